@@ -1,0 +1,38 @@
+// swift-tools-version:6.0
+import PackageDescription
+
+let package = Package(
+    name: "Tick",
+    platforms: [.macOS(.v13)],
+    products: [
+        .executable(name: "tick", targets: ["tick"]),
+        .library(name: "TickCore", targets: ["TickCore"]),
+    ],
+    dependencies: [
+        .package(url: "https://github.com/apple/swift-argument-parser", from: "1.8.2"),
+    ],
+    targets: [
+        .systemLibrary(
+            name: "CNCurses",
+            path: "Modules/CNCurses",
+            pkgConfig: "ncursesw",
+            providers: [.apt(["libncursesw5-dev"])]
+        ),
+        .target(name: "TickCore"),
+        .target(name: "TickTUI", dependencies: ["TickCore", "CNCurses"]),
+        .executableTarget(
+            name: "tick",
+            dependencies: [
+                "TickCore",
+                "TickTUI",
+                .product(name: "ArgumentParser", package: "swift-argument-parser"),
+            ]
+        ),
+        .executableTarget(name: "tick-bench", dependencies: ["TickCore", "TickTUI"]),
+        .testTarget(name: "TickCoreTests", dependencies: ["TickCore"], resources: [.copy("Fixtures")]),
+        .testTarget(name: "TickTUITests", dependencies: ["TickTUI", "TickCore"]),
+        .testTarget(name: "TickCLITests", dependencies: ["TickCore"]),
+        .testTarget(name: "EndToEndTests", dependencies: ["TickCore"]),
+    ],
+    swiftLanguageModes: [.v6]
+)

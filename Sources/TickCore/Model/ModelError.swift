@@ -1,0 +1,28 @@
+import Foundation
+
+/// Why a change to the to-do model was refused.
+public enum ModelError: Error, Equatable, Sendable, CustomStringConvertible {
+    case emptyTitle
+    case emptyLocationName
+    case latitudeOutOfRange(Double)
+    case longitudeOutOfRange(Double)
+    /// Only one of latitude and longitude was given.
+    case incompleteCoordinate
+    case duplicateID(UUID)
+    case unknownID(UUID)
+    case positionOutOfRange(position: Int, section: ToDoList.Section, count: Int)
+
+    public var description: String {
+        switch self {
+        case .emptyTitle: "a title cannot be empty"
+        case .emptyLocationName: "a location needs a name"
+        case .latitudeOutOfRange(let value): "latitude \(value) is outside -90…90"
+        case .longitudeOutOfRange(let value): "longitude \(value) is outside -180…180"
+        case .incompleteCoordinate: "a coordinate needs both latitude and longitude"
+        case .duplicateID(let id): "an item with id \(id.uuidString) is already in the list"
+        case .unknownID(let id): "no item has id \(id.uuidString)"
+        case let .positionOutOfRange(position, section, count):
+            "position \(position) is outside \(section.title) (0…\(count))"
+        }
+    }
+}

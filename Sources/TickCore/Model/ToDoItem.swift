@@ -1,0 +1,45 @@
+import Foundation
+
+/// One thing to do.
+public struct ToDoItem: Sendable, Hashable, Identifiable {
+    public let id: UUID
+    /// The title; never empty after trimming whitespace (set it with ``setTitle(_:)``).
+    public private(set) var title: String
+    /// Free-form notes (archived as `itemDescription`).
+    public var notes: String?
+    /// When it is due (archived as `timestamp`).
+    public var due: Date?
+    public var location: Location?
+    public var createdAt: Date
+    /// Archive keys of a newer tick, kept unchanged.
+    public var unknownFields: UnknownFields
+
+    public init(
+        id: UUID = UUID(),
+        title: String,
+        notes: String? = nil,
+        due: Date? = nil,
+        location: Location? = nil,
+        createdAt: Date = Date(),
+        unknownFields: UnknownFields = UnknownFields()
+    ) throws(ModelError) {
+        self.id = id
+        self.title = try Self.validatedTitle(title)
+        self.notes = notes
+        self.due = due
+        self.location = location
+        self.createdAt = createdAt
+        self.unknownFields = unknownFields
+    }
+
+    /// Replaces the title, trimmed; an empty title is refused.
+    public mutating func setTitle(_ newTitle: String) throws(ModelError) {
+        title = try Self.validatedTitle(newTitle)
+    }
+
+    static func validatedTitle(_ title: String) throws(ModelError) -> String {
+        let trimmed = title.trimmingWhitespace
+        guard !trimmed.isEmpty else { throw .emptyTitle }
+        return trimmed
+    }
+}

@@ -1,0 +1,76 @@
+import Foundation
+
+extension ToDoList {
+    /// One change to a list, named by item id so that it can be applied to a list that
+    /// another process has changed meanwhile (the file as it is on disk).
+    public enum Operation: Sendable, Hashable {
+        /// Inserts a new item into a section at a position; nil appends.
+        case insert(ToDoItem, Section, at: Int?)
+        case check(UUID)
+        case uncheck(UUID)
+        case remove(UUID)
+        /// Puts an item at a position of a section (the position it has afterwards).
+        case place(UUID, Section, at: Int)
+        /// Changes one field of an item, leaving the others as they are on disk.
+        case set(UUID, ItemField)
+        case removeAll
+    }
+
+    /// A new value for one editable field of an item.
+    public enum ItemField: Sendable, Hashable {
+        case title(String)
+        case notes(String?)
+        case due(Date?)
+        case location(Location?)
+    }
+
+    /// Applies an operation exactly; an unknown id or a bad position is an error.
+    public mutating func apply(_ operation: Operation) throws(ModelError) {
+        switch operation {
+        case let .insert(item, section, position):
+            try insert(item, in: section, at: position ?? items(in: section).count)
+        case .check(let id): try check(id)
+        case .uncheck(let id): try uncheck(id)
+        case .remove(let id): try remove(id)
+        case let .place(id, section, position): try place(id, in: section, at: position)
+        case let .set(id, field): try update(id) { (item) throws(ModelError) in try item.set(field) }
+        case .removeAll: removeAll()
+        }
+    }
+
+    /// Applies an operation to a list that may have changed since the operation was made:
+    /// an item that is gone is left gone, an id already present is not added twice, and a
+    /// position past the end is clamped. Only invalid values (an empty title) are errors.
+    public mutating func merge(_ operation: Operation) throws(ModelError) {
+        switch operation {
+        case let .insert(item, section, position):
+            guard !contains(item.id) else { return }
+            let count = items(in: section).count
+            try insert(item, in: section, at: min(max(position ?? count, 0), count))
+        case let .place(id, section, position):
+            guard let (from, _) = self.position(of: id) else { return }
+            let count = items(in: section).count - (from == section ? 1 : 0)
+            try place(id, in: section, at: min(max(position, 0), count))
+        case .check(let id), .uncheck(let id), .remove(let id):
+            guard contains(id) else { return }
+            try apply(operation)
+        case let .set(id, _):
+            guard contains(id) else { return }
+            try apply(operation)
+        case .removeAll:
+            removeAll()
+        }
+    }
+}
+
+extension ToDoItem {
+    /// Sets one field from an ``ToDoList/ItemField``.
+    public mutating func set(_ field: ToDoList.ItemField) throws(ModelError) {
+        switch field {
+        case .title(let title): try setTitle(title)
+        case .notes(let notes): self.notes = notes
+        case .due(let due): self.due = due
+        case .location(let location): self.location = location
+        }
+    }
+}

@@ -1,0 +1,159 @@
+import Foundation
+
+/// A to-do list: an ordered To Do section (unchecked items) and an ordered Done section.
+///
+/// The order of To Do is its urgency: the top is the most urgent. Checking an item moves
+/// it to the top of Done; unchecking moves it to the end of To Do. Ids are unique across
+/// both sections.
+public struct ToDoList: Sendable, Hashable {
+    /// One of the two sections of a list.
+    public enum Section: Sendable, Hashable, CaseIterable {
+        case toDo
+        case done
+
+        /// The section's name as people read it.
+        public var title: String {
+            switch self {
+            case .toDo: "To Do"
+            case .done: "Done"
+            }
+        }
+
+        /// The other section.
+        public var other: Section { self == .toDo ? .done : .toDo }
+    }
+
+    public private(set) var toDoItems: [ToDoItem]
+    public private(set) var doneItems: [ToDoItem]
+    /// Archive keys of a newer tick on the list itself, kept unchanged.
+    public var unknownFields: UnknownFields
+
+    /// An empty list.
+    public init() {
+        toDoItems = []
+        doneItems = []
+        unknownFields = UnknownFields()
+    }
+
+    /// A list with the given sections; refuses a repeated id.
+    public init(toDoItems: [ToDoItem], doneItems: [ToDoItem], unknownFields: UnknownFields = UnknownFields()) throws(ModelError) {
+        var seen = Set<UUID>(minimumCapacity: toDoItems.count + doneItems.count)
+        for item in toDoItems where !seen.insert(item.id).inserted { throw .duplicateID(item.id) }
+        for item in doneItems where !seen.insert(item.id).inserted { throw .duplicateID(item.id) }
+        self.toDoItems = toDoItems
+        self.doneItems = doneItems
+        self.unknownFields = unknownFields
+    }
+
+    /// The items of a section, in order.
+    public func items(in section: Section) -> [ToDoItem] {
+        section == .toDo ? toDoItems : doneItems
+    }
+
+    /// Every item, To Do first, then Done.
+    public var allItems: [ToDoItem] { toDoItems + doneItems }
+
+    public var count: Int { toDoItems.count + doneItems.count }
+    public var isEmpty: Bool { toDoItems.isEmpty && doneItems.isEmpty }
+
+    /// Where the item with this id is, or nil.
+    public func position(of id: UUID) -> (section: Section, index: Int)? {
+        if let index = toDoItems.firstIndex(where: { $0.id == id }) { return (.toDo, index) }
+        if let index = doneItems.firstIndex(where: { $0.id == id }) { return (.done, index) }
+        return nil
+    }
+
+    /// The item with this id, or nil.
+    public func item(withID id: UUID) -> ToDoItem? {
+        guard let (section, index) = position(of: id) else { return nil }
+        return items(in: section)[index]
+    }
+
+    public func contains(_ id: UUID) -> Bool { position(of: id) != nil }
+
+    // MARK: - Changes
+
+    /// Appends an item to the end of To Do (or of Done).
+    public mutating func add(_ item: ToDoItem, to section: Section = .toDo) throws(ModelError) {
+        try insert(item, in: section, at: items(in: section).count)
+    }
+
+    /// Inserts an item at a position (0…count) of a section.
+    public mutating func insert(_ item: ToDoItem, in section: Section = .toDo, at position: Int) throws(ModelError) {
+        guard !contains(item.id) else { throw .duplicateID(item.id) }
+        let count = items(in: section).count
+        guard (0...count).contains(position) else {
+            throw .positionOutOfRange(position: position, section: section, count: count)
+        }
+        mutate(section) { $0.insert(item, at: position) }
+    }
+
+    /// Moves an item to the top of Done. Checking a done item leaves it where it is.
+    public mutating func check(_ id: UUID) throws(ModelError) {
+        guard let (section, _) = position(of: id) else { throw .unknownID(id) }
+        if section == .done { return }
+        try place(id, in: .done, at: 0)
+    }
+
+    /// Moves an item to the end of To Do. Unchecking an open item leaves it where it is.
+    public mutating func uncheck(_ id: UUID) throws(ModelError) {
+        guard let (section, _) = position(of: id) else { throw .unknownID(id) }
+        if section == .toDo { return }
+        try place(id, in: .toDo, at: toDoItems.count)
+    }
+
+    /// Removes an item and returns it.
+    @discardableResult
+    public mutating func remove(_ id: UUID) throws(ModelError) -> ToDoItem {
+        guard let (section, index) = position(of: id) else { throw .unknownID(id) }
+        var removed: ToDoItem?
+        mutate(section) { removed = $0.remove(at: index) }
+        return removed ?? items(in: section)[index]
+    }
+
+    /// Moves an item to a position within its own section (0…count−1).
+    public mutating func move(_ id: UUID, to newIndex: Int) throws(ModelError) {
+        guard let (section, _) = position(of: id) else { throw .unknownID(id) }
+        let count = items(in: section).count
+        guard (0..<count).contains(newIndex) else {
+            throw .positionOutOfRange(position: newIndex, section: section, count: count - 1)
+        }
+        try place(id, in: section, at: newIndex)
+    }
+
+    /// Puts an item at a position of either section: the position it will have afterwards
+    /// (0…count of that section without the item).
+    public mutating func place(_ id: UUID, in section: Section, at newIndex: Int) throws(ModelError) {
+        guard let (from, index) = position(of: id) else { throw .unknownID(id) }
+        let targetCount = items(in: section).count - (from == section ? 1 : 0)
+        guard (0...targetCount).contains(newIndex) else {
+            throw .positionOutOfRange(position: newIndex, section: section, count: targetCount)
+        }
+        var item: ToDoItem?
+        mutate(from) { item = $0.remove(at: index) }
+        guard let item else { return }
+        mutate(section) { $0.insert(item, at: newIndex) }
+    }
+
+    /// Changes an item in place; the id cannot change.
+    public mutating func update(_ id: UUID, _ change: (inout ToDoItem) throws(ModelError) -> Void) throws(ModelError) {
+        guard let (section, index) = position(of: id) else { throw .unknownID(id) }
+        var item = items(in: section)[index]
+        try change(&item)
+        guard item.id == id else { throw .unknownID(item.id) }
+        mutate(section) { $0[index] = item }
+    }
+
+    /// Removes every item from both sections.
+    public mutating func removeAll() {
+        toDoItems.removeAll()
+        doneItems.removeAll()
+    }
+
+    private mutating func mutate(_ section: Section, _ body: (inout [ToDoItem]) -> Void) {
+        switch section {
+        case .toDo: body(&toDoItems)
+        case .done: body(&doneItems)
+        }
+    }
+}

@@ -1,0 +1,13 @@
+/// What tick needs from a terminal. ``CursesTerminal`` is the real one; tests use a
+/// terminal that records frames and replays keys.
+public protocol Terminal: AnyObject {
+    /// The current size in columns and rows.
+    var size: Size { get }
+    /// Waits for the next key for at most `timeoutMilliseconds` (nil waits forever);
+    /// returns nil when the time ran out.
+    func readKey(timeoutMilliseconds: Int?) -> Key?
+    /// Draws a frame, changing only what differs from the last one.
+    func draw(_ screen: Screen)
+    /// Restores the terminal to how it was before tick started.
+    func shutdown()
+}

@@ -1,0 +1,2 @@
+import TickCore
+print("tick-bench")
