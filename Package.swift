@@ -31,8 +31,8 @@ let package = Package(
         .executableTarget(name: "tick-bench", dependencies: ["TickCore", "TickTUI"]),
         .testTarget(name: "TickCoreTests", dependencies: ["TickCore"], resources: [.copy("Fixtures")]),
         .testTarget(name: "TickTUITests", dependencies: ["TickTUI", "TickCore"]),
-        .testTarget(name: "TickCLITests", dependencies: ["TickCore"]),
-        .testTarget(name: "EndToEndTests", dependencies: ["TickCore"]),
+        .testTarget(name: "TickCLITests", dependencies: ["TickCore", "tick"]),
+        .testTarget(name: "EndToEndTests", dependencies: ["TickCore", "tick"]),
     ],
     swiftLanguageModes: [.v6]
 )
