@@ -1,0 +1,67 @@
+import Foundation
+import TickCore
+
+/// Makes realistic, reproducible lists: mixed title lengths, some non-ASCII, some items
+/// with notes, due dates and locations, about a third done.
+struct ItemGenerator {
+    private var state: UInt64
+
+    init(seed: UInt64) { state = seed &* 0x9E37_79B9_7F4A_7C15 | 1 }
+
+    /// A splitmix64 step: fast and the same on every machine.
+    private mutating func next() -> UInt64 {
+        state &+= 0x9E37_79B9_7F4A_7C15
+        var z = state
+        z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
+        z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
+        return z ^ (z >> 31)
+    }
+
+    private mutating func below(_ bound: Int) -> Int { Int(next() % UInt64(bound)) }
+    private mutating func chance(_ percent: Int) -> Bool { below(100) < percent }
+
+    private static let words = [
+        "buy", "milk", "call", "mom", "renew", "passport", "write", "quarterly", "report",
+        "water", "plants", "book", "dentist", "fix", "bike", "pay", "rent", "email", "Anna",
+        "review", "pull", "request", "clean", "garage", "plan", "trip", "to", "the", "for",
+        "Überweisung", "Café", "Zoë", "naïve", "façade", "東京", "会議", "资料", "🍕", "👍🏽", "📦",
+    ]
+    private static let places = ["Home", "Office", "Market", "Library", "Gym", "Café Zoë", "東京駅", "Station"]
+
+    private mutating func sentence(words count: Int) -> String {
+        var parts: [String] = []
+        parts.reserveCapacity(count)
+        for _ in 0..<count { parts.append(Self.words[below(Self.words.count)]) }
+        return parts.joined(separator: " ")
+    }
+
+    mutating func item(index: Int) -> ToDoItem? {
+        let base = Date(timeIntervalSince1970: 1_790_000_000)
+        let title = sentence(words: 1 + below(12))
+        let notes = chance(30) ? sentence(words: 3 + below(30)) : nil
+        let due = chance(40) ? base.addingTimeInterval(Double(below(90 * 86_400)) - 30 * 86_400) : nil
+        var location: Location?
+        if chance(30) {
+            let name = Self.places[below(Self.places.count)]
+            location = chance(70)
+                ? try? Location(name: name, latitude: Double(below(180_000_000)) / 1e6 - 90, longitude: Double(below(360_000_000)) / 1e6 - 180)
+                : try? Location(name: name)
+        }
+        return try? ToDoItem(
+            title: title, notes: notes, due: due, location: location,
+            createdAt: base.addingTimeInterval(-Double(index) * 37.5)
+        )
+    }
+
+    /// A list of `count` items, about a third of them done.
+    mutating func list(count: Int) -> ToDoList {
+        var open: [ToDoItem] = []
+        var done: [ToDoItem] = []
+        open.reserveCapacity(count)
+        for index in 0..<count {
+            guard let item = item(index: index) else { continue }
+            if chance(33) { done.append(item) } else { open.append(item) }
+        }
+        return (try? ToDoList(toDoItems: open, doneItems: done)) ?? ToDoList()
+    }
+}

@@ -1,0 +1,65 @@
+import Foundation
+
+/// Wall-clock timing helpers for the benchmark.
+enum Measure {
+    /// Nanoseconds on the monotonic clock.
+    static func now() -> UInt64 {
+        var spec = timespec()
+        clock_gettime(CLOCK_MONOTONIC, &spec)
+        return UInt64(spec.tv_sec) * 1_000_000_000 + UInt64(spec.tv_nsec)
+    }
+
+    /// Runs `body` `runs` times and returns the median in milliseconds.
+    static func median(runs: Int, _ body: () throws -> Void) rethrows -> Double {
+        var samples: [Double] = []
+        for _ in 0..<max(runs, 1) {
+            let start = now()
+            try body()
+            samples.append(Double(now() - start) / 1e6)
+        }
+        return median(of: samples)
+    }
+
+    static func median(of samples: [Double]) -> Double {
+        let sorted = samples.sorted()
+        guard !sorted.isEmpty else { return .nan }
+        let middle = sorted.count / 2
+        return sorted.count % 2 == 1 ? sorted[middle] : (sorted[middle - 1] + sorted[middle]) / 2
+    }
+
+    /// This process's peak resident memory in MiB (VmHWM).
+    static func peakMemoryMiB(pid: pid_t? = nil) -> Double {
+        let path = pid.map { "/proc/\($0)/status" } ?? "/proc/self/status"
+        guard let status = try? String(contentsOfFile: path, encoding: .utf8) else { return .nan }
+        for line in status.split(separator: "\n") where line.hasPrefix("VmHWM:") {
+            let digits = line.filter(\.isNumber)
+            return (Double(digits) ?? .nan) / 1024
+        }
+        return .nan
+    }
+}
+
+/// Formats rows of cells as an aligned plain-text (Markdown) table.
+struct Table {
+    var header: [String]
+    var rows: [[String]] = []
+
+    func render() -> String {
+        let widths = header.indices.map { column in
+            ([header] + rows).map { $0.indices.contains(column) ? $0[column].count : 0 }.max() ?? 0
+        }
+        func line(_ cells: [String]) -> String {
+            "| " + header.indices.map { column in
+                let cell = cells.indices.contains(column) ? cells[column] : ""
+                return cell.padding(toLength: widths[column], withPad: " ", startingAt: 0)
+            }.joined(separator: " | ") + " |"
+        }
+        let rule = "|" + widths.map { String(repeating: "-", count: $0 + 2) }.joined(separator: "|") + "|"
+        return ([line(header), rule] + rows.map(line)).joined(separator: "\n")
+    }
+}
+
+func formatMilliseconds(_ value: Double) -> String {
+    guard value.isFinite else { return "–" }
+    return value < 10 ? String(format: "%.2f", value) : String(format: "%.1f", value)
+}
