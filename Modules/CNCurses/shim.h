@@ -10,7 +10,46 @@
 #endif
 
 #include <locale.h>
+#include <langinfo.h>
 #include <wchar.h>
 #include <ncurses.h>
+
+// Macros and unsafe globals that do not import into Swift, as accessor functions.
+
+static inline WINDOW *tick_stdscr(void) { return stdscr; }
+/// Starts curses on the process's standard input and output; NULL (instead of exiting, as
+/// initscr does) when the terminal cannot be used.
+static inline SCREEN *tick_newterm(void) { return newterm(NULL, stdout, stdin); }
+static inline int tick_lines(void) { return getmaxy(stdscr); }
+static inline int tick_cols(void) { return getmaxx(stdscr); }
+static inline int tick_colors(void) { return COLORS; }
+static inline int tick_color_pairs(void) { return COLOR_PAIRS; }
+
+static inline attr_t tick_a_normal(void) { return A_NORMAL; }
+static inline attr_t tick_a_bold(void) { return A_BOLD; }
+static inline attr_t tick_a_dim(void) { return A_DIM; }
+static inline attr_t tick_a_reverse(void) { return A_REVERSE; }
+static inline attr_t tick_a_underline(void) { return A_UNDERLINE; }
+
+static inline mmask_t tick_button1_clicked(void) { return BUTTON1_CLICKED; }
+static inline mmask_t tick_button1_pressed(void) { return BUTTON1_PRESSED; }
+static inline mmask_t tick_button4_pressed(void) { return BUTTON4_PRESSED; }
+static inline mmask_t tick_button5_pressed(void) { return BUTTON5_PRESSED; }
+
+static inline int tick_key_code_yes(void) { return KEY_CODE_YES; }
+
+/// Sets a complex character from up to CCHARW_MAX - 1 wide characters (the rest dropped).
+static inline int tick_setcchar(cchar_t *cell, const wchar_t *text, int count, attr_t attrs, short pair) {
+    wchar_t buffer[CCHARW_MAX];
+    int n = count < CCHARW_MAX - 1 ? count : CCHARW_MAX - 1;
+    for (int i = 0; i < n; i++) buffer[i] = text[i];
+    buffer[n] = L'\0';
+    return setcchar(cell, buffer, attrs, pair, NULL);
+}
+
+/// Draws a complex character at a position of the standard screen.
+static inline int tick_mvadd_wch(int row, int column, const cchar_t *cell) {
+    return mvwadd_wch(stdscr, row, column, cell);
+}
 
 #endif

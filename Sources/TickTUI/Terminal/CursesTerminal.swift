@@ -1,0 +1,360 @@
+import CNCurses
+import Foundation
+import Synchronization
+
+/// Whether curses currently owns the terminal; read by the crash handler.
+private let cursesActive = Atomic<Bool>(false)
+
+/// Why the terminal could not be opened.
+public struct TerminalError: Error, Sendable, CustomStringConvertible {
+    public var description: String
+}
+
+/// The real terminal, drawn with ncurses (wide-character API).
+///
+/// This is the only file that imports CNCurses. It decodes `get_wch` into ``Key`` values,
+/// draws a ``Screen`` by changing only the cells that differ from the previous frame, and
+/// restores the terminal on ``shutdown()``.
+public final class CursesTerminal: Terminal {
+    /// True when cells are drawn in colour (the terminal has colours and `NO_COLOR` is unset).
+    public let colorsEnabled: Bool
+    /// True when the locale's character set is UTF-8 (wide characters can be drawn).
+    public let unicode: Bool
+
+    private var previous: Screen?
+    private var cursorVisible: Bool?
+    private var colorPairs: [CellStyle.Color: Int16] = [:]
+    private var nextPair: Int16 = 1
+    private let paletteSize: Int
+    private let pairLimit: Int
+    private var lookahead: [RawInput] = []
+    private var isShutDown = false
+
+    private enum RawInput: Equatable {
+        case character(UInt32)
+        case code(Int32)
+    }
+
+    /// Takes over the terminal: full screen, raw keys, no echo.
+    /// - Parameters:
+    ///   - mouse: report clicks and the wheel (off by default so text selection works).
+    ///   - environment: read for `NO_COLOR`.
+    public init(mouse: Bool = false, environment: [String: String] = ProcessInfo.processInfo.environment) throws(TerminalError) {
+        setlocale(LC_ALL, "")
+        unicode = Self.localeIsUTF8()
+        guard tick_newterm() != nil else {
+            throw TerminalError(description: "cannot use the terminal \(environment["TERM"].map { "'\($0)'" } ?? "(TERM is not set)")")
+        }
+        cursesActive.store(true, ordering: .sequentiallyConsistent)
+        raw()
+        noecho()
+        nonl()
+        keypad(tick_stdscr(), true)
+        set_escdelay(25)
+        let noColor = !(environment["NO_COLOR"] ?? "").isEmpty
+        if !noColor && has_colors() {
+            start_color()
+            use_default_colors()
+            colorsEnabled = true
+            paletteSize = Int(tick_colors())
+            pairLimit = Int(tick_color_pairs())
+        } else {
+            colorsEnabled = false
+            paletteSize = 0
+            pairLimit = 0
+        }
+        if mouse {
+            mouseinterval(0)
+            mousemask(tick_button1_pressed() | tick_button1_clicked() | tick_button4_pressed() | tick_button5_pressed(), nil)
+        }
+    }
+
+    deinit { shutdown() }
+
+    /// Whether the current locale's character set is UTF-8.
+    public static func localeIsUTF8() -> Bool {
+        guard let codeset = nl_langinfo(nl_item(CODESET)) else { return false }
+        let name = String(cString: codeset).uppercased()
+        return name == "UTF-8" || name == "UTF8"
+    }
+
+    /// Ends curses from a crash handler so the shell gets its terminal back.
+    static func emergencyRestore() {
+        if cursesActive.exchange(false, ordering: .sequentiallyConsistent) {
+            endwin()
+        }
+    }
+
+    public var size: Size {
+        Size(columns: Int(max(tick_cols(), 0)), rows: Int(max(tick_lines(), 0)))
+    }
+
+    public func shutdown() {
+        guard !isShutDown else { return }
+        isShutDown = true
+        if cursesActive.exchange(false, ordering: .sequentiallyConsistent) {
+            curs_set(1)
+            endwin()
+        }
+    }
+
+    // MARK: - Keys
+
+    public func readKey(timeoutMilliseconds: Int?) -> Key? {
+        let deadline = timeoutMilliseconds.map { DispatchTime.now().uptimeNanoseconds + UInt64(max($0, 0)) * 1_000_000 }
+        while true {
+            var remaining: Int?
+            if let deadline {
+                let now = DispatchTime.now().uptimeNanoseconds
+                remaining = now >= deadline ? 0 : Int((deadline - now) / 1_000_000)
+            }
+            guard let raw = readRaw(timeoutMilliseconds: remaining) else { return nil }
+            if let key = decode(raw) { return key }
+            if remaining == 0 { return nil }
+        }
+    }
+
+    private func readRaw(timeoutMilliseconds: Int?) -> RawInput? {
+        if !lookahead.isEmpty { return lookahead.removeFirst() }
+        wtimeout(tick_stdscr(), Int32(clamping: timeoutMilliseconds ?? -1))
+        var character: wint_t = 0
+        let result = wget_wch(tick_stdscr(), &character)
+        if result == tick_key_code_yes() { return .code(Int32(bitPattern: UInt32(character))) }
+        if result == OK { return .character(UInt32(character)) }
+        return nil
+    }
+
+    /// Reads whatever is already queued, without waiting.
+    private func readQueued() -> RawInput? { readRaw(timeoutMilliseconds: 0) }
+
+    private func decode(_ raw: RawInput) -> Key? {
+        switch raw {
+        case .code(let code): return decodeCode(code)
+        case .character(let value): return decodeCharacter(value)
+        }
+    }
+
+    private func decodeCharacter(_ value: UInt32) -> Key? {
+        switch value {
+        case 9: return .tab
+        case 10, 13: return .enter
+        case 8, 127: return .backspace
+        case 27: return decodeEscape()
+        case 0: return .control("@")
+        case 1...26: return .control(Character(Unicode.Scalar(UInt8(value) + 96)))
+        case 28...31: return nil
+        default:
+            guard let scalar = Unicode.Scalar(value) else { return nil }
+            return .character(readGrapheme(startingWith: scalar))
+        }
+    }
+
+    /// Esc alone, or Esc followed at once by a key: Alt plus that key. ncurses has already
+    /// waited ESCDELAY for the rest of a sequence, so what follows is queued now or never.
+    private func decodeEscape() -> Key? {
+        guard let next = readQueued() else { return .escape }
+        if case .character(let value) = next, value >= 32, value != 127, let scalar = Unicode.Scalar(value) {
+            return .alt(Character(scalar))
+        }
+        lookahead.insert(next, at: 0)
+        return .escape
+    }
+
+    /// Joins the scalars that follow and belong to the same grapheme (combining marks, skin
+    /// tones, joiners) so that a pasted "👍🏽" is one key.
+    private func readGrapheme(startingWith scalar: Unicode.Scalar) -> Character {
+        var text = String(scalar)
+        while let next = readQueued() {
+            guard case .character(let value) = next, value >= 32, let nextScalar = Unicode.Scalar(value) else {
+                lookahead.insert(next, at: 0)
+                break
+            }
+            let joined = text + String(nextScalar)
+            if joined.count == 1 {
+                text = joined
+            } else {
+                lookahead.insert(next, at: 0)
+                break
+            }
+        }
+        return Character(text)
+    }
+
+    private func decodeCode(_ code: Int32) -> Key? {
+        switch code {
+        case KEY_UP: return .up
+        case KEY_DOWN: return .down
+        case KEY_LEFT, KEY_SLEFT: return .left
+        case KEY_RIGHT, KEY_SRIGHT: return .right
+        case KEY_SR: return .shiftUp
+        case KEY_SF: return .shiftDown
+        case KEY_HOME, KEY_FIND, KEY_A1: return .home
+        case KEY_END, KEY_SELECT, KEY_C1, KEY_LL: return .end
+        case KEY_PPAGE, KEY_A3: return .pageUp
+        case KEY_NPAGE, KEY_C3: return .pageDown
+        case KEY_ENTER: return .enter
+        case KEY_BACKSPACE: return .backspace
+        case KEY_DC: return .delete
+        case KEY_BTAB: return .backTab
+        case KEY_RESIZE:
+            previous = nil
+            return .resize
+        case KEY_MOUSE: return readMouse()
+        case KEY_F0 + 1...KEY_F0 + 24: return .function(Int(code - KEY_F0))
+        default: return decodeNamedCode(code)
+        }
+    }
+
+    /// Keys that have no fixed code, known by their terminfo names (xterm's shifted arrows).
+    private func decodeNamedCode(_ code: Int32) -> Key? {
+        guard let cName = keyname(code) else { return nil }
+        switch String(cString: cName) {
+        case "kUP", "kUP2": return .shiftUp
+        case "kDN", "kDN2": return .shiftDown
+        case "kLFT", "kLFT2": return .left
+        case "kRIT", "kRIT2": return .right
+        case "kHOM", "kHOM2": return .home
+        case "kEND", "kEND2": return .end
+        case "kDC", "kDC2": return .delete
+        default: return nil
+        }
+    }
+
+    private func readMouse() -> Key? {
+        var event = MEVENT()
+        guard getmouse(&event) == OK else { return nil }
+        let column = Int(event.x)
+        let row = Int(event.y)
+        if event.bstate & (tick_button1_pressed() | tick_button1_clicked()) != 0 {
+            return .mouse(MouseEvent(kind: .click, column: column, row: row))
+        }
+        if event.bstate & tick_button4_pressed() != 0 {
+            return .mouse(MouseEvent(kind: .wheelUp, column: column, row: row))
+        }
+        if event.bstate & tick_button5_pressed() != 0 {
+            return .mouse(MouseEvent(kind: .wheelDown, column: column, row: row))
+        }
+        return nil
+    }
+
+    // MARK: - Drawing
+
+    public func draw(_ screen: Screen) {
+        let window = tick_stdscr()
+        let current = size
+        let usable = previous.map { $0.size == screen.size } ?? false
+        if !usable {
+            clearok(window, true)
+            werase(window)
+        }
+        let columns = min(screen.size.columns, current.columns)
+        let rows = min(screen.size.rows, current.rows)
+        for row in 0..<rows {
+            guard let span = changedSpan(in: screen, row: row, columns: columns, against: usable ? previous : nil) else { continue }
+            var column = span.lowerBound
+            while column <= span.upperBound {
+                let cell = screen[column, row]
+                if !cell.isContinuation {
+                    put(cell, row: row, column: column)
+                }
+                column += 1
+            }
+        }
+        previous = screen
+        placeCursor(screen.cursor, size: current)
+        wrefresh(window)
+    }
+
+    /// The columns of a row to redraw: from the first changed cell (stepping back onto the
+    /// start of a wide character) to the last changed one. Nil when nothing changed.
+    private func changedSpan(in screen: Screen, row: Int, columns: Int, against old: Screen?) -> ClosedRange<Int>? {
+        guard columns > 0 else { return nil }
+        guard let old else { return 0...(columns - 1) }
+        var first: Int?
+        var last = 0
+        for column in 0..<columns where screen[column, row] != old[column, row] {
+            if first == nil { first = column }
+            last = column
+        }
+        guard var start = first else { return nil }
+        while start > 0 && (screen[start, row].isContinuation || old[start, row].isContinuation) { start -= 1 }
+        while last + 1 < columns && (screen[last + 1, row].isContinuation || old[last + 1, row].isContinuation) { last += 1 }
+        return start...last
+    }
+
+    private func put(_ cell: Cell, row: Int, column: Int) {
+        var characters: [wchar_t] = []
+        for scalar in cell.text.unicodeScalars {
+            let value = scalar.value
+            let safe: UInt32 = (value < 0x20 || (0x7F..<0xA0).contains(value)) ? 0x3F : value
+            characters.append(wchar_t(bitPattern: safe))
+        }
+        if characters.isEmpty { characters = [wchar_t(0x20)] }
+        if !unicode {
+            characters = characters.map { $0 < 0x80 ? $0 : wchar_t(0x3F) }
+        }
+        var complex = cchar_t()
+        tick_setcchar(&complex, characters, Int32(characters.count), attributes(for: cell.style), pair(for: cell.style.foreground))
+        tick_mvadd_wch(Int32(row), Int32(column), &complex)
+    }
+
+    private func attributes(for style: CellStyle) -> attr_t {
+        var attributes = tick_a_normal()
+        if style.bold { attributes |= tick_a_bold() }
+        if style.dim { attributes |= tick_a_dim() }
+        if style.reverse { attributes |= tick_a_reverse() }
+        if style.underline { attributes |= tick_a_underline() }
+        return attributes
+    }
+
+    private func pair(for color: CellStyle.Color?) -> Int16 {
+        guard colorsEnabled, let color else { return 0 }
+        if let pair = colorPairs[color] { return pair }
+        guard Int(nextPair) < pairLimit else { return 0 }
+        let pair = nextPair
+        guard init_pair(pair, paletteIndex(for: color), -1) == OK else { return 0 }
+        nextPair += 1
+        colorPairs[color] = pair
+        return pair
+    }
+
+    /// The terminal colour for a style colour; 256-colour indices fall back to the nearest
+    /// of the eight basic colours on smaller palettes.
+    private func paletteIndex(for color: CellStyle.Color) -> Int16 {
+        switch color {
+        case .red: return Int16(COLOR_RED)
+        case .green: return Int16(COLOR_GREEN)
+        case .yellow: return Int16(COLOR_YELLOW)
+        case .blue: return Int16(COLOR_BLUE)
+        case .magenta: return Int16(COLOR_MAGENTA)
+        case .cyan: return Int16(COLOR_CYAN)
+        case .white: return Int16(COLOR_WHITE)
+        case .palette(let index):
+            if Int(index) < paletteSize { return Int16(index) }
+            return Self.basicColor(forPaletteIndex: index)
+        }
+    }
+
+    private static func basicColor(forPaletteIndex index: UInt8) -> Int16 {
+        switch index {
+        case 0..<16: return Int16(index % 8)
+        case 16..<232:
+            let cube = Int(index) - 16
+            let red = cube / 36 >= 3 ? 1 : 0
+            let green = (cube / 6) % 6 >= 3 ? 2 : 0
+            let blue = cube % 6 >= 3 ? 4 : 0
+            return Int16(red | green | blue)
+        default: return Int16(COLOR_WHITE)
+        }
+    }
+
+    private func placeCursor(_ cursor: (column: Int, row: Int)?, size: Size) {
+        if let cursor, cursor.column >= 0, cursor.row >= 0, cursor.column < size.columns, cursor.row < size.rows {
+            if cursorVisible != true { curs_set(1); cursorVisible = true }
+            wmove(tick_stdscr(), Int32(cursor.row), Int32(cursor.column))
+        } else if cursorVisible != false {
+            curs_set(0)
+            cursorVisible = false
+        }
+    }
+}
