@@ -98,6 +98,10 @@ public final class CursesTerminal: Terminal {
         }
     }
 
+    public func bell() {
+        if cursesActive.load(ordering: .sequentiallyConsistent) { beep() }
+    }
+
     // MARK: - Keys
 
     public func readKey(timeoutMilliseconds: Int?) -> Key? {

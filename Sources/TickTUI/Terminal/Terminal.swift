@@ -10,4 +10,11 @@ public protocol Terminal: AnyObject {
     func draw(_ screen: Screen)
     /// Restores the terminal to how it was before tick started.
     func shutdown()
+    /// Rings the bell (a key that cannot do anything here).
+    func bell()
+}
+
+extension Terminal {
+    /// Rings the bell; terminals that cannot ignore it.
+    public func bell() {}
 }

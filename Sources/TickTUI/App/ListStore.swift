@@ -1,0 +1,16 @@
+import Foundation
+import TickCore
+
+/// What the full-screen app needs from the store of its list file: ``ToDoStore`` in the
+/// app, a scripted store in tests.
+public protocol ListStore {
+    /// The file's name, shown in the header.
+    var fileName: String { get }
+    /// Reads the list as it is on disk.
+    func load() throws(StoreError) -> ToDoList
+    /// Applies changes by item id to the list on disk (under the store's lock) and returns
+    /// the list as it is on disk afterwards.
+    func apply(_ operations: [ToDoList.Operation]) throws(StoreError) -> ToDoList
+    /// What `stat` says about the file now, or nil when it does not exist.
+    func version() -> FileVersion?
+}
