@@ -35,8 +35,20 @@ public struct PropertyListDictionary: Sendable, Hashable {
 
     /// Builds a dictionary from entries; a later duplicate key replaces the earlier value.
     public init(_ entries: [(String, PropertyListValue)]) {
-        self.entries = []
-        for (key, value) in entries { self[key] = value }
+        // Linear: a hostile file may hold a dictionary with a great many keys.
+        var indexOfKey: [String: Int] = [:]
+        indexOfKey.reserveCapacity(entries.count)
+        var unique: [(key: String, value: PropertyListValue)] = []
+        unique.reserveCapacity(entries.count)
+        for (key, value) in entries {
+            if let index = indexOfKey[key] {
+                unique[index].value = value
+            } else {
+                indexOfKey[key] = unique.count
+                unique.append((key, value))
+            }
+        }
+        self.entries = unique
     }
 
     public subscript(key: String) -> PropertyListValue? {
