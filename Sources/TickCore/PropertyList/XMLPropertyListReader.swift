@@ -1,0 +1,187 @@
+/// Reads XML property lists: what `plutil -convert xml1`, Foundation's
+/// `PropertyListSerialization` and Python's `plistlib` write, and what a person edits by hand.
+///
+/// This is a small parser of its own (no libxml2, no `XMLParser`) that treats every file as
+/// hostile:
+/// - a `<!DOCTYPE>` is skipped, but one with an internal subset (`[...]`, where entity
+///   declarations live) is refused, so entity bombs and external entities cannot work;
+///   only the five predefined entities and numeric character references are known;
+/// - containers are parsed with an explicit stack (no recursion), nested at most
+///   ``maximumDepth`` deep;
+/// - every error is a ``PropertyListError`` with the byte offset, and its detail names
+///   the line.
+///
+/// A `<dict>` holding exactly one key `CF$UID` with a non-negative integer becomes
+/// ``PropertyListValue/uid(_:)``, as in keyed archives converted to XML. Strings keep their
+/// line endings as written (as CoreFoundation does), so a `\r\n` survives a round trip
+/// through `plutil`.
+public enum XMLPropertyListReader {
+    /// How deep containers (`<array>`, `<dict>`) may nest.
+    public static let maximumDepth = 512
+
+    /// Parses a whole XML property list into a value tree.
+    ///
+    /// - Throws: ``PropertyListError`` of kind `.invalidXML` for anything that is not a
+    ///   well-formed property list, `.tooDeep` for nesting beyond ``maximumDepth``.
+    public static func parse(_ bytes: [UInt8]) throws(PropertyListError) -> PropertyListValue {
+        var parser = XMLPropertyListParser(bytes: bytes, maximumDepth: maximumDepth)
+        return try parser.parseDocument()
+    }
+
+    /// Whether the bytes look like an XML property list (optional BOM, then whitespace and `<`).
+    ///
+    /// A cheap test for format detection; ``parse(_:)`` does the real checking.
+    public static func looksLikeXML(_ bytes: [UInt8]) -> Bool {
+        var index = 0
+        if bytes.count >= 3, bytes[0] == 0xEF, bytes[1] == 0xBB, bytes[2] == 0xBF { index = 3 }
+        while index < bytes.count, XMLPropertyListParser.isWhitespace(bytes[index]) { index += 1 }
+        return index < bytes.count && bytes[index] == UInt8(ascii: "<")
+    }
+}
+
+/// The elements a property list may contain.
+enum XMLPropertyListElement: Sendable {
+    case plist, dict, key, array, string, integer, real, `true`, `false`, date, data
+
+    init?(name: ArraySlice<UInt8>) {
+        switch String(decoding: name, as: UTF8.self) {
+        case "plist": self = .plist
+        case "dict": self = .dict
+        case "key": self = .key
+        case "array": self = .array
+        case "string": self = .string
+        case "integer": self = .integer
+        case "real": self = .real
+        case "true": self = .true
+        case "false": self = .false
+        case "date": self = .date
+        case "data": self = .data
+        default: return nil
+        }
+    }
+
+    var name: String {
+        switch self {
+        case .plist: "plist"
+        case .dict: "dict"
+        case .key: "key"
+        case .array: "array"
+        case .string: "string"
+        case .integer: "integer"
+        case .real: "real"
+        case .true: "true"
+        case .false: "false"
+        case .date: "date"
+        case .data: "data"
+        }
+    }
+}
+
+/// The parser's state: the bytes and a read position.
+struct XMLPropertyListParser {
+    let bytes: [UInt8]
+    let maximumDepth: Int
+    var position = 0
+
+    init(bytes: [UInt8], maximumDepth: Int) {
+        self.bytes = bytes
+        self.maximumDepth = maximumDepth
+    }
+
+    // MARK: - Errors
+
+    /// An `.invalidXML` error at an offset (the current position by default), naming the line.
+    func failure(_ message: String, at offset: Int? = nil) -> PropertyListError {
+        let offset = min(offset ?? position, bytes.count)
+        return PropertyListError(.invalidXML, at: offset, "XML property list, line \(line(of: offset)): \(message)")
+    }
+
+    /// The 1-based line number of a byte offset.
+    func line(of offset: Int) -> Int {
+        var line = 1
+        var index = 0
+        let end = min(offset, bytes.count)
+        while index < end {
+            if bytes[index] == 0x0A { line += 1 }
+            index += 1
+        }
+        return line
+    }
+
+    // MARK: - Low-level scanning
+
+    static func isWhitespace(_ byte: UInt8) -> Bool {
+        byte == 0x20 || byte == 0x09 || byte == 0x0A || byte == 0x0D
+    }
+
+    var atEnd: Bool { position >= bytes.count }
+
+    /// Whether the bytes at the position start with an ASCII literal.
+    func looksAt(_ literal: StaticString) -> Bool {
+        let count = literal.utf8CodeUnitCount
+        guard bytes.count - position >= count else { return false }
+        return literal.withUTF8Buffer { literalBytes in
+            for offset in 0..<count where bytes[position + offset] != literalBytes[offset] { return false }
+            return true
+        }
+    }
+
+    mutating func skipWhitespace() {
+        while position < bytes.count, Self.isWhitespace(bytes[position]) { position += 1 }
+    }
+
+    /// Moves past the next occurrence of a terminator; an error if there is none.
+    mutating func skip(past terminator: StaticString, inside what: String) throws(PropertyListError) {
+        let start = position
+        while position < bytes.count {
+            if looksAt(terminator) {
+                position += terminator.utf8CodeUnitCount
+                return
+            }
+            position += 1
+        }
+        throw failure("the file ends inside \(what)", at: start)
+    }
+
+    /// Skips `<!-- … -->`; the position is at `<!--`.
+    mutating func skipComment() throws(PropertyListError) {
+        position += 4
+        try skip(past: "-->", inside: "a comment")
+    }
+
+    /// Skips `<? … ?>`; the position is at `<?`. An `encoding` other than UTF-8 is refused.
+    mutating func skipProcessingInstruction() throws(PropertyListError) {
+        let start = position
+        try skip(past: "?>", inside: "a processing instruction")
+        let text = String(decoding: bytes[start..<position], as: UTF8.self).lowercased()
+        guard text.hasPrefix("<?xml"), let range = text.range(of: "encoding") else { return }
+        let rest = text[range.upperBound...].drop { $0 == " " || $0 == "=" || $0 == "\"" || $0 == "'" || $0 == "\t" }
+        let encoding = rest.prefix { $0 != "\"" && $0 != "'" && $0 != "?" && $0 != " " }
+        guard ["utf-8", "utf8", "us-ascii", "ascii"].contains(String(encoding)) else {
+            throw failure("the encoding \"\(encoding)\" is not supported (only UTF-8)", at: start)
+        }
+    }
+
+    /// Skips `<!DOCTYPE …>`; the position is at `<!DOCTYPE`. A document type with an
+    /// internal subset (entity declarations) is refused.
+    mutating func skipDocumentType() throws(PropertyListError) {
+        let start = position
+        position += 9
+        var quote: UInt8?
+        while position < bytes.count {
+            let byte = bytes[position]
+            if let open = quote {
+                if byte == open { quote = nil }
+            } else if byte == UInt8(ascii: "\"") || byte == UInt8(ascii: "'") {
+                quote = byte
+            } else if byte == UInt8(ascii: "[") {
+                throw failure("a DOCTYPE with an internal subset (entity declarations) is not accepted", at: position)
+            } else if byte == UInt8(ascii: ">") {
+                position += 1
+                return
+            }
+            position += 1
+        }
+        throw failure("the file ends inside the DOCTYPE", at: start)
+    }
+}
