@@ -1,0 +1,56 @@
+import Foundation
+
+/// The outcome of reading a whole file with POSIX calls.
+enum FileReadResult {
+    case missing
+    case bytes([UInt8])
+    case failure(kind: StoreError.Kind, message: String)
+}
+
+/// Reads a whole regular file; a missing file is `.missing`, anything else that goes wrong
+/// (a directory, permissions, an I/O error) is a failure with a message.
+func readFile(_ path: String) -> FileReadResult {
+    let fd = open(path, O_RDONLY | O_CLOEXEC)
+    guard fd >= 0 else {
+        let code = errno
+        if code == ENOENT { return .missing }
+        return .failure(kind: code == EACCES ? .unreadable : .io, message: "cannot open: \(String(cString: strerror(code)))")
+    }
+    defer { close(fd) }
+    var info = stat()
+    guard fstat(fd, &info) == 0 else {
+        return .failure(kind: .io, message: "cannot stat: \(String(cString: strerror(errno)))")
+    }
+    guard (info.st_mode & S_IFMT) == S_IFREG else {
+        return .failure(kind: .unreadable, message: "not a regular file; tick will not overwrite it")
+    }
+    var bytes = [UInt8]()
+    bytes.reserveCapacity(max(Int(info.st_size), 0))
+    var chunk = [UInt8](repeating: 0, count: 1 << 16)
+    while true {
+        let count = chunk.withUnsafeMutableBytes { read(fd, $0.baseAddress, $0.count) }
+        if count == 0 { break }
+        if count < 0 {
+            if errno == EINTR { continue }
+            return .failure(kind: .io, message: "cannot read: \(String(cString: strerror(errno)))")
+        }
+        bytes.append(contentsOf: chunk[0..<count])
+    }
+    return .bytes(bytes)
+}
+
+/// Writes every byte, retrying short writes and EINTR; false on an error (errno says which).
+func writeAll(_ fd: Int32, _ bytes: [UInt8]) -> Bool {
+    var offset = 0
+    return bytes.withUnsafeBytes { buffer in
+        while offset < buffer.count {
+            let count = write(fd, buffer.baseAddress.map { $0 + offset }, buffer.count - offset)
+            if count < 0 {
+                if errno == EINTR { continue }
+                return false
+            }
+            offset += count
+        }
+        return true
+    }
+}

@@ -1,0 +1,18 @@
+/// What `stat` says about the list file, to notice that another process replaced it.
+///
+/// Every save renames a new file over the old one, so the inode changes on each save; size
+/// and modification time catch editors that write in place.
+public struct FileVersion: Sendable, Hashable {
+    public let device: UInt64
+    public let inode: UInt64
+    public let size: Int64
+    /// Modification time in nanoseconds since 1970.
+    public let modificationNanoseconds: Int64
+
+    public init(device: UInt64, inode: UInt64, size: Int64, modificationNanoseconds: Int64) {
+        self.device = device
+        self.inode = inode
+        self.size = size
+        self.modificationNanoseconds = modificationNanoseconds
+    }
+}

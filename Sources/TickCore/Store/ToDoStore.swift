@@ -1,0 +1,253 @@
+import Foundation
+
+/// The list file on disk: reads it, and applies changes to it under an advisory lock.
+///
+/// - A missing file is an empty list; its directory is created on the first save (0700).
+/// - Every save writes a temporary file in the same directory (mode 0600), fsyncs it,
+///   renames it over the list file and fsyncs the directory, so the path always holds the
+///   whole old list or the whole new one.
+/// - A file that cannot be read (bad bytes, zero bytes, a directory) is never overwritten:
+///   changes fail with a ``StoreError`` naming the file.
+/// - A read-modify-write holds `flock(LOCK_EX)` on the sidecar `.<name>.lock` in the same
+///   directory (for `ToDoItems.plist`: `.ToDoItems.plist.lock`), only for the duration of
+///   that one change. Plain reads take no lock.
+public struct ToDoStore: Sendable {
+    /// The list file.
+    public let fileURL: URL
+    let coder: StoreCoder
+    /// Test hook: runs after the temporary file is written and synced, before the rename.
+    /// Throwing from it aborts the save as a failed rename would.
+    var beforeRename: (@Sendable (_ temporaryURL: URL) throws -> Void)?
+
+    /// A store for the file at `fileURL`, in tick's keyed-archive format.
+    public init(fileURL: URL) {
+        self.init(fileURL: fileURL, coder: .keyedArchive)
+    }
+
+    init(fileURL: URL, coder: StoreCoder, beforeRename: (@Sendable (URL) throws -> Void)? = nil) {
+        self.fileURL = fileURL
+        self.coder = coder
+        self.beforeRename = beforeRename
+    }
+
+    /// Where the list lives unless a `--file` says otherwise: `TICK_FILE`, else
+    /// `$XDG_DATA_HOME/tick/ToDoItems.plist`, else `~/.local/share/tick/ToDoItems.plist`.
+    public static func defaultFileURL(environment: [String: String] = ProcessInfo.processInfo.environment) -> URL {
+        if let file = environment["TICK_FILE"], !file.isEmpty {
+            return URL(fileURLWithPath: file)
+        }
+        let dataHome: URL
+        if let xdg = environment["XDG_DATA_HOME"], xdg.hasPrefix("/") {
+            dataHome = URL(fileURLWithPath: xdg, isDirectory: true)
+        } else {
+            let home = environment["HOME"].flatMap { $0.isEmpty ? nil : $0 } ?? NSHomeDirectory()
+            dataHome = URL(fileURLWithPath: home, isDirectory: true)
+                .appendingPathComponent(".local", isDirectory: true)
+                .appendingPathComponent("share", isDirectory: true)
+        }
+        return dataHome
+            .appendingPathComponent("tick", isDirectory: true)
+            .appendingPathComponent("ToDoItems.plist", isDirectory: false)
+    }
+
+    /// The sidecar file that `flock` is taken on around every read-modify-write.
+    public var lockFileURL: URL {
+        fileURL.deletingLastPathComponent().appendingPathComponent(".\(fileURL.lastPathComponent).lock")
+    }
+
+    var path: String { fileURL.path }
+
+    // MARK: - Reading
+
+    /// The list as it is on disk now; a missing file is an empty list. Takes no lock.
+    public func load() throws(StoreError) -> ToDoList {
+        try read() ?? ToDoList()
+    }
+
+    /// What `stat` says about the file now, or nil when it does not exist; compare two
+    /// versions to notice that another process saved.
+    public func version() -> FileVersion? {
+        var info = stat()
+        guard stat(path, &info) == 0 else { return nil }
+        return FileVersion(
+            device: UInt64(info.st_dev),
+            inode: UInt64(info.st_ino),
+            size: Int64(info.st_size),
+            modificationNanoseconds: Int64(info.st_mtim.tv_sec) * 1_000_000_000 + Int64(info.st_mtim.tv_nsec)
+        )
+    }
+
+    // MARK: - Changing
+
+    /// Applies operations to the file as it is on disk, under the lock: reads it, merges each
+    /// operation (``ToDoList/merge(_:)``: changes to items that are gone are dropped), writes
+    /// it if anything changed, and returns the list as it now is on disk.
+    @discardableResult
+    public func apply(_ operations: [ToDoList.Operation]) throws(StoreError) -> ToDoList {
+        let lock = try acquireLock()
+        defer { close(lock) }
+        let original = try read() ?? ToDoList()
+        var list = original
+        for operation in operations {
+            do {
+                try list.merge(operation)
+            } catch {
+                throw StoreError(kind: .rejected, path: path, problem: error.description)
+            }
+        }
+        if list != original { try write(list) }
+        return list
+    }
+
+    /// Reads the list under the lock, lets `body` change it, and writes it if it changed.
+    /// An error from `body` leaves the file as it was and is rethrown.
+    public func modify<T>(_ body: (inout ToDoList) throws -> T) throws -> T {
+        let lock = try acquireLock()
+        defer { close(lock) }
+        let original = try read() ?? ToDoList()
+        var list = original
+        let result = try body(&list)
+        if list != original { try write(list) }
+        return result
+    }
+
+    // MARK: - Mechanics
+
+    /// The decoded file, nil when it does not exist.
+    func read() throws(StoreError) -> ToDoList? {
+        let bytes: [UInt8]
+        switch readFile(path) {
+        case .missing: return nil
+        case let .failure(kind, message): throw StoreError(kind: kind, path: path, problem: message)
+        case .bytes(let data): bytes = data
+        }
+        guard !bytes.isEmpty else {
+            throw StoreError(
+                kind: .unreadable, path: path,
+                problem: "file is empty — perhaps a full disk left it so; tick will not overwrite it"
+            )
+        }
+        do {
+            return try coder.decode(bytes)
+        } catch {
+            throw StoreError(
+                kind: .unreadable, path: path,
+                problem: "cannot read this file as a to-do list (\(error)); tick will not overwrite it"
+            )
+        }
+    }
+
+    /// Encodes and atomically replaces the file.
+    func write(_ list: ToDoList) throws(StoreError) {
+        let bytes = coder.encode(list)
+        let directory = fileURL.deletingLastPathComponent()
+        try createDirectory(directory)
+        let target = resolvedTargetPath()
+        let targetDirectory = (target as NSString).deletingLastPathComponent
+        let temporary = targetDirectory + "/.\((target as NSString).lastPathComponent).tmp-\(getpid())-\(UInt32.random(in: 0...UInt32.max))"
+
+        let fd = open(temporary, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, 0o600)
+        guard fd >= 0 else { throw ioError("cannot create a temporary file in \(targetDirectory)") }
+        var closed = false
+        func cleanUp() {
+            if !closed { close(fd); closed = true }
+            unlink(temporary)
+        }
+        guard fchmod(fd, 0o600) == 0, writeAll(fd, bytes) else {
+            let error = ioError("cannot write the temporary file \(temporary)")
+            cleanUp()
+            throw error
+        }
+        guard fsync(fd) == 0 else {
+            let error = ioError("cannot sync the temporary file \(temporary)")
+            cleanUp()
+            throw error
+        }
+        let closeResult = close(fd)
+        closed = true
+        guard closeResult == 0 else {
+            let error = ioError("cannot close the temporary file \(temporary)")
+            cleanUp()
+            throw error
+        }
+        if let beforeRename {
+            do {
+                try beforeRename(URL(fileURLWithPath: temporary))
+            } catch {
+                cleanUp()
+                throw StoreError(kind: .io, path: path, problem: "save interrupted: \(error)")
+            }
+        }
+        guard rename(temporary, target) == 0 else {
+            let error = ioError("cannot rename the new file into place")
+            cleanUp()
+            throw error
+        }
+        let directoryFD = open(targetDirectory, O_RDONLY | O_DIRECTORY | O_CLOEXEC)
+        if directoryFD >= 0 {
+            let synced = fsync(directoryFD) == 0
+            let syncErrno = errno
+            close(directoryFD)
+            if !synced && syncErrno != EINVAL {
+                errno = syncErrno
+                throw ioError("saved, but cannot sync the directory \(targetDirectory)")
+            }
+        }
+    }
+
+    /// The path to rename onto: the file itself, or what it links to when it is a symbolic link,
+    /// so that a linked list file stays linked.
+    private func resolvedTargetPath() -> String {
+        var current = path
+        for _ in 0..<40 {
+            var info = stat()
+            guard lstat(current, &info) == 0, (info.st_mode & S_IFMT) == S_IFLNK else { return current }
+            var buffer = [CChar](repeating: 0, count: Int(PATH_MAX) + 1)
+            let length = readlink(current, &buffer, buffer.count - 1)
+            guard length > 0 else { return current }
+            let destination = String(decoding: buffer[0..<length].map { UInt8(bitPattern: $0) }, as: UTF8.self)
+            current = destination.hasPrefix("/")
+                ? destination
+                : (current as NSString).deletingLastPathComponent + "/" + destination
+        }
+        return current
+    }
+
+    private func createDirectory(_ directory: URL) throws(StoreError) {
+        var isDirectory: ObjCBool = false
+        if FileManager.default.fileExists(atPath: directory.path, isDirectory: &isDirectory) {
+            guard isDirectory.boolValue else {
+                throw StoreError(kind: .io, path: path, problem: "\(directory.path) is not a directory")
+            }
+            return
+        }
+        do {
+            try FileManager.default.createDirectory(
+                at: directory, withIntermediateDirectories: true, attributes: [.posixPermissions: 0o700]
+            )
+        } catch {
+            throw StoreError(kind: .io, path: path, problem: "cannot create the directory \(directory.path): \(error.localizedDescription)")
+        }
+    }
+
+    /// Opens the sidecar lock file and takes `flock(LOCK_EX)` on it; closing the descriptor
+    /// releases the lock.
+    func acquireLock() throws(StoreError) -> Int32 {
+        try createDirectory(fileURL.deletingLastPathComponent())
+        let lockPath = lockFileURL.path
+        let fd = open(lockPath, O_RDWR | O_CREAT | O_CLOEXEC, 0o600)
+        guard fd >= 0 else { throw ioError("cannot open the lock file \(lockPath)", kind: .lock) }
+        while flock(fd, LOCK_EX) != 0 {
+            guard errno == EINTR else {
+                let error = ioError("cannot lock \(lockPath)", kind: .lock)
+                close(fd)
+                throw error
+            }
+        }
+        return fd
+    }
+
+    private func ioError(_ what: String, kind: StoreError.Kind = .io) -> StoreError {
+        StoreError(kind: kind, path: path, problem: "\(what): \(String(cString: strerror(errno)))")
+    }
+}
