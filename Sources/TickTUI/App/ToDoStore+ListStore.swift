@@ -1,0 +1,6 @@
+import TickCore
+
+extension ToDoStore: ListStore {
+    /// The list file's name, shown in the header.
+    public var fileName: String { fileURL.lastPathComponent }
+}
