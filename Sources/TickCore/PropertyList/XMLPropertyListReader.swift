@@ -153,11 +153,11 @@ struct XMLPropertyListParser {
     mutating func skipProcessingInstruction() throws(PropertyListError) {
         let start = position
         try skip(past: "?>", inside: "a processing instruction")
-        let text = String(decoding: bytes[start..<position], as: UTF8.self).lowercased()
-        guard text.hasPrefix("<?xml"), let range = text.range(of: "encoding") else { return }
+        let text = String(decoding: bytes[start..<position], as: UTF8.self)
+        guard text.hasPrefix("<?xml"), let range = text.firstRange(of: "encoding") else { return }
         let rest = text[range.upperBound...].drop { $0 == " " || $0 == "=" || $0 == "\"" || $0 == "'" || $0 == "\t" }
         let encoding = rest.prefix { $0 != "\"" && $0 != "'" && $0 != "?" && $0 != " " }
-        guard ["utf-8", "utf8", "us-ascii", "ascii"].contains(String(encoding)) else {
+        guard ["utf-8", "utf8", "us-ascii", "ascii"].contains(encoding.lowercased()) else {
             throw failure("the encoding \"\(encoding)\" is not supported (only UTF-8)", at: start)
         }
     }
