@@ -1,0 +1,66 @@
+import Foundation
+import TickCore
+
+/// Everything that can happen to the app: user commands (from the key table) and events
+/// from the run loop (clock, saves, changes on disk, resizes).
+public enum Action: Sendable, Hashable {
+    // MARK: Moving
+    case moveUp, moveDown, pageUp, pageDown, moveToTop, moveToBottom
+    /// Jumps to the first item of the other section.
+    case switchSection
+
+    // MARK: Changing the list
+    /// Ticks or unticks the selected item.
+    case toggleDone
+    /// Opens an empty editable row under the cursor in To Do.
+    case addItem
+    case editTitle, editLocation, editNotes, editDue
+    case delete
+    case undo, redo
+    /// Moves the selected item up or down within its section.
+    case moveItemUp, moveItemDown
+
+    // MARK: Inline editor (titles, fields, the filter)
+    case edit(EditCommand)
+    /// Enter: keeps the edit.
+    case commitEdit
+    /// Esc: drops the edit (for the filter: clears it).
+    case cancelEdit
+
+    // MARK: View
+    case startFilter
+    case clearFilter
+    case toggleDetail
+    case showHelp
+    case closeHelp
+    /// Scrolls the help screen by this many lines.
+    case scrollHelp(Int)
+    case mouse(MouseEvent)
+
+    // MARK: Quitting
+    /// `q` / Ctrl-C: quits, or asks first when changes could not be saved.
+    case quit
+    /// `y` on the quit question.
+    case confirmQuit
+    /// Any other key on the quit question.
+    case cancelQuit
+
+    // MARK: Events from the run loop
+    /// The clock moved on (due phrases such as "today" depend on it).
+    case tick(Date)
+    /// The run loop applied ``AppState/pendingOperations`` to the file; this is the list as
+    /// it now is on disk.
+    case saved(ToDoList)
+    /// Saving failed with this message; the changes stay pending and are retried.
+    case saveFailed(String)
+    /// The file was changed by another process; this is the list now on disk.
+    case externalChange(ToDoList)
+    case resize(Size)
+}
+
+/// What the run loop must do after an update.
+public enum Effect: Sendable, Hashable {
+    case quit
+    /// Ring the terminal bell (a key that cannot do anything here).
+    case bell
+}

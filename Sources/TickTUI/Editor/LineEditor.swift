@@ -1,0 +1,85 @@
+/// A one-line text editor that moves by grapheme cluster (a Swift `Character`), so é, 東
+/// and 👍🏽 are each one step.
+///
+/// Every command costs O(1) at the end of the line (typing, a pasted line arriving as many
+/// keys) and at most O(length) elsewhere.
+public struct LineEditor: Sendable, Hashable {
+    /// The text, one element per grapheme cluster.
+    public private(set) var characters: [Character]
+    /// The cursor, 0…characters.count (before the character at that index).
+    public private(set) var cursor: Int
+
+    /// An editor holding `text` with the cursor at its end.
+    public init(_ text: String = "") {
+        characters = Array(text)
+        cursor = characters.count
+    }
+
+    /// The text as a string.
+    public var text: String { String(characters) }
+
+    public var isEmpty: Bool { characters.isEmpty }
+
+    /// Applies one editing command.
+    public mutating func apply(_ command: EditCommand) {
+        switch command {
+        case .insert(let character): insert(character)
+        case .insertText(let text): for character in text { insert(character) }
+        case .left: cursor = max(cursor - 1, 0)
+        case .right: cursor = min(cursor + 1, characters.count)
+        case .home: cursor = 0
+        case .end: cursor = characters.count
+        case .backspace:
+            guard cursor > 0 else { return }
+            characters.remove(at: cursor - 1)
+            cursor -= 1
+        case .deleteForward:
+            guard cursor < characters.count else { return }
+            characters.remove(at: cursor)
+        case .deleteToStart:
+            characters.removeSubrange(0..<cursor)
+            cursor = 0
+        case .deleteToEnd:
+            characters.removeSubrange(cursor...)
+        case .deleteWordBackward:
+            var start = cursor
+            while start > 0, characters[start - 1].isWhitespace { start -= 1 }
+            while start > 0, !characters[start - 1].isWhitespace { start -= 1 }
+            characters.removeSubrange(start..<cursor)
+            cursor = start
+        }
+    }
+
+    private mutating func insert(_ character: Character) {
+        // A mark, joiner or skin tone that arrives on its own joins the character before it,
+        // as the text would if it arrived whole.
+        if cursor > 0 {
+            var merged = String(characters[cursor - 1])
+            merged.append(character)
+            if merged.count == 1, let joined = merged.first {
+                characters[cursor - 1] = joined
+                return
+            }
+        }
+        if cursor == characters.count {
+            characters.append(character)
+        } else {
+            characters.insert(character, at: cursor)
+        }
+        cursor += 1
+    }
+}
+/// One command for a ``LineEditor``.
+public enum EditCommand: Sendable, Hashable {
+    case insert(Character)
+    case insertText(String)
+    case left, right, home, end
+    case backspace
+    case deleteForward
+    /// Ctrl-U: deletes from the start of the line to the cursor.
+    case deleteToStart
+    /// Ctrl-K: deletes from the cursor to the end of the line.
+    case deleteToEnd
+    /// Ctrl-W: deletes the word before the cursor (and the spaces after it).
+    case deleteWordBackward
+}

@@ -1,0 +1,206 @@
+import Foundation
+import TickCore
+
+/// Everything the full-screen app shows and remembers: the list, the selection, the scroll
+/// position, the mode and its editor, the filter, undo and redo, and the status line.
+///
+/// Changed only by ``update(_:_:)``; drawn by ``render(_:size:)``.
+public struct AppState: Sendable {
+    /// The list as the user sees it: the file's list with ``pendingOperations`` applied.
+    public internal(set) var list: ToDoList
+    /// Changes not yet confirmed on disk, in order; the run loop saves them and answers
+    /// with ``Action/saved(_:)`` or ``Action/saveFailed(_:)``.
+    public var pendingOperations: [ToDoList.Operation] = []
+    /// The current time, for due phrases.
+    public var now: Date
+    public let fileName: String
+    public let calendar: Calendar
+    /// False for `NO_COLOR` and monochrome terminals: attributes only.
+    public let colors: Bool
+    /// True in a UTF-8 locale: ☐ / ☑ boxes, … and box-drawing lines.
+    public let unicode: Bool
+
+    public internal(set) var mode: Mode = .browsing
+    /// The open inline editor (while editing a field or typing a filter).
+    public internal(set) var editor: LineEditor?
+    /// The selected row: a section and a position among its visible rows; nil when nothing
+    /// is shown.
+    public internal(set) var selection: Selection?
+    /// The first list row shown.
+    public internal(set) var scrollOffset = 0
+    public internal(set) var detailVisible = true
+    /// The last message for the status line.
+    public internal(set) var status: StatusMessage?
+    /// The message of the last failed save, nil once a save succeeds.
+    public internal(set) var saveError: String?
+    public internal(set) var size = Size(columns: 80, rows: 24)
+
+    var filter: Filter?
+    var history = UndoHistory()
+
+    public init(list: ToDoList, fileName: String, now: Date, calendar: Calendar = .current, colors: Bool = true, unicode: Bool = true) {
+        self.list = list
+        self.fileName = fileName
+        self.now = now
+        self.calendar = calendar
+        self.colors = colors
+        self.unicode = unicode
+        selection = Self.firstSelection(toDo: list.toDoItems.count, done: list.doneItems.count)
+    }
+
+    /// The filter text while a filter is active.
+    public var filterQuery: String? { filter?.query }
+
+    /// The selected item, nil when nothing (or the new-item row) is selected.
+    public var selectedItem: ToDoItem? {
+        guard let selection else { return nil }
+        return item(at: selection.index, in: selection.section)
+    }
+
+    /// True when changes could not be saved and are still only in memory.
+    public var hasUnsavedChanges: Bool { !pendingOperations.isEmpty && saveError != nil }
+
+    static func firstSelection(toDo: Int, done: Int) -> Selection? {
+        if toDo > 0 { return Selection(section: .toDo, index: 0) }
+        if done > 0 { return Selection(section: .done, index: 0) }
+        return nil
+    }
+}
+
+/// A selected row: a section and a position among the rows shown for that section.
+public struct Selection: Sendable, Hashable {
+    public var section: ToDoList.Section
+    public var index: Int
+
+    public init(section: ToDoList.Section, index: Int) {
+        self.section = section
+        self.index = index
+    }
+}
+
+/// A message on the status line.
+public struct StatusMessage: Sendable, Hashable {
+    public var text: String
+    public var isError: Bool
+
+    public init(_ text: String, isError: Bool = false) {
+        self.text = text
+        self.isError = isError
+    }
+}
+
+/// An active filter: the query and the list positions of the items that match it.
+struct Filter: Sendable, Hashable {
+    var query: String
+    var toDo: [Int]
+    var done: [Int]
+
+    func matches(in section: ToDoList.Section) -> [Int] { section == .toDo ? toDo : done }
+}
+
+// MARK: - Rows as shown
+
+extension AppState {
+    /// The position of the new-item row in To Do while adding.
+    var newItemPosition: Int? {
+        if case .editing(.newItem(let position)) = mode { return position }
+        return nil
+    }
+
+    /// How many rows a section shows (matching items, plus the new-item row while adding).
+    func visibleCount(_ section: ToDoList.Section) -> Int {
+        let count = filter?.matches(in: section).count ?? list.items(in: section).count
+        return count + (section == .toDo && newItemPosition != nil ? 1 : 0)
+    }
+
+    /// The list position of the item shown at a row of a section; nil for the new-item row
+    /// or a row that does not exist.
+    func listIndex(at index: Int, in section: ToDoList.Section) -> Int? {
+        var index = index
+        if section == .toDo, let position = newItemPosition {
+            if index == position { return nil }
+            if index > position { index -= 1 }
+        }
+        if let filter {
+            let matches = filter.matches(in: section)
+            return matches.indices.contains(index) ? matches[index] : nil
+        }
+        return (0..<list.items(in: section).count).contains(index) ? index : nil
+    }
+
+    /// The item shown at a row of a section.
+    func item(at index: Int, in section: ToDoList.Section) -> ToDoItem? {
+        guard let listIndex = listIndex(at: index, in: section) else { return nil }
+        return section == .toDo ? list.toDoItems[listIndex] : list.doneItems[listIndex]
+    }
+
+    /// The row that shows the item at a list position (O(log n) with a filter).
+    func visibleIndex(ofListIndex listIndex: Int, in section: ToDoList.Section) -> Int? {
+        guard let filter else {
+            return (0..<list.items(in: section).count).contains(listIndex) ? listIndex : nil
+        }
+        let matches = filter.matches(in: section)
+        var low = 0, high = matches.count
+        while low < high {
+            let mid = (low + high) / 2
+            if matches[mid] < listIndex { low = mid + 1 } else { high = mid }
+        }
+        return low < matches.count && matches[low] == listIndex ? low : nil
+    }
+
+    /// Selects the item with this id if it is shown; returns whether it is.
+    @discardableResult
+    mutating func select(id: UUID) -> Bool {
+        guard let (section, listIndex) = list.position(of: id),
+              let index = visibleIndex(ofListIndex: listIndex, in: section) else { return false }
+        selection = Selection(section: section, index: index)
+        return true
+    }
+
+    /// Moves the selection onto an existing row: clamps it within its section, or moves to
+    /// the other section when its own is empty.
+    mutating func clampSelection() {
+        let toDo = visibleCount(.toDo), done = visibleCount(.done)
+        guard var selection else {
+            self.selection = Self.firstSelection(toDo: toDo, done: done)
+            return
+        }
+        let count = selection.section == .toDo ? toDo : done
+        if count > 0 {
+            selection.index = min(max(selection.index, 0), count - 1)
+            self.selection = selection
+        } else {
+            let other = selection.section.other
+            let otherCount = other == .toDo ? toDo : done
+            self.selection = otherCount > 0 ? Selection(section: other, index: selection.section == .toDo ? 0 : otherCount - 1) : nil
+        }
+    }
+
+    /// Recomputes the filter's matches after the list changed (O(n), only with a filter).
+    mutating func refreshFilter() {
+        guard let query = filter?.query else { return }
+        filter = Self.makeFilter(query: query, list: list, within: nil)
+    }
+
+    /// The items that match `query` (case-insensitive, in title, notes or location name),
+    /// searching only `within` when the query only grew.
+    static func makeFilter(query: String, list: ToDoList, within previous: Filter?) -> Filter {
+        let needle = query.lowercased()
+        func matches(_ item: ToDoItem) -> Bool {
+            if needle.isEmpty { return true }
+            if item.title.lowercased().contains(needle) { return true }
+            if let notes = item.notes, notes.lowercased().contains(needle) { return true }
+            if let name = item.location?.name, name.lowercased().contains(needle) { return true }
+            return false
+        }
+        func search(_ items: [ToDoItem], _ candidates: [Int]?) -> [Int] {
+            if let candidates { return candidates.filter { matches(items[$0]) } }
+            return items.indices.filter { matches(items[$0]) }
+        }
+        return Filter(
+            query: query,
+            toDo: search(list.toDoItems, previous?.toDo),
+            done: search(list.doneItems, previous?.done)
+        )
+    }
+}

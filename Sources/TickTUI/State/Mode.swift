@@ -1,0 +1,50 @@
+import Foundation
+
+/// What the keys do right now.
+public enum Mode: Sendable, Hashable {
+    /// Moving through the list.
+    case browsing
+    /// An inline editor is open on one field (the editor is ``AppState/editor``).
+    case editing(EditField)
+    /// Typing a filter (the editor is ``AppState/editor``); the list narrows as you type.
+    case filtering
+    /// Asking whether to quit with unsaved changes after a failed save.
+    case confirmingQuit
+    /// The key help screen, scrolled by this many lines.
+    case help(scroll: Int)
+
+    /// The mode without its payload: the key table is keyed by this.
+    public var kind: ModeKind {
+        switch self {
+        case .browsing: .browse
+        case .editing: .edit
+        case .filtering: .filter
+        case .confirmingQuit: .confirmQuit
+        case .help: .help
+        }
+    }
+}
+
+/// A ``Mode`` without its payload.
+public enum ModeKind: Sendable, Hashable, CaseIterable {
+    case browse, edit, filter, confirmQuit, help
+}
+
+/// The field an inline editor is changing.
+public enum EditField: Sendable, Hashable {
+    /// A new item not yet in the list, shown as an editable row at this position of To Do.
+    case newItem(at: Int)
+    case title(UUID)
+    /// `Name`, `Name @ lat, lon`, or `lat, lon` alone (keeps the name).
+    case location(UUID)
+    case notes(UUID)
+    case due(UUID)
+
+    /// The item being edited, nil for a new item.
+    public var itemID: UUID? {
+        switch self {
+        case .newItem: nil
+        case .title(let id), .location(let id), .notes(let id), .due(let id): id
+        }
+    }
+}

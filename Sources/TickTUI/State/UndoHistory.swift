@@ -1,0 +1,67 @@
+import Foundation
+import TickCore
+
+/// One undoable user change: the operations it made and the operations that reverse it.
+struct UndoEntry: Sendable, Hashable {
+    /// The operations as made, in order (redo applies them again).
+    var forward: [ToDoList.Operation]
+    /// The operations that reverse them, in the order to apply.
+    var inverse: [ToDoList.Operation]
+    /// The item to select after undoing.
+    var undoFocus: UUID?
+    /// The item to select after redoing.
+    var redoFocus: UUID?
+    /// What the change was, for the status line ("undid delete").
+    var name: String
+}
+
+/// Unlimited undo and redo within a session.
+struct UndoHistory: Sendable, Hashable {
+    private(set) var undoStack: [UndoEntry] = []
+    private(set) var redoStack: [UndoEntry] = []
+
+    /// Records a new change; a new change forgets what could be redone.
+    mutating func record(_ entry: UndoEntry) {
+        undoStack.append(entry)
+        redoStack.removeAll()
+    }
+
+    mutating func popUndo() -> UndoEntry? {
+        guard let entry = undoStack.popLast() else { return nil }
+        redoStack.append(entry)
+        return entry
+    }
+
+    mutating func popRedo() -> UndoEntry? {
+        guard let entry = redoStack.popLast() else { return nil }
+        undoStack.append(entry)
+        return entry
+    }
+}
+
+extension ToDoList {
+    /// The operation that reverses `operation` when applied after it, computed on the list
+    /// as it is before `operation` is applied; nil when `operation` would change nothing.
+    func inverse(of operation: Operation) -> Operation? {
+        switch operation {
+        case let .insert(item, _, _):
+            return .remove(item.id)
+        case .check(let id), .uncheck(let id), .place(let id, _, _):
+            guard let (section, index) = position(of: id) else { return nil }
+            return .place(id, section, at: index)
+        case .remove(let id):
+            guard let (section, index) = position(of: id) else { return nil }
+            return .insert(items(in: section)[index], section, at: index)
+        case let .set(id, field):
+            guard let item = item(withID: id) else { return nil }
+            switch field {
+            case .title: return .set(id, .title(item.title))
+            case .notes: return .set(id, .notes(item.notes))
+            case .due: return .set(id, .due(item.due))
+            case .location: return .set(id, .location(item.location))
+            }
+        case .removeAll:
+            return nil
+        }
+    }
+}

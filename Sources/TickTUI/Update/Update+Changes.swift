@@ -1,0 +1,105 @@
+import Foundation
+import TickCore
+
+extension AppState {
+    /// Applies user operations to the list, queues them for saving and records them for
+    /// undo. Stops at the first operation the list refuses and reports it in the status line.
+    @discardableResult
+    mutating func perform(_ operations: [ToDoList.Operation], name: String, undoFocus: UUID?, redoFocus: UUID?) -> Bool {
+        var done: [ToDoList.Operation] = []
+        var inverses: [ToDoList.Operation] = []
+        var failure: ModelError?
+        for operation in operations {
+            let inverse = list.inverse(of: operation)
+            do {
+                try list.apply(operation)
+            } catch {
+                failure = error
+                break
+            }
+            done.append(operation)
+            if let inverse { inverses.insert(inverse, at: 0) }
+        }
+        if !done.isEmpty {
+            pendingOperations.append(contentsOf: done)
+            history.record(UndoEntry(forward: done, inverse: inverses, undoFocus: undoFocus, redoFocus: redoFocus, name: name))
+            refreshFilter()
+        }
+        if let failure {
+            status = StatusMessage(failure.description, isError: true)
+            return false
+        }
+        return true
+    }
+
+    /// Applies operations of undo or redo: tolerant of items changed elsewhere meanwhile.
+    private mutating func replay(_ operations: [ToDoList.Operation]) {
+        for operation in operations {
+            do {
+                try list.merge(operation)
+                pendingOperations.append(operation)
+            } catch {
+                status = StatusMessage(error.description, isError: true)
+            }
+        }
+        refreshFilter()
+    }
+
+    mutating func toggleDone() -> [Effect] {
+        guard let selection, let item = selectedItem else { return [.bell] }
+        let operation: ToDoList.Operation = selection.section == .toDo ? .check(item.id) : .uncheck(item.id)
+        perform([operation], name: selection.section == .toDo ? "tick" : "untick", undoFocus: item.id, redoFocus: nil)
+        // The cursor stays at the same place in the section it left.
+        self.selection = selection
+        return []
+    }
+
+    mutating func deleteSelected() -> [Effect] {
+        guard let selection, let item = selectedItem else { return [.bell] }
+        if perform([.remove(item.id)], name: "delete", undoFocus: item.id, redoFocus: nil) {
+            status = StatusMessage("deleted “\(DisplayWidth.truncate(item.title, toWidth: 30))” · u undoes")
+        }
+        self.selection = selection
+        return []
+    }
+
+    mutating func moveSelectedItem(by delta: Int) -> [Effect] {
+        guard let selection, let item = selectedItem,
+              let neighbour = listIndex(at: selection.index + delta, in: selection.section)
+        else { return [.bell] }
+        if perform([.place(item.id, selection.section, at: neighbour)], name: "move", undoFocus: item.id, redoFocus: item.id) {
+            self.selection = Selection(section: selection.section, index: selection.index + delta)
+        }
+        return []
+    }
+
+    mutating func undo() -> [Effect] {
+        guard let entry = history.popUndo() else {
+            status = StatusMessage("nothing to undo")
+            return [.bell]
+        }
+        let anchor = selection
+        replay(entry.inverse)
+        focus(entry.undoFocus, else: anchor)
+        status = StatusMessage("undid \(entry.name)")
+        return []
+    }
+
+    mutating func redo() -> [Effect] {
+        guard let entry = history.popRedo() else {
+            status = StatusMessage("nothing to redo")
+            return [.bell]
+        }
+        let anchor = selection
+        replay(entry.forward)
+        focus(entry.redoFocus, else: anchor)
+        status = StatusMessage("redid \(entry.name)")
+        return []
+    }
+
+    /// Selects an item by id when it is shown, else keeps the selection where it was.
+    private mutating func focus(_ id: UUID?, else anchor: Selection?) {
+        if let id, select(id: id) { return }
+        selection = anchor
+    }
+}

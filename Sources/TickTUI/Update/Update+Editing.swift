@@ -1,0 +1,175 @@
+import Foundation
+import TickCore
+
+extension AppState {
+    mutating func beginAdding() -> [Effect] {
+        // The new row goes under the selected item; a filter is cleared first so that the
+        // row and its neighbours are where they are in the list.
+        var position = list.toDoItems.count
+        if let selection, selection.section == .toDo, let index = listIndex(at: selection.index, in: .toDo) {
+            position = index + 1
+        }
+        if list.toDoItems.isEmpty { position = 0 }
+        filter = nil
+        mode = .editing(.newItem(at: position))
+        editor = LineEditor()
+        selection = Selection(section: .toDo, index: position)
+        return []
+    }
+
+    mutating func beginEditing(_ field: (UUID) -> EditField) -> [Effect] {
+        guard let item = selectedItem else { return [.bell] }
+        let field = field(item.id)
+        let text: String
+        switch field {
+        case .newItem: text = ""
+        case .title: text = item.title
+        case .location: text = LocationInput.text(for: item.location)
+        case .notes: text = item.notes ?? ""
+        case .due: text = item.due.map { DueDateFormat.editingText(for: $0, calendar: calendar) } ?? ""
+        }
+        mode = .editing(field)
+        editor = LineEditor(text)
+        return []
+    }
+
+    mutating func edit(_ command: EditCommand) -> [Effect] {
+        guard var editor else { return [.bell] }
+        editor.apply(command)
+        self.editor = editor
+        if mode == .filtering { applyFilter(editor.text) }
+        return []
+    }
+
+    mutating func cancelEdit() -> [Effect] {
+        switch mode {
+        case .editing(.newItem(let position)):
+            mode = .browsing
+            editor = nil
+            selection = Selection(section: .toDo, index: max(position - 1, 0))
+        case .editing:
+            mode = .browsing
+            editor = nil
+        case .filtering:
+            return clearFilter()
+        default:
+            return [.bell]
+        }
+        return []
+    }
+
+    mutating func commitEdit() -> [Effect] {
+        guard let editor else { return [.bell] }
+        let text = editor.text
+        switch mode {
+        case .filtering:
+            mode = .browsing
+            self.editor = nil
+            if text.isEmpty { return clearFilter() }
+            return []
+        case .editing(let field):
+            return commit(text, to: field)
+        default:
+            return [.bell]
+        }
+    }
+
+    private mutating func closeEditor() {
+        mode = .browsing
+        editor = nil
+    }
+
+    private mutating func commit(_ text: String, to field: EditField) -> [Effect] {
+        let trimmed = text.trimmingCharacters(in: .whitespacesAndNewlines)
+        switch field {
+        case .newItem(let position):
+            // An empty new row is dropped, as Esc would.
+            guard !trimmed.isEmpty else { return cancelEdit() }
+            closeEditor()
+            do {
+                let item = try ToDoItem(title: trimmed, createdAt: now)
+                let position = min(position, list.toDoItems.count)
+                if perform([.insert(item, .toDo, at: position)], name: "add", undoFocus: nil, redoFocus: item.id) {
+                    selection = Selection(section: .toDo, index: position)
+                }
+            } catch {
+                status = StatusMessage(error.description, isError: true)
+            }
+            return []
+        case .title(let id):
+            guard !trimmed.isEmpty else {
+                status = StatusMessage("a title cannot be empty (Esc keeps the old one)", isError: true)
+                return [.bell]
+            }
+            return commitField(.title(trimmed), of: id, name: "title edit", unchanged: list.item(withID: id)?.title == trimmed)
+        case .notes(let id):
+            let notes: String? = trimmed.isEmpty ? nil : trimmed
+            return commitField(.notes(notes), of: id, name: "notes edit", unchanged: list.item(withID: id)?.notes == notes)
+        case .due(let id):
+            var due: Date?
+            if !trimmed.isEmpty {
+                do {
+                    due = try DateParser.parse(trimmed, now: now, calendar: calendar)
+                } catch {
+                    status = StatusMessage(error.description, isError: true)
+                    return [.bell]
+                }
+            }
+            return commitField(.due(due), of: id, name: "due date edit", unchanged: list.item(withID: id)?.due == due)
+        case .location(let id):
+            let location: Location?
+            do {
+                location = try LocationInput.parse(trimmed, current: list.item(withID: id)?.location)
+            } catch {
+                status = StatusMessage(error.message, isError: true)
+                return [.bell]
+            }
+            return commitField(.location(location), of: id, name: "location edit", unchanged: list.item(withID: id)?.location == location)
+        }
+    }
+
+    private mutating func commitField(_ value: ToDoList.ItemField, of id: UUID, name: String, unchanged: Bool) -> [Effect] {
+        closeEditor()
+        if !unchanged {
+            perform([.set(id, value)], name: name, undoFocus: id, redoFocus: id)
+        }
+        return []
+    }
+
+    // MARK: Filter
+
+    mutating func startFilter() -> [Effect] {
+        let query = filter?.query ?? ""
+        mode = .filtering
+        editor = LineEditor(query)
+        if filter == nil { applyFilter(query) }
+        return []
+    }
+
+    mutating func clearFilter() -> [Effect] {
+        if mode == .filtering {
+            mode = .browsing
+            editor = nil
+        }
+        guard filter != nil else { return [] }
+        let selected = selectedItem?.id
+        filter = nil
+        if let selected { select(id: selected) }
+        return []
+    }
+
+    /// Narrows the list to `query`, keeping the selected item selected while it matches.
+    private mutating func applyFilter(_ query: String) {
+        let selected = selection.flatMap { selection in
+            listIndex(at: selection.index, in: selection.section).map { (selection.section, $0) }
+        }
+        let previous = filter
+        let narrowing = previous.map { query.lowercased().contains($0.query.lowercased()) } ?? false
+        filter = Self.makeFilter(query: query, list: list, within: narrowing ? previous : nil)
+        if let (section, listIndex) = selected, let index = visibleIndex(ofListIndex: listIndex, in: section) {
+            selection = Selection(section: section, index: index)
+        } else {
+            selection = Self.firstSelection(toDo: visibleCount(.toDo), done: visibleCount(.done))
+        }
+    }
+}

@@ -1,0 +1,41 @@
+import Foundation
+import TickCore
+
+extension AppState {
+    /// Replaces the list while keeping the selected item selected (by id) and closing an
+    /// editor whose item is gone.
+    mutating func replaceList(with newList: ToDoList) {
+        let selected = selectedItem?.id
+        let anchor = selection
+        list = newList
+        refreshFilter()
+        if let selected {
+            // Cheap when the item is still where it was; a scan by id otherwise.
+            if selectedItem?.id != selected, !select(id: selected) { selection = anchor }
+        }
+        if case .editing(let field) = mode, let id = field.itemID, !list.contains(id) {
+            mode = .browsing
+            editor = nil
+            status = StatusMessage("the item being edited was removed elsewhere", isError: true)
+        }
+    }
+
+    mutating func saved(_ diskList: ToDoList) -> [Effect] {
+        pendingOperations.removeAll()
+        let hadFailed = saveError != nil
+        saveError = nil
+        replaceList(with: diskList)
+        if status == nil || (hadFailed && status?.isError == true) { status = StatusMessage("saved") }
+        return []
+    }
+
+    mutating func externalChange(_ diskList: ToDoList) -> [Effect] {
+        var merged = diskList
+        for operation in pendingOperations {
+            // An operation that can no longer apply (an empty title cannot occur) is dropped.
+            try? merged.merge(operation)
+        }
+        replaceList(with: merged)
+        return []
+    }
+}

@@ -1,0 +1,104 @@
+import Foundation
+import TickCore
+
+/// Applies one action to the state and returns what the run loop must do.
+///
+/// User changes are applied to ``AppState/list`` at once and appended, as
+/// ``ToDoList/Operation``s by item id, to ``AppState/pendingOperations`` for the run loop to
+/// save. Cost per key follows the change, not the list size, except where an item must be
+/// found by id (after undo, redo, saves and changes on disk) or a filter is active.
+public func update(_ state: inout AppState, _ action: Action) -> [Effect] {
+    if action.isUserCommand { state.status = nil }
+    let effects = state.handle(action)
+    state.clampSelection()
+    state.scrollOffset = state.adjustedScrollOffset(size: state.size)
+    return effects
+}
+
+extension Action {
+    /// True for what the user did; false for events from the run loop.
+    var isUserCommand: Bool {
+        switch self {
+        case .tick, .saved, .saveFailed, .externalChange, .resize: false
+        default: true
+        }
+    }
+}
+
+extension AppState {
+    mutating func handle(_ action: Action) -> [Effect] {
+        switch action {
+        case .moveUp: return moveSelection(by: -1)
+        case .moveDown: return moveSelection(by: 1)
+        case .pageUp: return moveSelection(by: -pageStep)
+        case .pageDown: return moveSelection(by: pageStep)
+        case .moveToTop: return moveSelection(toPosition: 0)
+        case .moveToBottom: return moveSelection(toPosition: Int.max)
+        case .switchSection: return switchSection()
+        case .toggleDone: return toggleDone()
+        case .addItem: return beginAdding()
+        case .editTitle: return beginEditing { .title($0) }
+        case .editLocation: return beginEditing { .location($0) }
+        case .editNotes: return beginEditing { .notes($0) }
+        case .editDue: return beginEditing { .due($0) }
+        case .delete: return deleteSelected()
+        case .undo: return undo()
+        case .redo: return redo()
+        case .moveItemUp: return moveSelectedItem(by: -1)
+        case .moveItemDown: return moveSelectedItem(by: 1)
+        case .edit(let command): return edit(command)
+        case .commitEdit: return commitEdit()
+        case .cancelEdit: return cancelEdit()
+        case .startFilter: return startFilter()
+        case .clearFilter: return clearFilter()
+        case .toggleDetail:
+            detailVisible.toggle()
+            return []
+        case .showHelp:
+            mode = .help(scroll: 0)
+            return []
+        case .closeHelp:
+            mode = .browsing
+            return []
+        case .scrollHelp(let lines):
+            if case .help(let scroll) = mode { mode = .help(scroll: max(scroll + lines, 0)) }
+            return []
+        case .mouse(let event): return handleMouse(event)
+        case .quit: return quit()
+        case .confirmQuit: return [.quit]
+        case .cancelQuit:
+            mode = .browsing
+            return []
+        case .tick(let date):
+            now = date
+            return []
+        case .saved(let diskList): return saved(diskList)
+        case .saveFailed(let message):
+            saveError = message
+            status = StatusMessage("not saved: \(message)", isError: true)
+            return []
+        case .externalChange(let diskList): return externalChange(diskList)
+        case .resize(let newSize):
+            size = newSize
+            return []
+        }
+    }
+
+    /// The scroll offset that keeps the selected row visible at a size.
+    func adjustedScrollOffset(size: Size) -> Int {
+        let layout = Layout(state: self, size: size)
+        return ListRows(state: self).scrollOffset(from: scrollOffset, keeping: selection, height: layout.list.height)
+    }
+
+    private var pageStep: Int { max(Layout(state: self, size: size).list.height - 2, 1) }
+
+    private mutating func quit() -> [Effect] {
+        if hasUnsavedChanges {
+            mode = .confirmingQuit
+            editor = nil
+            status = StatusMessage("The last save failed (\(saveError ?? "unknown error")); quit and lose \(pendingOperations.count) change\(pendingOperations.count == 1 ? "" : "s")? y quits, any other key cancels", isError: true)
+            return []
+        }
+        return [.quit]
+    }
+}
