@@ -1,0 +1,60 @@
+/// tick's file format: a keyed archive (as NSKeyedArchiver writes it) in a binary
+/// property list. See docs/file-format.md for the schema.
+public enum KeyedArchive {
+    /// The newest `formatVersion` this tick reads and the one it writes.
+    public static let formatVersion = 1
+
+    /// Archives a list as a binary property list, in NSKeyedArchiver's object order and
+    /// CoreFoundation's byte layout. Unknown fields are written back.
+    public static func encode(_ list: ToDoList) -> [UInt8] {
+        var encoder = KeyedArchiveEncoder(list)
+        return encoder.encode()
+    }
+
+    /// Reads a list from a binary (or XML) property list keyed archive.
+    ///
+    /// Accepts what Apple's archiver writes for the same values: NSMutableArray,
+    /// NSMutableString, numbers inline or by UID, integers for reals, nil as an absent key
+    /// or UID 0, unreferenced objects. Keys tick does not know are kept in the model's
+    /// `unknownFields`.
+    public static func decode(_ bytes: [UInt8]) throws(ArchiveError) -> ToDoList {
+        guard !bytes.isEmpty else {
+            throw ArchiveError(.emptyFile, "the file is empty (0 bytes); a saved list is never empty, so it was probably cut short")
+        }
+        if bytes.count >= 8, bytes[0] == UInt8(ascii: "b"), bytes[1] == UInt8(ascii: "p") {
+            return try decodeBinary(bytes)
+        }
+        if looksLikeXML(bytes) {
+            let tree: PropertyListValue
+            do throws(PropertyListError) {
+                tree = try XMLPropertyListReader.parse(bytes)
+            } catch {
+                throw ArchiveError(error)
+            }
+            return try decodeBinary(BinaryPropertyListWriter.encode(tree))
+        }
+        throw ArchiveError(.propertyList(PropertyListError(.unknownFormat, at: 0, "not a property list")), at: 0,
+                           "the file is neither a binary (bplist00) nor an XML property list")
+    }
+
+    private static func decodeBinary(_ bytes: [UInt8]) throws(ArchiveError) -> ToDoList {
+        try bytes.withUnsafeBufferPointer { (base) throws(ArchiveError) -> ToDoList in
+            let view: BinaryPropertyListView
+            do throws(PropertyListError) {
+                view = try BinaryPropertyListView(base)
+            } catch {
+                throw ArchiveError(error)
+            }
+            var decoder = KeyedArchiveDecoder(view: view)
+            return try decoder.decode()
+        }
+    }
+
+    /// After an optional byte-order mark and whitespace, the file starts with `<`.
+    static func looksLikeXML(_ bytes: [UInt8]) -> Bool {
+        var index = 0
+        if bytes.count >= 3, bytes[0] == 0xEF, bytes[1] == 0xBB, bytes[2] == 0xBF { index = 3 }
+        while index < bytes.count, [0x20, 0x09, 0x0A, 0x0D].contains(bytes[index]) { index += 1 }
+        return index < bytes.count && bytes[index] == UInt8(ascii: "<")
+    }
+}

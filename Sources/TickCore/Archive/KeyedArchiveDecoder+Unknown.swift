@@ -1,0 +1,52 @@
+extension KeyedArchiveDecoder {
+    /// Reads a value tick does not interpret, replacing each UID by the object it points
+    /// at. UID 0 (nil) stays `.value(.uid(0))`. Cycles, nesting beyond
+    /// ``maximumUnknownDepth`` and more than ``maximumUnknownNodes`` values in all are errors.
+    mutating func resolveUnknown(_ ref: Int, depth: Int) throws(ArchiveError) -> ArchivedValue {
+        let header = try header(of: ref)
+        unknownNodes += 1
+        guard unknownNodes <= Self.maximumUnknownNodes else {
+            throw ArchiveError(.malformed, at: header.offset, "unknown fields expand to more than \(Self.maximumUnknownNodes) values")
+        }
+        guard depth < Self.maximumUnknownDepth else {
+            throw ArchiveError(.propertyList(PropertyListError(.tooDeep, at: header.offset, "too deep")), at: header.offset,
+                               "unknown fields nest deeper than \(Self.maximumUnknownDepth) levels")
+        }
+        switch header.type {
+        case 0x8:
+            let uid = view.uid(header)
+            if uid == 0 { return .value(.uid(0)) }
+            let index = uid > UInt64(Int.max) ? Int.max : Int(uid)
+            let objectRef = try objectRef(index, "an unknown field")
+            guard !unknownInProgress.contains(index) else {
+                throw ArchiveError(.propertyList(PropertyListError(.cycle, at: header.offset, "cycle")), at: header.offset,
+                                   "object \(index) of an unknown field refers to itself")
+            }
+            unknownInProgress.insert(index)
+            let inner = try resolveUnknown(objectRef, depth: depth + 1)
+            unknownInProgress.remove(index)
+            return .object(inner)
+        case 0xA, 0xC:
+            var elements: [ArchivedValue] = []
+            elements.reserveCapacity(header.count)
+            for index in 0..<header.count {
+                elements.append(try resolveUnknown(view.reference(header, index), depth: depth + 1))
+            }
+            return header.type == 0xA ? .array(elements) : .set(elements)
+        case 0xD:
+            var entries: [String: ArchivedValue] = [:]
+            for index in 0..<header.count {
+                let key = try keyString(view.reference(header, index))
+                entries[key] = try resolveUnknown(view.reference(header, header.count + index), depth: depth + 1)
+            }
+            return .dictionary(entries)
+        default:
+            do throws(PropertyListError) {
+                var reader = BinaryTreeReader(view: view)
+                return .value(try reader.value(ref, depth: 0))
+            } catch {
+                throw ArchiveError(error)
+            }
+        }
+    }
+}

@@ -1,0 +1,228 @@
+import Foundation
+
+/// Reads a ``ToDoList`` from a keyed archive by following UIDs through a
+/// ``BinaryPropertyListView``, without building a property-list tree.
+///
+/// Key strings are recognised once per key object (the result is cached by reference
+/// number), class descriptions once per class object.
+struct KeyedArchiveDecoder {
+    let view: BinaryPropertyListView
+    /// The `$objects` array.
+    var objects = BinaryObjectHeader(marker: 0, offset: 0, count: 0, content: 0)
+    /// Per plist reference: 0 not looked at yet, else a ``KeyCode`` raw value.
+    var keyCodes: [UInt8]
+    /// Per class-description UID: the class it names, once looked at.
+    var classCache: [Int: ClassCode] = [:]
+    /// Budget and state for reading unknown values.
+    var unknownNodes = 0
+    var unknownInProgress: Set<Int> = []
+
+    static let maximumUnknownDepth = 256
+    static let maximumUnknownNodes = 1_000_000
+
+    enum KeyCode: UInt8, CaseIterable {
+        case id = 1, title, itemDescription, timestamp, createdAt, location
+        case name, latitude, longitude, formatVersion, toDoItems, doneItems
+        case objects, string, classKey, className, other = 255
+
+        var bytes: [UInt8] {
+            switch self {
+            case .objects: Array("NS.objects".utf8)
+            case .string: Array("NS.string".utf8)
+            case .classKey: Array("$class".utf8)
+            case .className: Array("$classname".utf8)
+            case .other: []
+            default: Array("\(self)".utf8)
+            }
+        }
+    }
+
+    enum ClassCode: Sendable {
+        case list, item, location, array, string, other(String)
+    }
+
+    static let keyBytes: [(KeyCode, [UInt8])] = KeyCode.allCases.filter { $0 != .other }.map { ($0, $0.bytes) }
+
+    init(view: BinaryPropertyListView) {
+        self.view = view
+        keyCodes = [UInt8](repeating: 0, count: view.objectCount)
+    }
+
+    // MARK: - Top level
+
+    mutating func decode() throws(ArchiveError) -> ToDoList {
+        let top = try header(of: view.trailer.topObject)
+        guard top.type == 0xD else {
+            throw ArchiveError(.malformed, at: top.offset, "the top object is not a dictionary, so this is not a keyed archive")
+        }
+        var topRef = -1
+        var objectsRef = -1
+        for index in 0..<top.count {
+            let keyHeader = try header(of: view.reference(top, index))
+            if view.stringEquals(keyHeader, Array("$objects".utf8)) { objectsRef = view.reference(top, top.count + index) }
+            if view.stringEquals(keyHeader, Array("$top".utf8)) { topRef = view.reference(top, top.count + index) }
+        }
+        guard objectsRef >= 0, topRef >= 0 else {
+            throw ArchiveError(.malformed, at: top.offset, "the top dictionary has no \(objectsRef < 0 ? "$objects" : "$top"), so this is not a keyed archive")
+        }
+        objects = try header(of: objectsRef)
+        guard objects.type == 0xA else {
+            throw ArchiveError(.malformed, at: objects.offset, "$objects is not an array")
+        }
+        let topDictionary = try header(of: topRef)
+        guard topDictionary.type == 0xD else {
+            throw ArchiveError(.malformed, at: topDictionary.offset, "$top is not a dictionary")
+        }
+        var rootUID: Int?
+        for index in 0..<topDictionary.count {
+            let keyHeader = try header(of: view.reference(topDictionary, index))
+            if view.stringEquals(keyHeader, Array("root".utf8)) {
+                rootUID = try uid(view.reference(topDictionary, topDictionary.count + index), "$top.root")
+            }
+        }
+        guard let rootUID, rootUID != 0 else {
+            throw ArchiveError(.malformed, at: topDictionary.offset, "$top has no root object")
+        }
+        return try decodeRoot(rootUID)
+    }
+
+    private mutating func decodeRoot(_ uid: Int) throws(ArchiveError) -> ToDoList {
+        let root = try objectDictionary(uid, "the root object")
+        var version: Int?
+        var toDoUID = 0
+        var doneUID = 0
+        var unknown: [String: ArchivedValue] = [:]
+        for index in 0..<root.count {
+            let keyRef = view.reference(root, index)
+            let valueRef = view.reference(root, root.count + index)
+            switch try keyCode(keyRef) {
+            case .formatVersion:
+                guard let number = try number(valueRef, "formatVersion"), number == number.rounded(.towardZero),
+                      abs(number) < 1e15 else {
+                    throw ArchiveError(.malformed, at: try header(of: valueRef).offset, "formatVersion is not an integer")
+                }
+                version = Int(number)
+            case .toDoItems: toDoUID = try self.uid(valueRef, "toDoItems")
+            case .doneItems: doneUID = try self.uid(valueRef, "doneItems")
+            case .classKey: try expectClass(valueRef, "ToDoList", "the root object") { if case .list = $0 { true } else { false } }
+            default: unknown[try keyString(keyRef)] = try resolveUnknown(valueRef, depth: 0)
+            }
+        }
+        if let version, version > KeyedArchive.formatVersion {
+            throw ArchiveError(.newerFormat(version), at: root.offset,
+                               "the file was written by a newer tick (format \(version)); this tick reads format \(KeyedArchive.formatVersion) and older")
+        }
+        let toDo = try decodeItems(toDoUID, section: "To Do")
+        let done = try decodeItems(doneUID, section: "Done")
+        do throws(ModelError) {
+            return try ToDoList(toDoItems: toDo, doneItems: done, unknownFields: UnknownFields(unknown))
+        } catch {
+            if case .duplicateID(let id) = error {
+                throw ArchiveError(.invalidValue, "the id \(id.uuidString) is used by more than one item")
+            }
+            throw ArchiveError(.invalidValue, "the list is invalid: \(error)")
+        }
+    }
+
+    private mutating func decodeItems(_ uid: Int, section: String) throws(ArchiveError) -> [ToDoItem] {
+        if uid == 0 { return [] }
+        let what = "the \(section) array"
+        let array = try objectDictionary(uid, what)
+        var elements: BinaryObjectHeader?
+        for index in 0..<array.count {
+            let keyRef = view.reference(array, index)
+            let valueRef = view.reference(array, array.count + index)
+            switch try keyCode(keyRef) {
+            case .objects:
+                let header = try header(of: valueRef)
+                guard header.type == 0xA else {
+                    throw ArchiveError(.malformed, at: header.offset, "NS.objects of \(what) is not an array")
+                }
+                elements = header
+            case .classKey: try expectClass(valueRef, "NSArray", what) { if case .array = $0 { true } else { false } }
+            default: break
+            }
+        }
+        guard let elements else { return [] }
+        var items: [ToDoItem] = []
+        items.reserveCapacity(elements.count)
+        for index in 0..<elements.count {
+            let itemUID = try self.uid(view.reference(elements, index), "element \(index + 1) of \(what)")
+            items.append(try decodeItem(itemUID, "item \(index + 1) of \(section)"))
+        }
+        return items
+    }
+
+    // MARK: - Items and locations
+
+    private mutating func decodeItem(_ uid: Int, _ what: @autoclosure () -> String) throws(ArchiveError) -> ToDoItem {
+        let item = try objectDictionary(uid, what())
+        var idUID = 0, titleUID = 0, notesUID = 0, locationUID = 0
+        var due: Double?
+        var createdAt: Double?
+        var sawClass = false
+        var unknown: [String: ArchivedValue] = [:]
+        for index in 0..<item.count {
+            let keyRef = view.reference(item, index)
+            let valueRef = view.reference(item, item.count + index)
+            switch try keyCode(keyRef) {
+            case .id: idUID = try self.uid(valueRef, "id of \(what())")
+            case .title: titleUID = try self.uid(valueRef, "title of \(what())")
+            case .itemDescription: notesUID = try self.uid(valueRef, "itemDescription of \(what())")
+            case .timestamp: due = try number(valueRef, "timestamp of \(what())")
+            case .createdAt: createdAt = try number(valueRef, "createdAt of \(what())")
+            case .location: locationUID = try self.uid(valueRef, "location of \(what())")
+            case .classKey:
+                try expectClass(valueRef, "ToDoItem", what()) { if case .item = $0 { true } else { false } }
+                sawClass = true
+            default: unknown[try keyString(keyRef)] = try resolveUnknown(valueRef, depth: 0)
+            }
+        }
+        guard sawClass else { throw ArchiveError(.malformed, at: item.offset, "\(what()) has no $class") }
+        guard idUID != 0 else { throw ArchiveError(.malformed, at: item.offset, "\(what()) has no id") }
+        let id = try uuid(idUID, "the id of \(what())")
+        let name = "\(what()) (id \(id.uuidString))"
+        guard titleUID != 0, let title = try string(titleUID, "the title of \(name)") else {
+            throw ArchiveError(.invalidValue, at: item.offset, "\(name) has no title")
+        }
+        let notes = notesUID == 0 ? nil : try string(notesUID, "the notes of \(name)")
+        guard let createdAt else { throw ArchiveError(.malformed, at: item.offset, "\(name) has no createdAt") }
+        let location = locationUID == 0 ? nil : try decodeLocation(locationUID, name)
+        do throws(ModelError) {
+            return try ToDoItem(
+                id: id, title: title, notes: notes,
+                due: due.map { Date(timeIntervalSince1970: $0) }, location: location,
+                createdAt: Date(timeIntervalSince1970: createdAt), unknownFields: UnknownFields(unknown))
+        } catch {
+            throw ArchiveError(.invalidValue, at: item.offset, "\(name) is invalid: \(error)")
+        }
+    }
+
+    private mutating func decodeLocation(_ uid: Int, _ owner: String) throws(ArchiveError) -> Location {
+        let what = "the location of \(owner)"
+        let location = try objectDictionary(uid, what)
+        var nameUID = 0
+        var latitude: Double?
+        var longitude: Double?
+        var unknown: [String: ArchivedValue] = [:]
+        for index in 0..<location.count {
+            let keyRef = view.reference(location, index)
+            let valueRef = view.reference(location, location.count + index)
+            switch try keyCode(keyRef) {
+            case .name: nameUID = try self.uid(valueRef, "name of \(what)")
+            case .latitude: latitude = try number(valueRef, "latitude of \(what)")
+            case .longitude: longitude = try number(valueRef, "longitude of \(what)")
+            case .classKey: try expectClass(valueRef, "Location", what) { if case .location = $0 { true } else { false } }
+            default: unknown[try keyString(keyRef)] = try resolveUnknown(valueRef, depth: 0)
+            }
+        }
+        guard nameUID != 0, let name = try string(nameUID, "the name of \(what)") else {
+            throw ArchiveError(.invalidValue, at: location.offset, "\(what) has no name")
+        }
+        do throws(ModelError) {
+            return try Location(name: name, latitude: latitude, longitude: longitude, unknownFields: UnknownFields(unknown))
+        } catch {
+            throw ArchiveError(.invalidValue, at: location.offset, "\(what) is invalid: \(error)")
+        }
+    }
+}

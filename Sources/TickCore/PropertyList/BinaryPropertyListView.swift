@@ -1,0 +1,288 @@
+/// A random-access view of a binary property list's bytes: finds any object by its
+/// reference number and reads it in place, without building a tree.
+///
+/// Valid only inside the `withUnsafeBufferPointer` call that made it. Every offset, count
+/// and reference is checked against the file before it is used.
+struct BinaryPropertyListView {
+    let base: UnsafeBufferPointer<UInt8>
+    let trailer: BinaryPropertyListTrailer
+    /// Objects must end before the offset table.
+    let objectsEnd: Int
+
+    init(_ base: UnsafeBufferPointer<UInt8>) throws(PropertyListError) {
+        self.base = base
+        trailer = try BinaryPropertyListTrailer(base)
+        objectsEnd = trailer.offsetTableStart
+    }
+
+    var objectCount: Int { trailer.objectCount }
+
+    /// The byte offset of an object.
+    @inline(__always)
+    func offset(of ref: Int) throws(PropertyListError) -> Int {
+        guard ref >= 0, ref < trailer.objectCount else {
+            throw PropertyListError(.referenceOutOfRange, "reference \(ref) is outside the \(trailer.objectCount) objects")
+        }
+        let size = trailer.offsetSize
+        var position = trailer.offsetTableStart + ref * size
+        var value = 0
+        if size == 4 {
+            value = Int(base[position]) << 24 | Int(base[position + 1]) << 16 | Int(base[position + 2]) << 8 | Int(base[position + 3])
+        } else {
+            for _ in 0..<size {
+                guard value >> 55 == 0 else {
+                    throw PropertyListError(.offsetOutOfRange, at: trailer.offsetTableStart + ref * size, "the offset of object \(ref) is too large")
+                }
+                value = value << 8 | Int(base[position])
+                position += 1
+            }
+        }
+        guard value >= BinaryPropertyListTrailer.headerSize, value < objectsEnd else {
+            throw PropertyListError(.offsetOutOfRange, at: trailer.offsetTableStart + ref * size, "object \(ref) has offset \(value), outside the object area 8..<\(objectsEnd)")
+        }
+        return value
+    }
+
+    /// Reads a big-endian unsigned integer of `size` bytes (1–8) at a checked position.
+    @inline(__always)
+    func unsigned(at position: Int, size: Int) -> UInt64 {
+        var value: UInt64 = 0
+        for index in position..<position + size { value = value << 8 | UInt64(base[index]) }
+        return value
+    }
+
+    /// The header of the object with this reference number.
+    @inline(__always)
+    func header(of ref: Int) throws(PropertyListError) -> BinaryObjectHeader {
+        try header(at: offset(of: ref))
+    }
+
+    /// Parses the marker (and extended count) of the object at an offset and checks that
+    /// its content lies inside the object area.
+    func header(at offset: Int) throws(PropertyListError) -> BinaryObjectHeader {
+        let marker = base[offset]
+        let type = marker >> 4
+        let low = Int(marker & 0x0F)
+        let available = objectsEnd - offset - 1
+        switch type {
+        case 0x0:
+            guard low == 0 || low == 8 || low == 9 else {
+                throw PropertyListError(.unknownObjectType, at: offset, "unknown object marker 0x\(hex(marker))")
+            }
+            return BinaryObjectHeader(marker: marker, offset: offset, count: 0, content: offset + 1)
+        case 0x1:
+            guard low <= 4 else {
+                throw PropertyListError(.unknownObjectType, at: offset, "an integer of 2^\(low) bytes is not supported")
+            }
+            return try fixed(marker, offset, 1 << low, available)
+        case 0x2:
+            guard low == 2 || low == 3 else {
+                throw PropertyListError(.unknownObjectType, at: offset, "a real of 2^\(low) bytes is not supported")
+            }
+            return try fixed(marker, offset, 1 << low, available)
+        case 0x3:
+            guard low == 3 else {
+                throw PropertyListError(.unknownObjectType, at: offset, "unknown object marker 0x\(hex(marker))")
+            }
+            return try fixed(marker, offset, 8, available)
+        case 0x8:
+            return try fixed(marker, offset, low + 1, available)
+        case 0x4, 0x5, 0x6, 0xA, 0xC, 0xD:
+            var count = low
+            var content = offset + 1
+            if low == 0xF {
+                guard content < objectsEnd else {
+                    throw PropertyListError(.truncated, at: offset, "the object's length runs past the object area")
+                }
+                let intMarker = base[content]
+                guard intMarker >> 4 == 0x1, intMarker & 0x0F <= 3 else {
+                    throw PropertyListError(.invalidCount, at: content, "the length of the object at \(offset) is not an integer of 1–8 bytes")
+                }
+                let size = 1 << Int(intMarker & 0x0F)
+                guard content + 1 + size <= objectsEnd else {
+                    throw PropertyListError(.truncated, at: content, "the object's length runs past the object area")
+                }
+                let value = unsigned(at: content + 1, size: size)
+                guard value <= UInt64(objectsEnd) else {
+                    throw PropertyListError(.invalidCount, at: offset, "a count of \(value) cannot fit in the file")
+                }
+                count = Int(value)
+                content += 1 + size
+            }
+            let unit: Int
+            switch type {
+            case 0x6: unit = 2
+            case 0xA, 0xC: unit = trailer.referenceSize
+            case 0xD: unit = 2 * trailer.referenceSize
+            default: unit = 1
+            }
+            guard count <= (objectsEnd - content) / unit else {
+                throw PropertyListError(.invalidCount, at: offset, "an object of \(count) elements of \(unit) bytes cannot fit in the file")
+            }
+            return BinaryObjectHeader(marker: marker, offset: offset, count: count, content: content)
+        default:
+            throw PropertyListError(.unknownObjectType, at: offset, "unknown object marker 0x\(hex(marker))")
+        }
+    }
+
+    @inline(__always)
+    private func fixed(_ marker: UInt8, _ offset: Int, _ size: Int, _ available: Int) throws(PropertyListError) -> BinaryObjectHeader {
+        guard size <= available else {
+            throw PropertyListError(.truncated, at: offset, "the object needs \(size) bytes but the object area ends first")
+        }
+        return BinaryObjectHeader(marker: marker, offset: offset, count: size, content: offset + 1)
+    }
+
+    /// The `index`th reference of an array, set or dictionary (dictionary values follow
+    /// the keys: index `count + i` is the value of key `i`).
+    @inline(__always)
+    func reference(_ header: BinaryObjectHeader, _ index: Int) -> Int {
+        let size = trailer.referenceSize
+        let position = header.content + index * size
+        switch size {
+        case 1: return Int(base[position])
+        case 2: return Int(base[position]) << 8 | Int(base[position + 1])
+        default:
+            let value = unsigned(at: position, size: size)
+            return value > UInt64(Int.max) ? Int.max : Int(value)
+        }
+    }
+
+    // MARK: - Scalars
+
+    /// The value of an integer object (type 0x1).
+    func integer(_ header: BinaryObjectHeader) throws(PropertyListError) -> PropertyListValue {
+        let size = header.count
+        if size == 16 {
+            let high = unsigned(at: header.content, size: 8)
+            let low = unsigned(at: header.content + 8, size: 8)
+            if high == 0 {
+                return low > UInt64(Int64.max) ? .unsignedInteger(low) : .integer(Int64(low))
+            }
+            if high == UInt64.max, low >> 63 == 1 { return .integer(Int64(bitPattern: low)) }
+            throw PropertyListError(.wrongType, at: header.offset, "a 16-byte integer does not fit in 64 bits")
+        }
+        let raw = unsigned(at: header.content, size: size)
+        // 1-, 2- and 4-byte integers are unsigned; 8-byte ones are signed.
+        return .integer(size == 8 ? Int64(bitPattern: raw) : Int64(raw))
+    }
+
+    /// The value of a real or date object (types 0x2, 0x3).
+    @inline(__always)
+    func real(_ header: BinaryObjectHeader) -> Double {
+        if header.count == 4 {
+            return Double(Float(bitPattern: UInt32(truncatingIfNeeded: unsigned(at: header.content, size: 4))))
+        }
+        return Double(bitPattern: unsigned(at: header.content, size: 8))
+    }
+
+    /// A number as a Double: integers and reals; nil for any other type.
+    func number(_ header: BinaryObjectHeader) throws(PropertyListError) -> Double? {
+        switch header.marker >> 4 {
+        case 0x2: return real(header)
+        case 0x1:
+            switch try integer(header) {
+            case .integer(let value): return Double(value)
+            case .unsignedInteger(let value): return Double(value)
+            default: return nil
+            }
+        default: return nil
+        }
+    }
+
+    /// The value of a UID object (type 0x8).
+    @inline(__always)
+    func uid(_ header: BinaryObjectHeader) -> UInt64 {
+        unsigned(at: header.content, size: header.count)
+    }
+
+    /// The text of a string object (types 0x5 and 0x6); nil for other types.
+    func string(_ header: BinaryObjectHeader) throws(PropertyListError) -> String? {
+        switch header.marker >> 4 {
+        case 0x5:
+            let bytes = UnsafeBufferPointer(rebasing: base[header.content..<header.content + header.count])
+            guard isASCII(bytes) else {
+                throw PropertyListError(.invalidString, at: header.offset, "an ASCII string holds a byte above 0x7F")
+            }
+            return String(decoding: bytes, as: UTF8.self)
+        case 0x6:
+            return try utf16String(header)
+        default:
+            return nil
+        }
+    }
+
+    /// Whether this string object's bytes equal the given ASCII bytes (for key matching).
+    func stringEquals(_ header: BinaryObjectHeader, _ ascii: [UInt8]) -> Bool {
+        switch header.marker >> 4 {
+        case 0x5:
+            guard header.count == ascii.count else { return false }
+            for index in 0..<ascii.count where base[header.content + index] != ascii[index] { return false }
+            return true
+        case 0x6:
+            guard header.count == ascii.count else { return false }
+            for index in 0..<ascii.count {
+                let position = header.content + 2 * index
+                if base[position] != 0 || base[position + 1] != ascii[index] { return false }
+            }
+            return true
+        default:
+            return false
+        }
+    }
+
+    private func utf16String(_ header: BinaryObjectHeader) throws(PropertyListError) -> String {
+        let count = header.count
+        var units = [UInt16](repeating: 0, count: count)
+        var index = 0
+        while index < count {
+            let position = header.content + 2 * index
+            let unit = UInt16(base[position]) << 8 | UInt16(base[position + 1])
+            units[index] = unit
+            if unit & 0xFC00 == 0xD800 {
+                // A high surrogate must be followed by a low one.
+                guard index + 1 < count else {
+                    throw PropertyListError(.invalidString, at: position, "a UTF-16 string ends in the middle of a surrogate pair")
+                }
+                let next = UInt16(base[position + 2]) << 8 | UInt16(base[position + 3])
+                guard next & 0xFC00 == 0xDC00 else {
+                    throw PropertyListError(.invalidString, at: position, "a UTF-16 high surrogate is not followed by a low surrogate")
+                }
+                units[index + 1] = next
+                index += 2
+                continue
+            }
+            guard unit & 0xFC00 != 0xDC00 else {
+                throw PropertyListError(.invalidString, at: position, "a UTF-16 low surrogate stands alone")
+            }
+            index += 1
+        }
+        return String(decoding: units, as: UTF16.self)
+    }
+
+    @inline(__always)
+    private func isASCII(_ bytes: UnsafeBufferPointer<UInt8>) -> Bool {
+        var combined: UInt8 = 0
+        for byte in bytes { combined |= byte }
+        return combined < 0x80
+    }
+}
+
+/// Where an object is and what it holds, as its marker says.
+struct BinaryObjectHeader {
+    /// The marker byte: type in the high nibble.
+    let marker: UInt8
+    /// Where the object starts.
+    let offset: Int
+    /// Element count for strings, data and containers; byte size for scalars.
+    let count: Int
+    /// Where the object's content (after marker and extended count) starts.
+    let content: Int
+
+    var type: UInt8 { marker >> 4 }
+}
+
+func hex(_ byte: UInt8) -> String {
+    let digits = Array("0123456789ABCDEF")
+    return String([digits[Int(byte >> 4)], digits[Int(byte & 0xF)]])
+}
