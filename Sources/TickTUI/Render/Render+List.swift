@@ -1,0 +1,94 @@
+import Foundation
+import TickCore
+
+extension Screen {
+    /// Draws the rows of the list that fit in `rect`, from the scroll offset.
+    mutating func drawList(_ state: AppState, in rect: Rect, palette: Palette) {
+        guard rect.height > 0, rect.width > 0 else { return }
+        let rows = ListRows(state: state)
+        let offset = rows.scrollOffset(from: state.scrollOffset, keeping: state.selection, height: rect.height)
+        let visible = (offset..<min(offset + rect.height, rows.total)).compactMap { rows.kind(at: $0) }
+
+        // Column widths from the rows on screen only.
+        var dueWidth = 0
+        var locationWidth = 0
+        for case .item(let section, let index) in visible {
+            guard let item = state.item(at: index, in: section) else { continue }
+            if let due = item.due {
+                let text = DueDateFormat.rowText(for: due, now: state.now, calendar: state.calendar, done: section == .done).text
+                dueWidth = max(dueWidth, DisplayWidth.of(text))
+            }
+            if let name = item.location?.name { locationWidth = max(locationWidth, DisplayWidth.of(name)) }
+        }
+        let format = RowFormat(width: rect.width, unicode: state.unicode, dueWidth: dueWidth, locationWidth: locationWidth)
+
+        for (line, kind) in visible.enumerated() {
+            let row = rect.row + line
+            switch kind {
+            case .header(let section):
+                drawSectionHeader(section, state: state, column: rect.column, row: row, width: rect.width, palette: palette)
+            case .hint:
+                let hint = state.filter != nil ? "no matches" : "a to add an item"
+                write(hint, column: rect.column + format.titleColumn, row: row, limit: rect.width - format.titleColumn, style: palette.hint)
+            case .blank:
+                break
+            case .item(let section, let index):
+                drawItemRow(state, section: section, index: index, format: format, column: rect.column, row: row, palette: palette)
+            }
+        }
+    }
+
+    private mutating func drawSectionHeader(_ section: ToDoList.Section, state: AppState, column: Int, row: Int, width: Int, palette: Palette) {
+        let total = state.list.items(in: section).count
+        let count = state.filter.map { "\($0.matches(in: section).count) of \(total)" } ?? "\(total)"
+        write("\(section.title) (\(count))", column: column + 1, row: row, limit: width - 1, style: palette.sectionHeader)
+    }
+
+    private mutating func drawItemRow(_ state: AppState, section: ToDoList.Section, index: Int, format: RowFormat, column: Int, row: Int, palette: Palette) {
+        let selected = state.selection == Selection(section: section, index: index)
+        let ellipsis = state.unicode ? "…" : "..."
+        let listIndex = state.listIndex(at: index, in: section)
+        let item = state.item(at: index, in: section)
+        let base: CellStyle = section == .done ? palette.doneRow : palette.toDoTitle(position: listIndex ?? 0)
+
+        // The new-item row, or the row whose title or location is being edited.
+        let editedField: EditField? = {
+            guard case .editing(let field) = state.mode else { return nil }
+            switch field {
+            case .newItem: return item == nil ? field : nil
+            case .title(let id), .location(let id): return item?.id == id ? field : nil
+            case .notes, .due: return nil
+            }
+        }()
+
+        write(RowFormat.box(checked: section == .done, unicode: state.unicode), column: column + format.boxColumn, row: row, style: base)
+        if let editedField, let editor = state.editor {
+            var fieldColumn = column + format.titleColumn
+            let fieldEnd = column + format.width - 1
+            if case .location = editedField {
+                fieldColumn += write("at ", column: fieldColumn, row: row, style: palette.label)
+            }
+            let cursorColumn = drawEditor(editor, column: fieldColumn, row: row, width: fieldEnd - fieldColumn, style: palette.editor)
+            cursor = (cursorColumn, row)
+            return
+        }
+        guard let item else { return }
+        let title = DisplayWidth.truncate(item.title, toWidth: format.titleWidth, ellipsis: ellipsis)
+        write(title, column: column + format.titleColumn, row: row, limit: format.titleWidth, style: base)
+        if format.dueWidth > 0, let due = item.due {
+            let (text, overdue) = DueDateFormat.rowText(for: due, now: state.now, calendar: state.calendar, done: section == .done)
+            let width = DisplayWidth.of(text)
+            write(text, column: column + format.dueColumn + format.dueWidth - width, row: row, limit: width,
+                  style: overdue ? palette.overdue : (section == .done ? palette.doneRow : .plain))
+        }
+        if format.locationWidth > 0, let name = item.location?.name {
+            let text = DisplayWidth.truncate(name, toWidth: format.locationWidth, ellipsis: ellipsis)
+            var style = palette.location
+            style.dim = section == .done
+            write(text, column: column + format.locationColumn, row: row, limit: format.locationWidth, style: style)
+        }
+        if selected {
+            restyle(row: row, from: column, width: format.width) { $0.reverse = true }
+        }
+    }
+}
