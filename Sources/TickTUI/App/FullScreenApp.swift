@@ -18,10 +18,27 @@ public enum FullScreenApp {
             printError(error.description)
             return 1
         }
-        // The run loop lands with the key map, update and render; until then this only
-        // checks that the list can be read.
-        _ = (list, version, mouse)
-        return 0
+        SignalHandling.install()
+        defer { SignalHandling.uninstall() }
+        let terminal: CursesTerminal
+        do {
+            terminal = try CursesTerminal(mouse: mouse)
+        } catch {
+            printError(error.description)
+            return 1
+        }
+        let state = AppState(
+            list: list, fileName: store.fileName, now: Date(),
+            colors: terminal.colorsEnabled, unicode: terminal.unicode
+        )
+        var loop = EventLoop(terminal: terminal, store: store, state: state, fileVersion: version)
+        loop.pendingSignal = { SignalHandling.pendingQuitSignal }
+        let outcome = loop.run()
+        terminal.shutdown()
+        switch outcome {
+        case .quit: return 0
+        case .signal(let signal): return 128 + signal
+        }
     }
 
     private static func printError(_ message: String) {

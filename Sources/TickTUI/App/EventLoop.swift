@@ -1,0 +1,108 @@
+import Foundation
+import TickCore
+
+/// The app's loop: draw, wait for a key (or a timeout), turn keys into actions, update,
+/// and save once per batch of queued keys.
+///
+/// Everything it touches is injected, so tests run it on a scripted terminal and a
+/// temporary file.
+struct EventLoop<Store: ListStore> {
+    /// Why the loop ended.
+    enum Outcome: Equatable {
+        case quit
+        /// A quit signal arrived; pending changes were saved first.
+        case signal(Int32)
+    }
+
+    let terminal: any Terminal
+    let store: Store
+    private(set) var state: AppState
+    private var watcher: FileWatcher
+    /// How long to wait for a key before polling the file and the clock.
+    var idleMilliseconds = 250
+    /// Asked between keys: a quit signal that arrived, if any.
+    var pendingSignal: () -> Int32? = { nil }
+    var clock: () -> Date = Date.init
+
+    init(terminal: any Terminal, store: Store, state: AppState, fileVersion: FileVersion?) {
+        self.terminal = terminal
+        self.store = store
+        self.state = state
+        watcher = FileWatcher(lastSeen: fileVersion)
+    }
+
+    /// Runs until the user quits or a quit signal arrives.
+    mutating func run() -> Outcome {
+        var size = terminal.size
+        dispatch(.resize(size))
+        while true {
+            if let signal = pendingSignal() {
+                saveIfNeeded()
+                return .signal(signal)
+            }
+            let now = terminal.size
+            if now != size {
+                size = now
+                dispatch(.resize(size))
+            }
+            terminal.draw(render(state, size: size))
+            guard let key = terminal.readKey(timeoutMilliseconds: idleMilliseconds) else {
+                idle()
+                continue
+            }
+            var quit = handle(key)
+            while !quit, pendingSignal() == nil, let next = terminal.readKey(timeoutMilliseconds: 0) {
+                quit = handle(next)
+            }
+            saveIfNeeded()
+            if quit { return .quit }
+        }
+    }
+
+    /// Turns a key into an action and applies it; true when the app should quit.
+    private mutating func handle(_ key: Key) -> Bool {
+        let action: Action?
+        if key == .resize {
+            action = .resize(terminal.size)
+        } else {
+            action = KeyMap.action(for: key, in: state)
+        }
+        guard let action else { return false }
+        return dispatch(action)
+    }
+
+    /// Applies an action and carries out its effects; true when one of them is quit.
+    @discardableResult
+    private mutating func dispatch(_ action: Action) -> Bool {
+        var quit = false
+        for effect in update(&state, action) {
+            switch effect {
+            case .quit: quit = true
+            case .bell: terminal.bell()
+            }
+        }
+        return quit
+    }
+
+    /// Saves the pending changes, if any, as one batch of operations.
+    private mutating func saveIfNeeded() {
+        guard !state.pendingOperations.isEmpty else { return }
+        let operations = state.pendingOperations
+        do {
+            let onDisk = try store.apply(operations)
+            watcher.remember(store.version())
+            state.pendingOperations.removeFirst(min(operations.count, state.pendingOperations.count))
+            dispatch(.saved(onDisk))
+        } catch {
+            dispatch(.saveFailed(error.problem))
+        }
+    }
+
+    /// No key came: let the clock move on and pick up changes made by other processes.
+    private mutating func idle() {
+        dispatch(.tick(clock()))
+        guard watcher.checkForChange(store.version()) else { return }
+        guard let list = try? store.load() else { return }
+        dispatch(.externalChange(list))
+    }
+}

@@ -1,0 +1,155 @@
+import Foundation
+import Testing
+import TickCore
+@testable import TickTUI
+
+@Suite("Run loop")
+struct RunLoopTests {
+    private func makeLoop(_ terminal: TestTerminal, _ store: RecordingStore, list: ToDoList = ToDoList()) -> EventLoop<RecordingStore> {
+        let state = AppState(list: list, fileName: store.fileName, now: Date(), colors: false, unicode: true)
+        var loop = EventLoop(terminal: terminal, store: store, state: state, fileVersion: store.version())
+        loop.pendingSignal = { terminal.isExhausted ? SIGTERM : nil }
+        return loop
+    }
+
+    private func add(_ title: String) -> [TestTerminal.Step] {
+        [.key(.character("a"))] + TestTerminal.typing(title) + [.key(.enter)]
+    }
+
+    private func item(_ title: String) throws -> ToDoItem {
+        try ToDoItem(title: title)
+    }
+
+    @Test("keys that are already queued are saved to disk once, with every change")
+    func batchSavedOnce() throws {
+        let store = try RecordingStore()
+        let terminal = TestTerminal(steps: add("Milk") + add("Eggs") + [.idle])
+        var loop = makeLoop(terminal, store)
+        _ = loop.run()
+        #expect(store.applyCalls.count == 1)
+        let disk = try store.titlesOnDisk()
+        #expect(Set(disk.toDo) == ["Milk", "Eggs"])
+        #expect(loop.state.pendingOperations.isEmpty)
+    }
+
+    @Test("each batch is on disk before the loop waits for the next key")
+    func savedBeforeWaiting() throws {
+        let store = try RecordingStore()
+        var seenBetweenBatches: [String]?
+        let terminal = TestTerminal(steps: add("Milk") + [.perform { seenBetweenBatches = try? store.titlesOnDisk().toDo }] + add("Eggs"))
+        var loop = makeLoop(terminal, store)
+        _ = loop.run()
+        #expect(seenBetweenBatches == ["Milk"])
+        #expect(store.applyCalls.count == 2)
+    }
+
+    @Test("ticking an item writes it under Done")
+    func tickSaved() throws {
+        let store = try RecordingStore()
+        let terminal = TestTerminal(steps: add("Milk") + [.idle, .key(.character(" "))])
+        var loop = makeLoop(terminal, store)
+        _ = loop.run()
+        let disk = try store.titlesOnDisk()
+        #expect(disk.toDo.isEmpty)
+        #expect(disk.done == ["Milk"])
+    }
+
+    @Test("a change made by another process shows without a key press")
+    func externalChangeShown() throws {
+        let store = try RecordingStore()
+        let existing = try item("Existing")
+        _ = try store.changeElsewhere([.insert(existing, .toDo, at: nil)])
+        let fromScript = try item("From a script")
+        let terminal = TestTerminal(steps: [
+            .idle,
+            .perform { try? store.changeElsewhere([.insert(fromScript, .toDo, at: nil), .check(fromScript.id)]) },
+            .idle,
+        ])
+        var loop = makeLoop(terminal, store, list: try store.load())
+        _ = loop.run()
+        #expect(loop.state.list.doneItems.map { $0.title } == ["From a script"])
+        let frame = try #require(terminal.lastFrame)
+        #expect(frame.lines.contains { $0.contains("From a script") })
+        #expect(store.applyCalls.isEmpty)
+    }
+
+    @Test("tick's own next change keeps what another process wrote")
+    func ownChangeKeepsExternal() throws {
+        let store = try RecordingStore()
+        let existing = try item("Existing")
+        _ = try store.changeElsewhere([.insert(existing, .toDo, at: nil)])
+        let fromScript = try item("From a script")
+        // The other process writes just before the key arrives: tick has not noticed yet.
+        let terminal = TestTerminal(steps: [
+            .meanwhile { try? store.changeElsewhere([.insert(fromScript, .toDo, at: nil)]) },
+            .key(.character(" ")),
+        ])
+        var loop = makeLoop(terminal, store, list: try store.load())
+        _ = loop.run()
+        let disk = try store.titlesOnDisk()
+        #expect(disk.toDo == ["From a script"])
+        #expect(disk.done == ["Existing"])
+        #expect(loop.state.list.toDoItems.map { $0.title } == ["From a script"])
+    }
+
+    @Test("a failed save keeps the change, shows the error, and is retried with the next change")
+    func failedSaveRetried() throws {
+        let store = try RecordingStore()
+        store.failuresToCome = 1
+        var diskAfterFailure: [String]?
+        let terminal = TestTerminal(steps: add("Milk") + [.perform { diskAfterFailure = (try? store.titlesOnDisk().toDo) ?? [] }] + add("Eggs"))
+        var loop = makeLoop(terminal, store)
+        _ = loop.run()
+        #expect(diskAfterFailure == [])
+        #expect(store.applyCalls.count == 2)
+        #expect(store.applyCalls.last?.count == 2)
+        let disk = try store.titlesOnDisk()
+        #expect(Set(disk.toDo) == ["Milk", "Eggs"])
+        #expect(terminal.frames.contains { frame in frame.lines.contains { $0.contains("no space left on device") } })
+    }
+
+    @Test("q ends the loop")
+    func quitKey() throws {
+        let store = try RecordingStore()
+        let terminal = TestTerminal(steps: add("Milk") + [.key(.character("q")), .idle])
+        var loop = makeLoop(terminal, store)
+        #expect(loop.run() == .quit)
+        #expect(try store.titlesOnDisk().toDo == ["Milk"])
+    }
+
+    @Test("a quit signal in the middle of a batch saves what was typed before it")
+    func signalSavesFirst() throws {
+        let store = try RecordingStore()
+        let terminal = TestTerminal(steps: add("Milk") + add("Eggs"))
+        var loop = makeLoop(terminal, store)
+        var keysLeftBeforeSignal = 7 // "a", "M", "i", "l", "k", Enter, "a"
+        loop.pendingSignal = {
+            keysLeftBeforeSignal -= 1
+            return keysLeftBeforeSignal < 0 ? SIGHUP : nil
+        }
+        #expect(loop.run() == .signal(SIGHUP))
+        #expect(try store.titlesOnDisk().toDo == ["Milk"])
+    }
+
+    @Test("a resize draws the next frame at the new size")
+    func resizeRedraws() throws {
+        let store = try RecordingStore()
+        let terminal = TestTerminal(steps: [.idle, .resize(Size(columns: 50, rows: 12)), .idle])
+        var loop = makeLoop(terminal, store)
+        _ = loop.run()
+        #expect(terminal.frames.first?.size == Size(columns: 80, rows: 24))
+        #expect(terminal.frames.last?.size == Size(columns: 50, rows: 12))
+        #expect(loop.state.size == Size(columns: 50, rows: 12))
+    }
+
+    @Test("an unreadable file is reported before full screen and left as it was")
+    func unreadableFile() throws {
+        let store = try RecordingStore()
+        let garbage = Data("this is not a property list".utf8)
+        try garbage.write(to: store.fileURL)
+        let code = FullScreenApp.run(store: store, mouse: false)
+        #expect(code == 1)
+        #expect(try Data(contentsOf: store.fileURL) == garbage)
+        #expect(store.applyCalls.isEmpty)
+    }
+}

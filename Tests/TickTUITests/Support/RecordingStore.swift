@@ -1,0 +1,47 @@
+import Foundation
+import TickCore
+@testable import TickTUI
+
+/// A ``ToDoStore`` on a temporary file that counts saves and can be told to fail them.
+final class RecordingStore: ListStore {
+    let store: ToDoStore
+    let directory: URL
+    private(set) var applyCalls: [[ToDoList.Operation]] = []
+    /// How many of the next saves fail (as a full disk would).
+    var failuresToCome = 0
+
+    init() throws {
+        directory = FileManager.default.temporaryDirectory.appendingPathComponent("tick-runloop-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
+        store = ToDoStore(fileURL: directory.appendingPathComponent("list.plist"))
+    }
+
+    deinit { try? FileManager.default.removeItem(at: directory) }
+
+    var fileName: String { store.fileName }
+    var fileURL: URL { store.fileURL }
+
+    func load() throws(StoreError) -> ToDoList { try store.load() }
+
+    func apply(_ operations: [ToDoList.Operation]) throws(StoreError) -> ToDoList {
+        applyCalls.append(operations)
+        if failuresToCome > 0 {
+            failuresToCome -= 1
+            throw StoreError(kind: .io, path: store.fileURL.path, problem: "no space left on device")
+        }
+        return try store.apply(operations)
+    }
+
+    func version() -> FileVersion? { store.version() }
+
+    /// Another process (a script running `tick add`) changing the same file.
+    func changeElsewhere(_ operations: [ToDoList.Operation]) throws {
+        _ = try ToDoStore(fileURL: store.fileURL).apply(operations)
+    }
+
+    /// The titles on disk, To Do then Done.
+    func titlesOnDisk() throws -> (toDo: [String], done: [String]) {
+        let list = try ToDoStore(fileURL: store.fileURL).load()
+        return (list.toDoItems.map { $0.title }, list.doneItems.map { $0.title })
+    }
+}
