@@ -1,0 +1,110 @@
+import Foundation
+import Testing
+import TickCore
+@testable import TickTUI
+
+@Suite("Update: saving, changes on disk, quitting")
+struct UpdateEventTests {
+    @Test("saved replaces the list, clears pending and keeps the selection by id")
+    func saved() throws {
+        var state = Fixtures.state(try Fixtures.list(toDo: ["a", "b", "c"]))
+        state.press(.down, .character(" "))
+        #expect(state.pendingOperations.count == 1)
+        var disk = try Fixtures.list(toDo: ["a", "b", "c"])
+        try disk.apply(.check(Fixtures.id(2)))
+        try disk.insert(try Fixtures.item(9, "from elsewhere"), in: .toDo, at: 0)
+        _ = update(&state, .saved(disk))
+        #expect(state.pendingOperations.isEmpty)
+        #expect(state.toDoTitles == ["from elsewhere", "a", "c"])
+        #expect(state.selectedItem?.title == "c")
+        #expect(state.status?.text == "saved")
+    }
+
+    @Test("a change on disk gets the pending operations re-applied on top and keeps the selection")
+    func externalChangeMerges() throws {
+        var state = Fixtures.state(try Fixtures.list(toDo: ["a", "b", "c"]))
+        state.press(.down, .down, .character("e"), .control("u"))
+        state.type("c!")
+        state.press(.enter)
+        var disk = try Fixtures.list(toDo: ["a", "b", "c"])
+        try disk.add(try Fixtures.item(9, "added by a script"))
+        try disk.check(Fixtures.id(1))
+        _ = update(&state, .externalChange(disk))
+        #expect(state.toDoTitles == ["b", "c!", "added by a script"])
+        #expect(state.doneTitles == ["a"])
+        #expect(state.selectedItem?.title == "c!")
+        #expect(state.pendingOperations == [.set(Fixtures.id(3), .title("c!"))])
+    }
+
+    @Test("an editor whose item was removed elsewhere is closed")
+    func editedItemVanishes() throws {
+        var state = Fixtures.state(try Fixtures.list(toDo: ["a", "b"]))
+        state.press(.character("e"))
+        state.type(" more")
+        var disk = try Fixtures.list(toDo: ["a", "b"])
+        try disk.remove(Fixtures.id(1))
+        _ = update(&state, .externalChange(disk))
+        #expect(state.mode == .browsing)
+        #expect(state.editor == nil)
+        #expect(state.status?.isError == true)
+        #expect(state.selectedItem?.title == "b")
+    }
+
+    @Test("q quits at once when nothing failed to save, even with changes pending")
+    func quitsWithPending() throws {
+        var state = Fixtures.state(try Fixtures.list(toDo: ["a"]))
+        state.press(.character(" "))
+        #expect(state.press(.character("q")) == [.quit])
+        var other = Fixtures.state(try Fixtures.list(toDo: ["a"]))
+        #expect(other.press(.control("c")) == [.quit])
+    }
+
+    @Test("after a failed save, quitting asks first: y quits, any other key keeps tick open")
+    func failedSaveAsks() throws {
+        var state = Fixtures.state(try Fixtures.list(toDo: ["a", "b"]))
+        state.press(.character(" "))
+        _ = update(&state, .saveFailed("No space left on device"))
+        #expect(state.status?.text.contains("No space left on device") == true)
+        #expect(state.toDoTitles == ["b"])
+        #expect(state.pendingOperations.count == 1)
+        #expect(state.press(.character("q")).isEmpty)
+        #expect(state.mode == .confirmingQuit)
+        #expect(state.press(.character("x")).isEmpty)
+        #expect(state.mode == .browsing)
+        #expect(state.doneTitles == ["a"])
+        #expect(state.press(.control("c")).isEmpty)
+        #expect(state.press(.character("y")) == [.quit])
+    }
+
+    @Test("a successful save after a failure quits without asking")
+    func saveRecovers() throws {
+        var state = Fixtures.state(try Fixtures.list(toDo: ["a"]))
+        state.press(.character(" "))
+        _ = update(&state, .saveFailed("disk full"))
+        _ = update(&state, .saved(state.list))
+        #expect(state.saveError == nil)
+        #expect(state.press(.character("q")) == [.quit])
+    }
+
+    @Test("Ctrl-C quits from an open editor; q there is typed")
+    func quitFromEditor() throws {
+        var state = Fixtures.state(try Fixtures.list(toDo: ["a"]))
+        state.press(.character("e"))
+        #expect(state.press(.character("q")).isEmpty)
+        #expect(state.editor?.text == "aq")
+        #expect(state.press(.control("c")) == [.quit])
+    }
+
+    @Test("the clock moves due phrases; resize keeps the selection visible")
+    func tickAndResize() throws {
+        var state = Fixtures.state(try Fixtures.list(toDo: (1...60).map { "item \($0)" }))
+        state.press(.character("G"))
+        _ = update(&state, .resize(Size(columns: 40, rows: 10)))
+        let height = Layout(state: state, size: state.size).list.height
+        let row = 1 + (state.selection?.index ?? 0)
+        #expect(row < state.scrollOffset + height && row >= state.scrollOffset)
+        let later = Fixtures.now.addingTimeInterval(86_400)
+        _ = update(&state, .tick(later))
+        #expect(state.now == later)
+    }
+}
