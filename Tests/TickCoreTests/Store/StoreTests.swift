@@ -228,6 +228,27 @@ struct StoreTests {
         #expect(try ToDoStore(fileURL: real).load().toDoItems == [item])
     }
 
+    @Test("keys tick does not know, on the list, an item and a location, survive a store round trip")
+    func unknownKeysSurvive() throws {
+        let dir = try TemporaryDirectory()
+        let store = ToDoStore(fileURL: dir.file())
+        let future = UnknownFields(["priority": .value(.integer(3)), "tags": .object(.value(.string("home")))])
+        let place = try Location(name: "Shop", latitude: 1, longitude: 2, unknownFields: UnknownFields(["altitude": .value(.real(12.5))]))
+        let tagged = try ToDoItem(title: "Tagged", location: place, createdAt: Date(timeIntervalSince1970: 5), unknownFields: future)
+        var list = try ToDoList(toDoItems: [tagged], doneItems: [], unknownFields: UnknownFields(["sync": .value(.string("token"))]))
+        try store.modify { $0 = list }
+        // A change through the store keeps every unknown key.
+        let other = try ToDoItem(title: "Other", createdAt: Date(timeIntervalSince1970: 6))
+        let loaded = try store.apply([.insert(other, .toDo, at: nil), .check(tagged.id)])
+        try list.add(other)
+        try list.check(tagged.id)
+        #expect(loaded == list)
+        let reread = try ToDoStore(fileURL: dir.file()).load()
+        #expect(reread.unknownFields == list.unknownFields)
+        #expect(reread.doneItems.first?.unknownFields == future)
+        #expect(reread.doneItems.first?.location?.unknownFields == place.unknownFields)
+    }
+
     @Test("the default file is TICK_FILE, else XDG_DATA_HOME/tick, else ~/.local/share/tick")
     func defaultFile() {
         #expect(ToDoStore.defaultFileURL(environment: ["TICK_FILE": "/x/y.plist", "XDG_DATA_HOME": "/d", "HOME": "/h"]).path == "/x/y.plist")

@@ -1,0 +1,67 @@
+import ArgumentParser
+import Foundation
+import TickCore
+
+/// Runs one operation on the item an ITEM argument names, and prints what was done.
+func change(
+    _ reference: ItemReference, storeOptions: StoreOptions, verb: String,
+    _ operation: (ToDoItem) -> ToDoList.Operation
+) throws {
+    try reportingErrors {
+        let store = storeOptions.makeStore()
+        let (item, _, _) = try reference.resolve(in: try store.load())
+        try store.apply([operation(item)])
+        output("\(verb) \(ItemFormatting.shortID(item))  \(ItemFormatting.oneLine(item.title))")
+    }
+}
+
+struct CheckCommand: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "check",
+        abstract: "Mark an item done: it moves to the top of Done.",
+        discussion: "Example:\n  tick check 1"
+    )
+
+    @Argument(help: ArgumentHelp("A position from `tick list` or the start of an id (4+ characters).", valueName: "item"))
+    var item: ItemReference
+
+    @OptionGroup var storeOptions: StoreOptions
+
+    func run() throws {
+        try change(item, storeOptions: storeOptions, verb: "checked") { .check($0.id) }
+    }
+}
+
+struct UncheckCommand: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "uncheck",
+        abstract: "Mark a done item as to do again: it moves to the end of To Do.",
+        discussion: "Example:\n  tick uncheck 4"
+    )
+
+    @Argument(help: ArgumentHelp("A position from `tick list` or the start of an id (4+ characters).", valueName: "item"))
+    var item: ItemReference
+
+    @OptionGroup var storeOptions: StoreOptions
+
+    func run() throws {
+        try change(item, storeOptions: storeOptions, verb: "unchecked") { .uncheck($0.id) }
+    }
+}
+
+struct RemoveCommand: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "remove",
+        abstract: "Delete an item.",
+        discussion: "Example:\n  tick remove 3f2a"
+    )
+
+    @Argument(help: ArgumentHelp("A position from `tick list` or the start of an id (4+ characters).", valueName: "item"))
+    var item: ItemReference
+
+    @OptionGroup var storeOptions: StoreOptions
+
+    func run() throws {
+        try change(item, storeOptions: storeOptions, verb: "removed") { .remove($0.id) }
+    }
+}

@@ -1,0 +1,92 @@
+import ArgumentParser
+import Foundation
+import TickCore
+
+struct EditCommand: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "edit",
+        abstract: "Change an item's title, notes, due date or location.",
+        discussion: """
+            Only the fields given change. --coordinate alone keeps the location's name and \
+            sets its coordinate.
+
+            Examples:
+              tick edit 2 --title "Buy oat milk"
+              tick edit 2 --due +2w --clear-notes
+              tick edit 3f2a --location Office --coordinate 50.94,6.96
+            """
+    )
+
+    @Argument(help: ArgumentHelp("A position from `tick list` or the start of an id (4+ characters).", valueName: "item"))
+    var item: ItemReference
+
+    @Option(help: ArgumentHelp("A new title.", valueName: "title"))
+    var title: String?
+
+    @Option(help: ArgumentHelp("New notes.", valueName: "text"))
+    var notes: String?
+
+    @Flag(help: "Remove the notes.")
+    var clearNotes = false
+
+    @Option(help: ArgumentHelp("A new due date: tomorrow, fri, +3d, 2026-12-01, 2026-12-01T09:30, …", valueName: "date"),
+            transform: ArgumentValues.date)
+    var due: Date?
+
+    @Flag(help: "Remove the due date.")
+    var clearDue = false
+
+    @Option(help: ArgumentHelp("A new location name.", valueName: "name"))
+    var location: String?
+
+    @Flag(help: "Remove the location.")
+    var clearLocation = false
+
+    @Option(parsing: .unconditional,
+            help: ArgumentHelp("The location's coordinate in degrees.", valueName: "lat,lon"),
+            transform: ArgumentValues.coordinate)
+    var coordinate: Location.Coordinate?
+
+    @OptionGroup var storeOptions: StoreOptions
+
+    func validate() throws {
+        if notes != nil && clearNotes { throw ValidationError("give --notes or --clear-notes, not both") }
+        if due != nil && clearDue { throw ValidationError("give --due or --clear-due, not both") }
+        if (location != nil || coordinate != nil) && clearLocation {
+            throw ValidationError("give --location/--coordinate or --clear-location, not both")
+        }
+        if let title, title.trimmingCharacters(in: .whitespacesAndNewlines).isEmpty {
+            throw ValidationError("a title cannot be empty")
+        }
+        if let location, location.trimmingCharacters(in: .whitespacesAndNewlines).isEmpty {
+            throw ValidationError("--location needs a name (use --clear-location to remove it)")
+        }
+        if title == nil && notes == nil && !clearNotes && due == nil && !clearDue && location == nil
+            && !clearLocation && coordinate == nil {
+            throw ValidationError("nothing to change: give --title, --notes, --due, --location or --coordinate (or a --clear-… flag)")
+        }
+    }
+
+    func run() throws {
+        try reportingErrors {
+            let store = storeOptions.makeStore()
+            let (item, _, _) = try self.item.resolve(in: try store.load())
+            var fields: [ToDoList.ItemField] = []
+            if let title { fields.append(.title(title)) }
+            if let notes { fields.append(.notes(notes.isEmpty ? nil : notes)) }
+            if clearNotes { fields.append(.notes(nil)) }
+            if let due { fields.append(.due(due)) }
+            if clearDue { fields.append(.due(nil)) }
+            if clearLocation { fields.append(.location(nil)) }
+            if location != nil || coordinate != nil {
+                guard let name = location ?? item.location?.name else {
+                    throw CLIError("the item has no location to put the coordinate on: give --location NAME too")
+                }
+                let coordinate = self.coordinate ?? (location == nil ? item.location?.coordinate : nil)
+                fields.append(.location(try Location(name: name, coordinate: coordinate)))
+            }
+            try store.apply(fields.map { .set(item.id, $0) })
+            output("edited \(ItemFormatting.shortID(item))  \(ItemFormatting.oneLine(title ?? item.title))")
+        }
+    }
+}

@@ -1,0 +1,90 @@
+import ArgumentParser
+import Foundation
+import TickCore
+
+struct ListCommand: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "list",
+        abstract: "Print the list: To Do, then Done.",
+        discussion: """
+            Each line shows the item's position (what ITEM arguments take), [ ] or [x], the \
+            title, the due date and the location. Positions count To Do first, then Done, \
+            also with --open or --done.
+
+            --json prints an array of objects with the keys id, title, notes, due, location, \
+            done and createdAt; dates are ISO 8601 in UTC.
+
+            Examples:
+              tick list
+              tick list --open
+              tick list --json | jq -r '.[].title'
+            """
+    )
+
+    @Flag(help: "Only the items still to do.")
+    var open = false
+
+    @Flag(help: "Only the items done.")
+    var done = false
+
+    @Flag(help: "Print JSON instead of text.")
+    var json = false
+
+    @OptionGroup var storeOptions: StoreOptions
+
+    func validate() throws {
+        if open && done { throw ValidationError("--open and --done exclude each other; give neither for both") }
+    }
+
+    func run() throws {
+        try reportingErrors {
+            let sections: [ToDoList.Section] = open ? [.toDo] : done ? [.done] : [.toDo, .done]
+            try Self.printList(try storeOptions.makeStore().load(), sections: sections, json: json)
+        }
+    }
+
+    /// Prints the given sections of `list` as text or JSON.
+    static func printList(_ list: ToDoList, sections: [ToDoList.Section], json: Bool) throws {
+        var rows: [ListRow] = []
+        for section in sections {
+            let offset = section == .toDo ? 0 : list.toDoItems.count
+            for (index, item) in list.items(in: section).enumerated() {
+                rows.append(ListRow(position: offset + index + 1, item: item, done: section == .done))
+            }
+        }
+        if json {
+            output(JSONOutput.array(rows.map { ($0.item, $0.done) }))
+        } else {
+            for line in ListRow.format(rows) { output(line) }
+        }
+    }
+}
+
+/// One line of the human list.
+struct ListRow {
+    let position: Int
+    let item: ToDoItem
+    let done: Bool
+
+    /// Titles longer than this many columns are cut with `…`.
+    static let maximumTitleWidth = 50
+
+    /// The rows as aligned lines: position, box, title, due, location; columns by display width.
+    static func format(_ rows: [ListRow], calendar: Calendar = .current) -> [String] {
+        let positions = rows.map { String($0.position) }
+        let titles = rows.map { DisplayWidth.truncate(ItemFormatting.oneLine($0.item.title), toWidth: maximumTitleWidth) }
+        let dues = rows.map { $0.item.due.map { ItemFormatting.date($0, calendar: calendar) } ?? "" }
+        let locations = rows.map { $0.item.location.map { ItemFormatting.oneLine($0.name) } ?? "" }
+        let positionWidth = positions.map(\.count).max() ?? 0
+        let titleWidth = titles.map(DisplayWidth.of).max() ?? 0
+        let dueWidth = dues.map(DisplayWidth.of).max() ?? 0
+        return rows.indices.map { i in
+            let position = String(repeating: " ", count: positionWidth - positions[i].count) + positions[i]
+            var line = "\(position) \(rows[i].done ? "[x]" : "[ ]") \(DisplayWidth.pad(titles[i], toWidth: titleWidth))"
+            if dueWidth > 0 { line += "  " + DisplayWidth.pad(dues[i], toWidth: dueWidth) }
+            if !locations[i].isEmpty { line += "  " + locations[i] }
+            while line.last == " " { line.removeLast() }
+            return line
+        }
+    }
+}

@@ -1,0 +1,44 @@
+import ArgumentParser
+import Foundation
+import TickCore
+
+struct MoveCommand: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "move",
+        abstract: "Move an item within its section (To Do's order is its urgency).",
+        discussion: """
+            N counts within the item's own section: 1 is the top of To Do for an open item, \
+            the top of Done for a done one.
+
+            Examples:
+              tick move 5 --to 1
+              tick move 3f2a --to 2
+            """
+    )
+
+    @Argument(help: ArgumentHelp("A position from `tick list` or the start of an id (4+ characters).", valueName: "item"))
+    var item: ItemReference
+
+    @Option(help: ArgumentHelp("The new position within the section, from 1.", valueName: "n"))
+    var to: Int
+
+    @OptionGroup var storeOptions: StoreOptions
+
+    func validate() throws {
+        if to < 1 { throw ValidationError("--to counts from 1") }
+    }
+
+    func run() throws {
+        try reportingErrors {
+            let store = storeOptions.makeStore()
+            let list = try store.load()
+            let (item, section, _) = try self.item.resolve(in: list)
+            let count = list.items(in: section).count
+            guard to <= count else {
+                throw CLIError("--to \(to) is past the end of \(section.title), which has \(count) item\(count == 1 ? "" : "s")")
+            }
+            try store.apply([.place(item.id, section, at: to - 1)])
+            output("moved \(ItemFormatting.shortID(item)) to \(to) in \(section.title)  \(ItemFormatting.oneLine(item.title))")
+        }
+    }
+}

@@ -1,0 +1,46 @@
+import ArgumentParser
+import Foundation
+import TickCore
+
+struct ShowCommand: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "show",
+        abstract: "Print one item with all its fields.",
+        discussion: """
+            Examples:
+              tick show 1
+              tick show 3f2a --json
+            """
+    )
+
+    @Argument(help: ArgumentHelp("A position from `tick list` or the start of an id (4+ characters).", valueName: "item"))
+    var item: ItemReference
+
+    @Flag(help: "Print a JSON object instead of text.")
+    var json = false
+
+    @OptionGroup var storeOptions: StoreOptions
+
+    func run() throws {
+        try reportingErrors {
+            let list = try storeOptions.makeStore().load()
+            let (item, section, position) = try self.item.resolve(in: list)
+            if json {
+                output(JSONOutput.object(item, done: section == .done))
+                return
+            }
+            output(ItemFormatting.oneLine(item.title))
+            var fields: [(String, String)] = [
+                ("id", item.id.uuidString.lowercased()),
+                ("position", "\(position) (\(section.title))"),
+            ]
+            if let notes = item.notes { fields.append(("notes", notes.replacingOccurrences(of: "\n", with: "\n            "))) }
+            if let due = item.due { fields.append(("due", ItemFormatting.date(due))) }
+            if let location = item.location { fields.append(("location", ItemFormatting.location(location, withCoordinate: true))) }
+            fields.append(("created", ItemFormatting.date(item.createdAt)))
+            for (name, value) in fields {
+                output("  " + DisplayWidth.pad(name + ":", toWidth: 10) + value)
+            }
+        }
+    }
+}

@@ -1,0 +1,34 @@
+import ArgumentParser
+import Foundation
+import TickCore
+
+/// A runtime failure of a command (exit status 1), with a message for standard error.
+struct CLIError: Error, CustomStringConvertible {
+    let description: String
+
+    init(_ description: String) { self.description = description }
+}
+
+/// Runs `body`; a ``CLIError``, ``StoreError`` or ``ModelError`` is printed as `tick: message`
+/// on standard error and turns into exit status 1. Usage errors pass through (status 64).
+func reportingErrors(_ body: () throws -> Void) throws {
+    do {
+        try body()
+    } catch let error as CLIError {
+        throw fail(error.description)
+    } catch let error as StoreError {
+        throw fail(error.description)
+    } catch let error as ModelError {
+        throw fail(error.description)
+    }
+}
+
+private func fail(_ message: String) -> ExitCode {
+    FileHandle.standardError.write(Data("tick: \(message)\n".utf8))
+    return ExitCode.failure
+}
+
+/// Writes a line to standard output.
+func output(_ line: String) {
+    print(line)
+}

@@ -1,0 +1,69 @@
+import Foundation
+import TickCore
+
+/// The `--json` form of items: keys in the order `id`, `title`, `notes`, `due`, `location`,
+/// `done`, `createdAt`; dates as ISO 8601 UTC (`2026-12-01T08:30:00Z`, with milliseconds
+/// `…00.250Z` only when the date has a fraction of a second); `location` null or
+/// `{"name", "latitude", "longitude"}` with null coordinates when it has none.
+enum JSONOutput {
+    static func array(_ entries: [(item: ToDoItem, done: Bool)]) -> String {
+        guard !entries.isEmpty else { return "[]" }
+        return "[\n" + entries.map { "  " + object($0.item, done: $0.done) }.joined(separator: ",\n") + "\n]"
+    }
+
+    static func object(_ item: ToDoItem, done: Bool) -> String {
+        var fields: [String] = []
+        fields.append("\"id\": \(string(item.id.uuidString))")
+        fields.append("\"title\": \(string(item.title))")
+        fields.append("\"notes\": \(item.notes.map(string) ?? "null")")
+        fields.append("\"due\": \(item.due.map { string(iso8601($0)) } ?? "null")")
+        if let location = item.location {
+            let latitude = location.coordinate.map { number($0.latitude) } ?? "null"
+            let longitude = location.coordinate.map { number($0.longitude) } ?? "null"
+            fields.append("\"location\": {\"name\": \(string(location.name)), \"latitude\": \(latitude), \"longitude\": \(longitude)}")
+        } else {
+            fields.append("\"location\": null")
+        }
+        fields.append("\"done\": \(done)")
+        fields.append("\"createdAt\": \(string(iso8601(item.createdAt)))")
+        return "{" + fields.joined(separator: ", ") + "}"
+    }
+
+    /// ISO 8601 in UTC; milliseconds only when nonzero.
+    static func iso8601(_ date: Date) -> String {
+        let totalMilliseconds = (date.timeIntervalSince1970 * 1000).rounded(.down)
+        guard totalMilliseconds.isFinite, abs(totalMilliseconds) < 1e17 else { return "1970-01-01T00:00:00Z" }
+        let milliseconds = Int64(totalMilliseconds)
+        var seconds = milliseconds / 1000
+        var fraction = milliseconds % 1000
+        if fraction < 0 { fraction += 1000; seconds -= 1 }
+        var utc = Calendar(identifier: .gregorian)
+        utc.timeZone = TimeZone(secondsFromGMT: 0) ?? utc.timeZone
+        let c = utc.dateComponents([.year, .month, .day, .hour, .minute, .second], from: Date(timeIntervalSince1970: Double(seconds)))
+        var text = String(format: "%04d-%02d-%02dT%02d:%02d:%02d", c.year ?? 0, c.month ?? 0, c.day ?? 0, c.hour ?? 0, c.minute ?? 0, c.second ?? 0)
+        if fraction != 0 { text += String(format: ".%03d", Int(fraction)) }
+        return text + "Z"
+    }
+
+    static func number(_ value: Double) -> String {
+        value.isFinite ? "\(value)" : "null"
+    }
+
+    /// A JSON string literal with the escapes RFC 8259 requires.
+    static func string(_ text: String) -> String {
+        var out = "\""
+        for scalar in text.unicodeScalars {
+            switch scalar {
+            case "\"": out += "\\\""
+            case "\\": out += "\\\\"
+            case "\n": out += "\\n"
+            case "\r": out += "\\r"
+            case "\t": out += "\\t"
+            case _ where scalar.value < 0x20 || scalar.value == 0x2028 || scalar.value == 0x2029:
+                out += String(format: "\\u%04x", scalar.value)
+            default: out.unicodeScalars.append(scalar)
+            }
+        }
+        return out + "\""
+    }
+}

@@ -1,0 +1,52 @@
+import ArgumentParser
+import Foundation
+import TickCore
+
+/// `tick`: the full-screen list on a terminal, or `tick list` when piped; subcommands for scripts.
+@main
+struct Tick: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "tick",
+        abstract: "A to-do list for the terminal.",
+        discussion: """
+            With no subcommand, tick opens the list full screen. When standard input or \
+            output is not a terminal it prints the list as `tick list` does instead.
+
+            The list lives in $XDG_DATA_HOME/tick/ToDoItems.plist \
+            (~/.local/share/tick/ToDoItems.plist when XDG_DATA_HOME is unset); \
+            TICK_FILE or --file PATH choose another file.
+
+            ITEM is a position as `tick list` prints it (1, 2, … To Do first, then Done) \
+            or the first 4 or more characters of an item's id.
+
+            Examples:
+              tick add "Buy milk" --due tomorrow --location "Corner shop"
+              tick list
+              tick check 1
+              tick edit 2 --due fri --notes "ask about the oat one"
+              tick list --json | jq '.[] | select(.done | not) | .title'
+            """,
+        version: "tick 0.1.0",
+        subcommands: [
+            AddCommand.self, ListCommand.self, ShowCommand.self, CheckCommand.self,
+            UncheckCommand.self, RemoveCommand.self, EditCommand.self, MoveCommand.self,
+        ]
+    )
+
+    @OptionGroup var storeOptions: StoreOptions
+
+    @Flag(help: "Use the mouse in the full-screen list: a click selects, a click on the box ticks, the wheel scrolls.")
+    var mouse = false
+
+    func run() throws {
+        let store = storeOptions.makeStore()
+        if isatty(STDIN_FILENO) == 1 && isatty(STDOUT_FILENO) == 1 {
+            let status = runFullScreen(store: store, mouse: mouse)
+            if status != 0 { throw ExitCode(status) }
+        } else {
+            try reportingErrors {
+                try ListCommand.printList(try store.load(), sections: ToDoList.Section.allCases, json: false)
+            }
+        }
+    }
+}
