@@ -9,8 +9,8 @@ final class TmuxSession {
 
     /// Starts `command` in a detached session of the given size, in a UTF-8 locale with
     /// TERM=xterm-256color.
-    init(in directory: TemporaryDirectory, command: String, columns: Int = 100, rows: Int = 30) throws {
-        socket = directory.path("sock")
+    init(in directory: TemporaryDirectory, socketName: String = "sock", command: String, columns: Int = 100, rows: Int = 30) throws {
+        socket = directory.path(socketName)
         environment = TickBinary.environment(home: directory)
         let result = try tmux([
             "new-session", "-d", "-s", name, "-x", "\(columns)", "-y", "\(rows)",

@@ -1,0 +1,107 @@
+import Foundation
+import Testing
+
+@Suite("Full screen: signals, other writers, bad files", .serialized)
+struct FullScreenRobustnessTests {
+    @Test("kill -9 right after a change loses nothing that was shown")
+    func killNine() throws {
+        let app = try TickApp()
+        let pane = try app.session
+        try app.addItem("Survives kill -9")
+        try pane.send("Space")
+        try pane.waitFor(text: "Done (1)")
+        let pid = try pane.panePID()
+        #expect(kill(pid, SIGKILL) == 0)
+        try pane.waitUntilGone()
+        let items = try app.disk()
+        #expect(items.map(\.title) == ["Survives kill -9"])
+        #expect(items.first?.done == true)
+    }
+
+    @Test("SIGTERM saves, exits and gives the shell back a cooked terminal (echo, icanon)")
+    func sigtermRestoresTerminal() throws {
+        let app = try TickApp(launch: false)
+        try app.cli("add", "Before SIGTERM")
+        try app.launchShell()
+        let pane = try app.session
+        try pane.type(TmuxSession.tickCommand(file: app.file).replacingOccurrences(of: "exec ", with: ""))
+        try pane.send("Enter")
+        try pane.waitFor(text: "To Do (1)")
+        let shell = try pane.panePID()
+        let tick = try #require(childProcess(of: shell))
+        #expect(kill(tick, SIGTERM) == 0)
+        try pane.waitForAbsence(of: "To Do (1)")
+        try pane.type("echo \"rc=$?\"; stty -a | tr ' ;' '\\n\\n' | grep -x -e echo -e -echo -e icanon -e -icanon | sort | tr '\\n' ,; echo")
+        try pane.send("Enter")
+        let screen = try pane.waitFor(text: "icanon,")
+        #expect(screen.contains { $0 == "rc=143" })
+        #expect(screen.contains { $0 == "echo,icanon," })
+        #expect(try app.disk().map(\.title) == ["Before SIGTERM"])
+    }
+
+    @Test("tick add and tick check from a script show up within two seconds, and tick's next change keeps them")
+    func scriptWhileOpen() throws {
+        let app = try TickApp(launch: false)
+        try app.cli("add", "Existing")
+        try app.launch()
+        let pane = try app.session
+        try pane.waitFor(text: "Existing")
+
+        let id = try app.cli("add", "From a script").output.trimmingCharacters(in: .whitespacesAndNewlines)
+        try app.cli("check", id)
+        try pane.waitFor("the script's item under Done (1)", timeout: 2.5) { lines in
+            guard let done = lineIndex(of: "Done (1)", in: lines), let row = lineIndex(of: "From a script", in: lines) else { return false }
+            return row > done
+        }
+
+        try app.addItem("Mine")
+        let items = try app.disk()
+        #expect(items.filter { !$0.done }.map(\.title).sorted() == ["Existing", "Mine"])
+        #expect(items.filter(\.done).map(\.title) == ["From a script"])
+    }
+
+    @Test("an unreadable file is reported in plain text, exit 1, and the file is left as it was")
+    func unreadableFile() throws {
+        let app = try TickApp(launch: false)
+        let garbage = Data("not a property list at all".utf8)
+        try garbage.write(to: URL(fileURLWithPath: app.file))
+        try app.launchShell()
+        let pane = try app.session
+        try pane.type(TmuxSession.tickCommand(file: app.file).replacingOccurrences(of: "exec ", with: "") + "; echo \"rc=$?\"")
+        try pane.send("Enter")
+        let screen = try pane.waitFor("the exit status") { lines in lines.contains { $0.hasPrefix("rc=") } }
+        #expect(screen.contains { $0 == "rc=1" })
+        let text = screen.joined()
+        #expect(text.contains("tick: \(app.file)"))
+        #expect(!text.contains("To Do ("))
+        #expect(try Data(contentsOf: URL(fileURLWithPath: app.file)) == garbage)
+    }
+
+    @Test("without a terminal, tick prints the list as tick list does")
+    func notATerminal() throws {
+        let app = try TickApp(launch: false)
+        try app.cli("add", "First")
+        try app.cli("add", "Second")
+        try app.cli("check", "1")
+        let plain = try TickBinary.run([], file: app.file, home: app.directory)
+        let list = try app.cli("list")
+        #expect(plain.status == 0)
+        #expect(plain.output == list.output)
+        #expect(plain.output.contains("First"))
+        #expect(plain.output.contains("Second"))
+    }
+
+    /// The first child process of `pid` (tick started by the shell in the pane).
+    private func childProcess(of pid: pid_t) -> pid_t? {
+        let deadline = Date().addingTimeInterval(5)
+        while Date() < deadline {
+            let path = "/proc/\(pid)/task/\(pid)/children"
+            if let text = try? String(contentsOfFile: path, encoding: .utf8),
+               let first = text.split(separator: " ").first, let child = pid_t(first) {
+                return child
+            }
+            usleep(20_000)
+        }
+        return nil
+    }
+}
