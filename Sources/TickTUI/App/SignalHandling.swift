@@ -18,8 +18,9 @@ enum SignalHandling {
     /// and a blocked mask is inherited across exec).
     static func install() {
         receivedQuitSignal.store(0, ordering: .sequentiallyConsistent)
-        for signal in quitSignals { setHandler(signal, quitHandler) }
-        for signal in crashSignals { setHandler(signal, crashHandler) }
+        for signal in quitSignals { setHandler(signal, quitHandler, flags: 0) }
+        installAlternateStack()
+        for signal in crashSignals { setHandler(signal, crashHandler, flags: Int32(SA_ONSTACK) | Int32(bitPattern: UInt32(SA_RESETHAND))) }
         var unblock = sigset_t()
         sigemptyset(&unblock)
         for signal in quitSignals + [SIGWINCH] { sigaddset(&unblock, signal) }
@@ -37,12 +38,24 @@ enum SignalHandling {
         return signal == 0 ? nil : signal
     }
 
-    private static func setHandler(_ signal: Int32, _ handler: @convention(c) (Int32) -> Void) {
+    /// No SA_RESTART for quit signals: a signal may cut the wait for a key short.
+    private static func setHandler(_ signal: Int32, _ handler: @convention(c) (Int32) -> Void, flags: Int32) {
         var action = sigaction()
         action.__sigaction_handler.sa_handler = handler
         sigemptyset(&action.sa_mask)
-        action.sa_flags = 0 // no SA_RESTART: a signal interrupts the wait for a key
+        action.sa_flags = flags
         sigaction(signal, &action, nil)
+    }
+
+    /// A stack for the crash handler, so that it can still run after a stack overflow.
+    /// Kept when one is already set up (the Swift runtime's backtracer makes one).
+    private static func installAlternateStack() {
+        var current = stack_t()
+        guard sigaltstack(nil, &current) == 0, current.ss_flags & Int32(SS_DISABLE) != 0 else { return }
+        let size = 64 * 1024
+        guard let memory = malloc(size) else { return }
+        var stack = stack_t(ss_sp: memory, ss_flags: 0, ss_size: size)
+        if sigaltstack(&stack, nil) != 0 { free(memory) }
     }
 }
 
