@@ -203,7 +203,7 @@ struct KeyedArchiveEncoder {
     private mutating func encodeItem(_ item: ToDoItem, uid: Int) -> Int {
         let unknown = sortedUnknown(item.unknownFields)
         let hasNotes = item.notes != nil
-        let pairs = 3 + (hasNotes ? 1 : 0) + (item.due == nil ? 0 : 1) + (item.location == nil ? 0 : 1) + unknown.count
+        let pairs = 4 + (hasNotes ? 1 : 0) + (item.due == nil ? 0 : 1) + (item.location == nil ? 0 : 1) + unknown.count
         let (ref, slot) = builder.reserveDictionary(count: pairs)
         place(uid, ref)
         var keyIndex = slot

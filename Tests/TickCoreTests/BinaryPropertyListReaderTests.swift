@@ -1,0 +1,158 @@
+import Foundation
+import Testing
+@testable import TickCore
+
+@Suite("Binary property-list reader: object types and size classes")
+struct BinaryPropertyListReaderTests {
+    /// A file whose top object is an array holding the given objects.
+    static func file(_ objects: [[UInt8]], referenceSize: Int = 0, offsetSize: Int = 0) -> [UInt8] {
+        var plist = HandBuiltPlist()
+        plist.referenceSize = referenceSize
+        plist.offsetSize = offsetSize
+        let refs = objects.indices.map { $0 + 1 }
+        plist.add(plist.array(refs, referenceSize: referenceSize == 0 ? nil : referenceSize))
+        for object in objects { plist.add(object) }
+        return plist.bytes()
+    }
+
+    static func decodeArray(_ objects: [[UInt8]]) throws -> [PropertyListValue] {
+        guard case .array(let values) = try BinaryPropertyListReader.decode(file(objects)) else {
+            Issue.record("top is not an array")
+            return []
+        }
+        return values
+    }
+
+    @Test("integers of 1, 2, 4, 8 and 16 bytes, signed where the format says so")
+    func integers() throws {
+        let values = try Self.decodeArray([
+            [0x10, 0xFF],
+            [0x11, 0x12, 0x34],
+            [0x12, 0xFF, 0xFF, 0xFF, 0xFF],
+            [0x13, 0xFF, 0xFF, 0xFF, 0xFF, 0xFF, 0xFF, 0xFF, 0xFE],
+            [0x14] + [UInt8](repeating: 0, count: 8) + [0xFF, 0xFF, 0xFF, 0xFF, 0xFF, 0xFF, 0xFF, 0xFF],
+            [0x14] + [UInt8](repeating: 0xFF, count: 8) + [0xFF, 0xFF, 0xFF, 0xFF, 0xFF, 0xFF, 0xFF, 0x85],
+            [0x14] + [UInt8](repeating: 0, count: 8) + [0, 0, 0, 0, 0, 0, 0, 42],
+        ])
+        #expect(values == [
+            .integer(255), .integer(0x1234), .integer(0xFFFF_FFFF), .integer(-2),
+            .unsignedInteger(UInt64.max), .integer(-123), .integer(42),
+        ])
+    }
+
+    @Test("a 16-byte integer beyond 64 bits is a typed error")
+    func hugeInteger() {
+        let bytes = Self.file([[0x14, 0, 0, 0, 0, 0, 0, 0, 1] + [UInt8](repeating: 0, count: 8)])
+        #expect(throws: PropertyListError.self) { try BinaryPropertyListReader.decode(bytes) }
+    }
+
+    @Test("reals of 4 and 8 bytes, dates, booleans, null and data")
+    func scalars() throws {
+        let values = try Self.decodeArray([
+            [0x22] + withUnsafeBytes(of: Float(1.5).bitPattern.bigEndian, Array.init),
+            [0x23] + withUnsafeBytes(of: (-0.25).bitPattern.bigEndian, Array.init),
+            [0x33] + withUnsafeBytes(of: 1e9.bitPattern.bigEndian, Array.init),
+            [0x08], [0x09], [0x00],
+            [0x43, 1, 2, 3],
+        ])
+        #expect(values == [.real(1.5), .real(-0.25), .date(1e9), .bool(false), .bool(true), .null, .data([1, 2, 3])])
+    }
+
+    @Test("UIDs of 1 to 8 bytes")
+    func uids() throws {
+        var objects: [[UInt8]] = []
+        var expected: [PropertyListValue] = []
+        for size in 1...8 {
+            let value = UInt64(0x81) << (8 * UInt64(size - 1)) | 1
+            objects.append([0x80 | UInt8(size - 1)] + HandBuiltPlist.bigEndian(value, size: size))
+            expected.append(.uid(value))
+        }
+        #expect(try Self.decodeArray(objects) == expected)
+    }
+
+    @Test("ASCII and UTF-16 strings, with surrogate pairs and the 0xF count extension")
+    func strings() throws {
+        let long = String(repeating: "x", count: 300)
+        let values = try Self.decodeArray([
+            HandBuiltPlist.asciiString("short"),
+            HandBuiltPlist.asciiString("exactly 15 char"),
+            HandBuiltPlist.asciiString(long),
+            HandBuiltPlist.utf16String(Array("Ça va 😀".utf16)),
+            HandBuiltPlist.utf16String(Array(String(repeating: "ü", count: 20).utf16)),
+        ])
+        #expect(values == [
+            .string("short"), .string("exactly 15 char"), .string(long), .string("Ça va 😀"),
+            .string(String(repeating: "ü", count: 20)),
+        ])
+    }
+
+    @Test("a lone surrogate or a byte above 0x7F in an ASCII string is an invalid string")
+    func badStrings() {
+        for object in [HandBuiltPlist.utf16String([0x61, 0xD800]), HandBuiltPlist.utf16String([0xDC00, 0x61]), [0x52, 0x61, 0xE9]] {
+            #expect {
+                try BinaryPropertyListReader.decode(Self.file([object]))
+            } throws: { ($0 as? PropertyListError)?.kind == .invalidString }
+        }
+    }
+
+    @Test("reference and offset sizes of 1, 2, 4 and 8 bytes")
+    func sizes() throws {
+        for size in [1, 2, 4, 8] {
+            let bytes = Self.file([HandBuiltPlist.asciiString("a"), [0x10, 7]], referenceSize: size, offsetSize: size)
+            #expect(bytes[bytes.count - 26] == UInt8(size))
+            #expect(bytes[bytes.count - 25] == UInt8(size))
+            #expect(try BinaryPropertyListReader.decode(bytes) == .array([.string("a"), .integer(7)]))
+        }
+    }
+
+    @Test("sets and dictionaries, in file order")
+    func containers() throws {
+        var plist = HandBuiltPlist()
+        plist.referenceSize = 1
+        plist.add([0xD2, 1, 2, 3, 4])
+        plist.add(HandBuiltPlist.asciiString("b"))
+        plist.add(HandBuiltPlist.asciiString("a"))
+        plist.add([0xC2, 5, 5])
+        plist.add([0x09])
+        plist.add([0x10, 1])
+        #expect(try BinaryPropertyListReader.decode(plist.bytes()) == .dictionary(PropertyListDictionary([
+            ("b", .set([.integer(1), .integer(1)])), ("a", .bool(true)),
+        ])))
+    }
+
+    @Test("a document reads single objects by reference without the rest")
+    func documentAccess() throws {
+        let bytes = Self.file([HandBuiltPlist.asciiString("one"), [0x10, 2]])
+        let document = try BinaryPropertyListDocument(bytes)
+        #expect(document.objectCount == 3)
+        #expect(document.topObject == 0)
+        #expect(try document.value(at: 2) == .integer(2))
+        #expect(try document.value(at: 1) == .string("one"))
+        #expect(throws: PropertyListError.self) { try document.value(at: 3) }
+    }
+
+    @Test("a container shared many times is read once, not exponentially")
+    func sharedContainers() throws {
+        // Object k is an array of two references to object k+1: 2^40 paths, 41 objects.
+        var plist = HandBuiltPlist()
+        plist.referenceSize = 1
+        for index in 0..<40 { plist.add([0xA2, UInt8(index + 1), UInt8(index + 1)]) }
+        plist.add([0x10, 1])
+        let value = try BinaryPropertyListReader.decode(plist.bytes())
+        var depth = 0
+        var current = value
+        while case .array(let elements) = current { depth += 1; current = elements[1] }
+        #expect(depth == 40)
+    }
+
+    @Test("an array that contains itself is a cycle error")
+    func cycle() {
+        var plist = HandBuiltPlist()
+        plist.referenceSize = 1
+        plist.add([0xA1, 1])
+        plist.add([0xA1, 0])
+        #expect {
+            try BinaryPropertyListReader.decode(plist.bytes())
+        } throws: { ($0 as? PropertyListError)?.kind == .cycle }
+    }
+}
