@@ -24,7 +24,7 @@ struct FullScreenRobustnessTests {
         try app.cli("add", "Before SIGTERM")
         try app.launchShell()
         let pane = try app.session
-        try pane.type(TmuxSession.tickCommand(file: app.file).replacingOccurrences(of: "exec ", with: ""))
+        try pane.type(TmuxSession.tickCommand(file: app.file, exec: false))
         try pane.send("Enter")
         try pane.waitFor(text: "To Do (1)")
         let shell = try pane.panePID()
@@ -67,7 +67,7 @@ struct FullScreenRobustnessTests {
         try garbage.write(to: URL(fileURLWithPath: app.file))
         try app.launchShell()
         let pane = try app.session
-        try pane.type(TmuxSession.tickCommand(file: app.file).replacingOccurrences(of: "exec ", with: "") + "; echo \"rc=$?\"")
+        try pane.type(TmuxSession.tickCommand(file: app.file, exec: false) + "; echo \"rc=$?\"")
         try pane.send("Enter")
         let screen = try pane.waitFor("the exit status") { lines in lines.contains { $0.hasPrefix("rc=") } }
         #expect(screen.contains { $0 == "rc=1" })
@@ -91,14 +91,19 @@ struct FullScreenRobustnessTests {
         #expect(plain.output.contains("Second"))
     }
 
-    /// The first child process of `pid` (tick started by the shell in the pane).
+    /// A child process of `pid` (tick started by the shell in the pane), found by the
+    /// parent id in /proc/PID/stat.
     private func childProcess(of pid: pid_t) -> pid_t? {
         let deadline = Date().addingTimeInterval(5)
         while Date() < deadline {
-            let path = "/proc/\(pid)/task/\(pid)/children"
-            if let text = try? String(contentsOfFile: path, encoding: .utf8),
-               let first = text.split(separator: " ").first, let child = pid_t(first) {
-                return child
+            let entries = (try? FileManager.default.contentsOfDirectory(atPath: "/proc")) ?? []
+            for entry in entries {
+                guard let candidate = pid_t(entry),
+                      let stat = try? String(contentsOfFile: "/proc/\(entry)/stat", encoding: .utf8),
+                      let close = stat.range(of: ")", options: .backwards) else { continue }
+                // After "pid (name)": state, then the parent id.
+                let fields = stat[close.upperBound...].split(separator: " ")
+                if fields.count > 1, pid_t(fields[1]) == pid { return candidate }
             }
             usleep(20_000)
         }

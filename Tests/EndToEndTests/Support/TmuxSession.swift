@@ -21,9 +21,9 @@ final class TmuxSession {
         guard result.succeeded else { throw TickError.failed("tmux new-session: \(result.errorOutput)") }
     }
 
-    /// A shell command that starts tick on a file (exec, so the pane's process is tick).
-    static func tickCommand(file: String, extraArguments: [String] = []) -> String {
-        (["exec", TickBinary.path, "--file", file] + extraArguments).map(quote).joined(separator: " ")
+    /// A shell command that starts tick on a file; with `exec` the pane's process is tick.
+    static func tickCommand(file: String, exec: Bool = true, extraArguments: [String] = []) -> String {
+        (exec ? "exec " : "") + ([TickBinary.path, "--file", file] + extraArguments).map(quote).joined(separator: " ")
     }
 
     static func quote(_ word: String) -> String {
