@@ -35,7 +35,7 @@ extension XMLPropertyListParser {
                 guard !sawDocumentType else { throw failure("a second DOCTYPE") }
                 sawDocumentType = true
                 try skipDocumentType()
-            } else if looksAt("<") {
+            } else if bytes[position] == UInt8(ascii: "<") {
                 break prolog
             } else {
                 throw failure("expected '<' where the document begins")
@@ -182,7 +182,7 @@ extension XMLPropertyListParser {
     /// Reads `<name attr="…" …>` or `<name …/>`; the position is at `<`.
     mutating func readStartTag() throws(PropertyListError) -> StartTag {
         let start = position
-        guard looksAt("<") else { throw failure("expected a start tag") }
+        guard position < bytes.count, bytes[position] == UInt8(ascii: "<") else { throw failure("expected a start tag") }
         if looksAt("<![CDATA[") { throw failure("CDATA outside a <string>, <key> or other text element") }
         if looksAt("<!") { throw failure("unexpected markup declaration (entity declarations are not accepted)") }
         position += 1
@@ -258,7 +258,7 @@ extension XMLPropertyListParser {
     }
 
     /// A short, printable rendering of bytes for an error message.
-    static func printable(_ bytes: ArraySlice<UInt8>) -> String {
+    static func printable(_ bytes: some Collection<UInt8>) -> String {
         let text = String(decoding: bytes.prefix(40), as: UTF8.self)
         return bytes.count > 40 ? text + "…" : text
     }

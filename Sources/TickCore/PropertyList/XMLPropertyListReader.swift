@@ -24,8 +24,10 @@ public enum XMLPropertyListReader {
     /// - Throws: ``PropertyListError`` of kind `.invalidXML` for anything that is not a
     ///   well-formed property list, `.tooDeep` for nesting beyond ``maximumDepth``.
     public static func parse(_ bytes: [UInt8]) throws(PropertyListError) -> PropertyListValue {
-        var parser = XMLPropertyListParser(bytes: bytes, maximumDepth: maximumDepth)
-        return try parser.parseDocument()
+        try bytes.withUnsafeBufferPointer { (buffer) throws(PropertyListError) -> PropertyListValue in
+            var parser = XMLPropertyListParser(bytes: buffer, maximumDepth: maximumDepth)
+            return try parser.parseDocument()
+        }
     }
 
     /// Whether the bytes look like an XML property list (optional BOM, then whitespace and `<`).
@@ -43,22 +45,17 @@ public enum XMLPropertyListReader {
 enum XMLPropertyListElement: Sendable {
     case plist, dict, key, array, string, integer, real, `true`, `false`, date, data
 
-    init?(name: ArraySlice<UInt8>) {
-        switch String(decoding: name, as: UTF8.self) {
-        case "plist": self = .plist
-        case "dict": self = .dict
-        case "key": self = .key
-        case "array": self = .array
-        case "string": self = .string
-        case "integer": self = .integer
-        case "real": self = .real
-        case "true": self = .true
-        case "false": self = .false
-        case "date": self = .date
-        case "data": self = .data
-        default: return nil
+    init?(name: some Collection<UInt8>) {
+        for element in Self.all where name.elementsEqual(element.name.utf8) {
+            self = element
+            return
         }
+        return nil
     }
+
+    static let all: [XMLPropertyListElement] = [
+        .key, .string, .real, .integer, .dict, .array, .true, .false, .date, .data, .plist,
+    ]
 
     var name: String {
         switch self {
@@ -77,13 +74,13 @@ enum XMLPropertyListElement: Sendable {
     }
 }
 
-/// The parser's state: the bytes and a read position.
+/// The parser's state: the bytes (borrowed for the length of one parse) and a read position.
 struct XMLPropertyListParser {
-    let bytes: [UInt8]
+    let bytes: UnsafeBufferPointer<UInt8>
     let maximumDepth: Int
     var position = 0
 
-    init(bytes: [UInt8], maximumDepth: Int) {
+    init(bytes: UnsafeBufferPointer<UInt8>, maximumDepth: Int) {
         self.bytes = bytes
         self.maximumDepth = maximumDepth
     }
@@ -118,6 +115,10 @@ struct XMLPropertyListParser {
 
     /// Whether the bytes at the position start with an ASCII literal.
     func looksAt(_ literal: StaticString) -> Bool {
+        // Literals here are ASCII strings of two or more characters, so they have a pointer.
+        guard position < bytes.count, literal.hasPointerRepresentation, bytes[position] == literal.utf8Start.pointee else {
+            return false
+        }
         let count = literal.utf8CodeUnitCount
         guard bytes.count - position >= count else { return false }
         return literal.withUTF8Buffer { literalBytes in
