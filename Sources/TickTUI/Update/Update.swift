@@ -61,7 +61,10 @@ extension AppState {
             mode = .browsing
             return []
         case .scrollHelp(let lines):
-            if case .help(let scroll) = mode { mode = .help(scroll: max(scroll + lines, 0)) }
+            if case .help(let scroll) = mode {
+                let limit = max(Screen.helpLines().count - (size.rows - 2), 0)
+                mode = .help(scroll: min(max(scroll + lines, 0), limit))
+            }
             return []
         case .mouse(let event): return handleMouse(event)
         case .quit: return quit()
