@@ -1,1 +1,71 @@
-print("tick-bench: waiting for the codec")
+import Foundation
+
+// tick-bench: `swift run -c release tick-bench [--sizes 1000,10000] [--skip-screen]`
+// prints the speed tables of docs/performance.md. Each measurement runs in a child process
+// (this same executable with a hidden first argument) so that peak memory is per size.
+
+let arguments = Array(CommandLine.arguments.dropFirst())
+
+func child(_ mode: String, _ count: Int) throws -> Data {
+    let process = Process()
+    process.executableURL = URL(fileURLWithPath: "/proc/self/exe").resolvingSymlinksInPath()
+    process.arguments = ["--child", mode, String(count)]
+    let output = Pipe()
+    process.standardOutput = output
+    try process.run()
+    let data = output.fileHandleForReading.readDataToEndOfFile()
+    process.waitUntilExit()
+    guard process.terminationStatus == 0 else {
+        throw BenchmarkError("the \(mode) measurement of \(count) items failed (exit \(process.terminationStatus))")
+    }
+    return data
+}
+
+func option(_ name: String) -> String? {
+    guard let index = arguments.firstIndex(of: name), arguments.indices.contains(index + 1) else { return nil }
+    return arguments[index + 1]
+}
+
+do {
+    if arguments.first == "--child", arguments.count >= 3, let count = Int(arguments[2]) {
+        let encoder = JSONEncoder()
+        switch arguments[1] {
+        case "tick": FileHandle.standardOutput.write(try encoder.encode(ArchiveBenchmark.measureTick(count: count)))
+        case "foundation": FileHandle.standardOutput.write(try encoder.encode(ArchiveBenchmark.measureFoundation(count: count)))
+        default: throw BenchmarkError("unknown measurement \(arguments[1])")
+        }
+        exit(0)
+    }
+
+    let sizes = option("--sizes").map { $0.split(separator: ",").compactMap { Int($0) } } ?? [1_000, 10_000, 100_000, 1_000_000]
+    let foundationLimit = Int(option("--foundation-limit") ?? "") ?? 100_000
+    print("tick-bench: medians in milliseconds, peak memory in MiB (each size in its own process)\n")
+    var table = Table(header: [
+        "items", "file", "encode", "decode", "save+fsync", "load", "peak",
+        "NSKeyedArchiver", "NSKeyedUnarchiver", "Foundation peak", "encode ×", "decode ×",
+    ])
+    let decoder = JSONDecoder()
+    for count in sizes {
+        let ours = try decoder.decode(ArchiveFigures.self, from: child("tick", count))
+        var row = [
+            String(count), String(format: "%.1f MiB", Double(ours.bytes) / 1_048_576),
+            formatMilliseconds(ours.encode), formatMilliseconds(ours.decode),
+            formatMilliseconds(ours.save), formatMilliseconds(ours.load), String(format: "%.0f", ours.peakMiB),
+        ]
+        if count <= foundationLimit {
+            let theirs = try decoder.decode(FoundationFigures.self, from: child("foundation", count))
+            row += [
+                formatMilliseconds(theirs.encode), formatMilliseconds(theirs.decode), String(format: "%.0f", theirs.peakMiB),
+                String(format: "%.0f×", theirs.encode / ours.encode), String(format: "%.0f×", theirs.decode / ours.decode),
+            ]
+        } else {
+            row += ["(too slow)", "", "", "", ""]
+        }
+        table.rows.append(row)
+        FileHandle.standardError.write(Data("measured \(count) items\n".utf8))
+    }
+    print(table.render())
+} catch {
+    FileHandle.standardError.write(Data("tick-bench: \(error)\n".utf8))
+    exit(1)
+}

@@ -1,0 +1,83 @@
+import Foundation
+@_spi(Benchmark) import TickCore
+
+/// One size's figures for tick's own codec and store, measured in a child process so that
+/// its peak memory is its own.
+struct ArchiveFigures: Codable {
+    var items: Int
+    var bytes: Int
+    var encode: Double
+    var decode: Double
+    var save: Double
+    var load: Double
+    var peakMiB: Double
+}
+
+/// The same size through Foundation's NSKeyedArchiver and NSKeyedUnarchiver.
+struct FoundationFigures: Codable {
+    var items: Int
+    var bytes: Int
+    var encode: Double
+    var decode: Double
+    var peakMiB: Double
+}
+
+enum ArchiveBenchmark {
+    static func runs(for count: Int) -> Int {
+        switch count {
+        case ..<5_000: 21
+        case ..<50_000: 11
+        case ..<500_000: 7
+        default: 3
+        }
+    }
+
+    /// Encode, decode, save (with fsync) and load of `count` generated items.
+    static func measureTick(count: Int) throws -> ArchiveFigures {
+        var generator = ItemGenerator(seed: 42)
+        let list = generator.list(count: count)
+        let runs = runs(for: count)
+        var bytes: [UInt8] = []
+        let encode = Measure.median(runs: runs) { bytes = KeyedArchive.encode(list) }
+        var decoded = ToDoList()
+        let decode = try Measure.median(runs: runs) { decoded = try KeyedArchive.decode(bytes) }
+        guard decoded == list else { throw BenchmarkError("decoded list differs from the original at \(count) items") }
+
+        let directory = FileManager.default.temporaryDirectory.appendingPathComponent("tick-bench-\(UUID().uuidString)")
+        defer { try? FileManager.default.removeItem(at: directory) }
+        let store = ToDoStore(fileURL: directory.appendingPathComponent("ToDoItems.plist"))
+        let save = try Measure.median(runs: runs) { try store.save(list) }
+        var loaded = ToDoList()
+        let load = try Measure.median(runs: runs) { loaded = try store.load() }
+        guard loaded == list else { throw BenchmarkError("loaded list differs from the original at \(count) items") }
+        return ArchiveFigures(
+            items: count, bytes: bytes.count, encode: encode, decode: decode,
+            save: save, load: load, peakMiB: Measure.peakMemoryMiB()
+        )
+    }
+
+    /// The Foundation baseline for `count` generated items (the same items as tick's).
+    static func measureFoundation(count: Int) throws -> FoundationFigures {
+        FoundationArchive.registerClassNames()
+        var generator = ItemGenerator(seed: 42)
+        let list = generator.list(count: count)
+        let objects = FoundationList(list)
+        let runs = min(runs(for: count), count >= 50_000 ? 3 : 7)
+        var data = Data()
+        let encode = try Measure.median(runs: runs) { data = try FoundationArchive.encode(objects) }
+        var decoded: FoundationList?
+        let decode = try Measure.median(runs: runs) { decoded = try FoundationArchive.decode(data) }
+        guard decoded?.toDoItems.count == list.toDoItems.count else {
+            throw BenchmarkError("Foundation decoded a different list at \(count) items")
+        }
+        // Each side must read the other's file: the comparison is of equals.
+        let ours = try KeyedArchive.decode([UInt8](data))
+        guard ours == list else { throw BenchmarkError("tick read Foundation's archive differently at \(count) items") }
+        return FoundationFigures(items: count, bytes: data.count, encode: encode, decode: decode, peakMiB: Measure.peakMemoryMiB())
+    }
+}
+
+struct BenchmarkError: Error, CustomStringConvertible {
+    let description: String
+    init(_ description: String) { self.description = description }
+}
