@@ -191,7 +191,7 @@ extension XMLPropertyListParser {
               bytes[position] != UInt8(ascii: ">"), bytes[position] != UInt8(ascii: "/") {
             position += 1
         }
-        let name = bytes[nameStart..<position]
+        let name = UnsafeBufferPointer(rebasing: bytes[nameStart..<position])
         guard !name.isEmpty else { throw failure("a tag without a name", at: start) }
         guard let element = XMLPropertyListElement(name: name) else {
             throw failure("unknown element <\(Self.printable(name))>", at: start)
@@ -246,7 +246,7 @@ extension XMLPropertyListParser {
         while position < bytes.count, !Self.isWhitespace(bytes[position]), bytes[position] != UInt8(ascii: ">") {
             position += 1
         }
-        let name = bytes[nameStart..<position]
+        let name = UnsafeBufferPointer(rebasing: bytes[nameStart..<position])
         skipWhitespace()
         guard !atEnd, bytes[position] == UInt8(ascii: ">") else {
             throw failure("malformed end tag </\(Self.printable(name))", at: start)

@@ -58,7 +58,7 @@ extension XMLPropertyListParser {
         while position < bytes.count {
             let byte = bytes[position]
             if byte == UInt8(ascii: "<") {
-                text.append(contentsOf: bytes[runStart..<position])
+                text.append(contentsOf: UnsafeBufferPointer(rebasing: bytes[runStart..<position]))
                 if looksAt("</") {
                     try readEndTag(of: element)
                     return text
@@ -66,7 +66,7 @@ extension XMLPropertyListParser {
                     position += 9
                     let contentStart = position
                     try skip(past: "]]>", inside: "a CDATA section")
-                    text.append(contentsOf: bytes[contentStart..<(position - 3)])
+                    text.append(contentsOf: UnsafeBufferPointer(rebasing: bytes[contentStart..<(position - 3)]))
                 } else if looksAt("<!--") {
                     try skipComment()
                 } else if looksAt("<?") {
@@ -76,7 +76,7 @@ extension XMLPropertyListParser {
                 }
                 runStart = position
             } else if byte == UInt8(ascii: "&") {
-                text.append(contentsOf: bytes[runStart..<position])
+                text.append(contentsOf: UnsafeBufferPointer(rebasing: bytes[runStart..<position]))
                 try readReference(into: &text)
                 runStart = position
             } else {
@@ -98,7 +98,7 @@ extension XMLPropertyListParser {
         guard position < bytes.count, bytes[position] == UInt8(ascii: ";") else {
             throw failure("'&' that does not start an entity or character reference (write &amp;)", at: start)
         }
-        let name = bytes[nameStart..<position]
+        let name = UnsafeBufferPointer(rebasing: bytes[nameStart..<position])
         position += 1
         switch String(decoding: name, as: UTF8.self) {
         case "lt": text.append(UInt8(ascii: "<"))

@@ -45,17 +45,26 @@ public enum XMLPropertyListReader {
 enum XMLPropertyListElement: Sendable {
     case plist, dict, key, array, string, integer, real, `true`, `false`, date, data
 
-    init?(name: some Collection<UInt8>) {
-        for element in Self.all where name.elementsEqual(element.name.utf8) {
-            self = element
-            return
+    init?(name: UnsafeBufferPointer<UInt8>) {
+        // Switch on the length and first byte, then compare the rest: no allocation.
+        guard let first = name.first else { return nil }
+        let candidate: XMLPropertyListElement
+        switch (name.count, first) {
+        case (3, UInt8(ascii: "k")): candidate = .key
+        case (4, UInt8(ascii: "d")):
+            candidate = name[1] == UInt8(ascii: "i") ? .dict : name[3] == UInt8(ascii: "e") ? .date : .data
+        case (4, UInt8(ascii: "r")): candidate = .real
+        case (4, UInt8(ascii: "t")): candidate = .true
+        case (5, UInt8(ascii: "a")): candidate = .array
+        case (5, UInt8(ascii: "f")): candidate = .false
+        case (5, UInt8(ascii: "p")): candidate = .plist
+        case (6, UInt8(ascii: "s")): candidate = .string
+        case (7, UInt8(ascii: "i")): candidate = .integer
+        default: return nil
         }
-        return nil
+        guard name.elementsEqual(candidate.name.utf8) else { return nil }
+        self = candidate
     }
-
-    static let all: [XMLPropertyListElement] = [
-        .key, .string, .real, .integer, .dict, .array, .true, .false, .date, .data, .plist,
-    ]
 
     var name: String {
         switch self {
