@@ -73,3 +73,31 @@ struct FullScreenJourneyTests {
         #expect(try app.disk() == beforeQuit)
     }
 }
+
+@Suite("Full screen: Esc and Alt", .serialized)
+struct FullScreenEscapeTests {
+    @Test("Esc drops a new row at once, and an Alt key in the editor is not taken for Esc")
+    func escapeAndAlt() throws {
+        let app = try TickApp()
+        let pane = try app.session
+        try pane.send("a")
+        try pane.type("Dropped")
+        try pane.waitFor(text: "Dropped")
+        try pane.send("Escape")
+        try pane.waitForAbsence(of: "Dropped", timeout: 2)
+        #expect(try app.disk().isEmpty)
+
+        // Esc x would cancel the edit and then tick with x; Alt-x must do neither.
+        try pane.send("a")
+        try pane.type("Kept")
+        try pane.send("M-x")
+        try pane.type(" title")
+        try pane.send("Enter")
+        try pane.waitFor(text: "To Do (1)")
+        let items = try app.disk()
+        #expect(items.count == 1)
+        #expect(items.first?.title.hasPrefix("Kept") == true)
+        #expect(items.first?.title.hasSuffix("title") == true)
+        #expect(items.first?.done == false)
+    }
+}

@@ -260,6 +260,9 @@ public final class CursesTerminal: Terminal {
                 let cell = screen[column, row]
                 if !cell.isContinuation {
                     put(cell, row: row, column: column)
+                } else if !unicode {
+                    // The wide character was drawn as one "?"; fill its second column too.
+                    put(Cell("?", style: cell.style), row: row, column: column)
                 }
                 column += 1
             }
