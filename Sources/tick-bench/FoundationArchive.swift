@@ -62,10 +62,10 @@ final class FoundationItem: NSObject, NSCoding {
               let title = coder.decodeObject(forKey: "title") as? String else { return nil }
         self.id = id
         self.title = title
-        notes = coder.decodeObject(forKey: "itemDescription") as? String
+        notes = coder.containsValue(forKey: "itemDescription") ? coder.decodeObject(forKey: "itemDescription") as? String : nil
         timestamp = coder.containsValue(forKey: "timestamp") ? coder.decodeDouble(forKey: "timestamp") : nil
         createdAt = coder.decodeDouble(forKey: "createdAt")
-        location = coder.decodeObject(forKey: "location") as? FoundationLocation
+        location = coder.containsValue(forKey: "location") ? coder.decodeObject(forKey: "location") as? FoundationLocation : nil
     }
 }
 
@@ -93,22 +93,21 @@ final class FoundationList: NSObject, NSCoding {
 }
 
 enum FoundationArchive {
-    static func registerClassNames() {
-        NSKeyedArchiver.setClassName("ToDoList", for: FoundationList.self)
-        NSKeyedArchiver.setClassName("ToDoItem", for: FoundationItem.self)
-        NSKeyedArchiver.setClassName("Location", for: FoundationLocation.self)
-        NSKeyedUnarchiver.setClass(FoundationList.self, forClassName: "ToDoList")
-        NSKeyedUnarchiver.setClass(FoundationItem.self, forClassName: "ToDoItem")
-        NSKeyedUnarchiver.setClass(FoundationLocation.self, forClassName: "Location")
-    }
-
     static func encode(_ list: FoundationList) throws -> Data {
-        try NSKeyedArchiver.archivedData(withRootObject: list, requiringSecureCoding: false)
+        // (swift-corelibs-foundation ignores setClassName(_:for:), so the archive names the
+        // Swift classes; the tests show the two formats read each other.)
+        let archiver = NSKeyedArchiver(requiringSecureCoding: false)
+        archiver.encode(list, forKey: NSKeyedArchiveRootObjectKey)
+        archiver.finishEncoding()
+        return archiver.encodedData
     }
 
     static func decode(_ data: Data) throws -> FoundationList? {
         let unarchiver = try NSKeyedUnarchiver(forReadingFrom: data)
         unarchiver.requiresSecureCoding = false
+        unarchiver.setClass(FoundationList.self, forClassName: "ToDoList")
+        unarchiver.setClass(FoundationItem.self, forClassName: "ToDoItem")
+        unarchiver.setClass(FoundationLocation.self, forClassName: "Location")
         defer { unarchiver.finishDecoding() }
         return unarchiver.decodeObject(forKey: NSKeyedArchiveRootObjectKey) as? FoundationList
     }
