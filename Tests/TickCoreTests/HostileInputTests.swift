@@ -200,7 +200,7 @@ struct HostileInputTests {
         #expect(Self.plistError(plist.bytes()) != nil)
     }
 
-    @Test("an integer or real with a size code past 8 or 16 bytes is an error", arguments: [0x15, 0x17, 0x1F, 0x24, 0x27, 0x2F] as [UInt8])
+    @Test("an integer, real or UID with a size code past 16, 8 or 8 bytes is an error", arguments: [0x15, 0x17, 0x1F, 0x24, 0x27, 0x2F, 0x88, 0x8F] as [UInt8])
     func badScalarSizes(marker: UInt8) throws {
         var plist = HandBuiltPlist()
         plist.add([marker] + [UInt8](repeating: 0, count: 16))
