@@ -28,11 +28,12 @@ let package = Package(
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]
         ),
-        .executableTarget(name: "tick-bench", dependencies: ["TickCore", "TickTUI"]),
+        .executableTarget(name: "tick-bench", dependencies: ["TickCore", "TickTUI", "TmuxHarness"]),
+        .target(name: "TmuxHarness"),
         .testTarget(name: "TickCoreTests", dependencies: ["TickCore"], resources: [.copy("Fixtures")]),
         .testTarget(name: "TickTUITests", dependencies: ["TickTUI", "TickCore"]),
         .testTarget(name: "TickCLITests", dependencies: ["TickCore", "tick"]),
-        .testTarget(name: "EndToEndTests", dependencies: ["TickCore", "tick"]),
+        .testTarget(name: "EndToEndTests", dependencies: ["TickCore", "TmuxHarness", "tick"]),
     ],
     swiftLanguageModes: [.v6]
 )

@@ -1,4 +1,5 @@
 import Foundation
+import TmuxHarness
 import Testing
 
 /// The end-to-end journey through the real `tick` in tmux: every change is on disk

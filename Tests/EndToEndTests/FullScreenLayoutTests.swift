@@ -1,4 +1,5 @@
 import Foundation
+import TmuxHarness
 import Testing
 import TickCore
 

@@ -1,4 +1,5 @@
 import Foundation
+import TmuxHarness
 import Testing
 
 @Suite("Full screen: signals, other writers, bad files", .serialized)

@@ -1,4 +1,5 @@
 import Foundation
+import TmuxHarness
 
 /// A directory of its own for one test, removed when the test is done with it.
 final class TemporaryDirectory {

@@ -1,4 +1,5 @@
 import Foundation
+import TmuxHarness
 
 /// The full-screen `tick` running in a tmux pane on a list file of its own.
 final class TickApp {

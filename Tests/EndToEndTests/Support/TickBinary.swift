@@ -1,4 +1,5 @@
 import Foundation
+import TmuxHarness
 
 /// The built `tick` executable (the EndToEndTests target depends on it, so it sits beside
 /// the test bundle), and the list file as `tick list --json` reports it.

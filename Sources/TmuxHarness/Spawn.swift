@@ -1,17 +1,19 @@
 import Foundation
 
 /// What a finished child process left behind.
-struct SpawnResult {
-    var status: Int32
-    var output: String
-    var errorOutput: String
-    var succeeded: Bool { status == 0 }
+public struct SpawnResult: Sendable {
+    /// The exit status, or 128 + the signal that ended the process.
+    public var status: Int32
+    public var output: String
+    public var errorOutput: String
+    public var succeeded: Bool { status == 0 }
 }
 
-enum SpawnError: Error, CustomStringConvertible {
+/// Why a child process could not be run to the end.
+public enum SpawnError: Error, CustomStringConvertible {
     case couldNotStart(String, Int32)
     case timedOut([String])
-    var description: String {
+    public var description: String {
         switch self {
         case .couldNotStart(let path, let code): "could not start \(path): \(String(cString: strerror(code)))"
         case .timedOut(let arguments): "timed out: \(arguments.joined(separator: " "))"
@@ -25,10 +27,10 @@ enum SpawnError: Error, CustomStringConvertible {
 /// descriptor open), so output goes to files instead of pipes. Swift Testing's worker
 /// threads block SIGTERM and SIGWINCH, and children inherit the mask: it is reset here so
 /// that signals sent to tick (and to tmux) arrive.
-enum Spawn {
+public enum Spawn {
     /// Runs a program to completion (killing it after `timeout` seconds) and returns its
     /// exit status and output. `stdinPath` is opened as standard input (default /dev/null).
-    static func run(
+    public static func run(
         _ arguments: [String],
         environment: [String: String] = ProcessInfo.processInfo.environment,
         stdinPath: String = "/dev/null",
