@@ -84,6 +84,12 @@ public struct ToDoStore: Sendable {
     /// it if anything changed, and returns the list as it now is on disk.
     @discardableResult
     public func apply(_ operations: [ToDoList.Operation]) throws(StoreError) -> ToDoList {
+        try commit(operations).list
+    }
+
+    /// ``apply(_:)``, also returning the file's ``FileVersion`` as it was while the lock was
+    /// held, so that a watcher can tell a later write by another process from this one.
+    public func commit(_ operations: [ToDoList.Operation]) throws(StoreError) -> (list: ToDoList, version: FileVersion?) {
         let lock = try acquireLock()
         defer { close(lock) }
         let original = try read() ?? ToDoList()
@@ -96,7 +102,7 @@ public struct ToDoStore: Sendable {
             }
         }
         if list != original { try write(list) }
-        return list
+        return (list, version())
     }
 
     /// Reads the list under the lock, lets `body` change it, and writes it if it changed.

@@ -33,6 +33,7 @@ public enum FullScreenApp {
         )
         var loop = EventLoop(terminal: terminal, store: store, state: state, fileVersion: version)
         loop.pendingSignal = { SignalHandling.pendingQuitSignal }
+        loop.trace = FrameTrace()
         let outcome = loop.run()
         terminal.shutdown()
         switch outcome {

@@ -9,8 +9,8 @@ public protocol ListStore {
     /// Reads the list as it is on disk.
     func load() throws(StoreError) -> ToDoList
     /// Applies changes by item id to the list on disk (under the store's lock) and returns
-    /// the list as it is on disk afterwards.
-    func apply(_ operations: [ToDoList.Operation]) throws(StoreError) -> ToDoList
+    /// the list as it is on disk afterwards, with the file's version read under the lock.
+    func commit(_ operations: [ToDoList.Operation]) throws(StoreError) -> (list: ToDoList, version: FileVersion?)
     /// What `stat` says about the file now, or nil when it does not exist.
     func version() -> FileVersion?
 }

@@ -23,13 +23,13 @@ final class RecordingStore: ListStore {
 
     func load() throws(StoreError) -> ToDoList { try store.load() }
 
-    func apply(_ operations: [ToDoList.Operation]) throws(StoreError) -> ToDoList {
+    func commit(_ operations: [ToDoList.Operation]) throws(StoreError) -> (list: ToDoList, version: FileVersion?) {
         applyCalls.append(operations)
         if failuresToCome > 0 {
             failuresToCome -= 1
             throw StoreError(kind: .io, path: store.fileURL.path, problem: "no space left on device")
         }
-        return try store.apply(operations)
+        return try store.commit(operations)
     }
 
     func version() -> FileVersion? { store.version() }
