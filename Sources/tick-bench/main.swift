@@ -1,6 +1,6 @@
 import Foundation
 
-// tick-bench: `swift run -c release tick-bench [--sizes 1000,10000] [--skip-screen]`
+// tick-bench: `swift build -c release && swift run -c release tick-bench [--sizes 1000,10000] [--skip-screen]`
 // prints the speed tables of docs/performance.md. Each measurement runs in a child process
 // (this same executable with a hidden first argument) so that peak memory is per size.
 
@@ -65,6 +65,20 @@ do {
         FileHandle.standardError.write(Data("measured \(count) items\n".utf8))
     }
     print(table.render())
+
+    if !arguments.contains("--skip-screen") {
+        print("\nFull screen: release tick in a 120×40 tmux pane; medians in milliseconds\n")
+        var screen = Table(header: ["items", "exec → first frame", "Space → saved frame", "tick peak memory"])
+        for count in sizes where count <= 100_000 {
+            let figures = try ScreenBenchmark.measure(count: count, launches: 11, spaces: count >= 100_000 ? 11 : 21)
+            screen.rows.append([
+                String(count), formatMilliseconds(figures.firstFrame),
+                formatMilliseconds(figures.spaceToSavedFrame), String(format: "%.1f MiB", figures.peakMiB),
+            ])
+            FileHandle.standardError.write(Data("measured the screen at \(count) items\n".utf8))
+        }
+        print(screen.render())
+    }
 } catch {
     FileHandle.standardError.write(Data("tick-bench: \(error)\n".utf8))
     exit(1)

@@ -1,0 +1,92 @@
+@_spi(Benchmark) import TickCore
+import Foundation
+import TmuxHarness
+
+/// Figures for the full-screen app: the release `tick` in a 120×40 tmux pane.
+struct ScreenFigures {
+    var items: Int
+    /// From asking tmux to start tick to tick's first full frame (includes tmux's own
+    /// fork and exec of the pane), median in milliseconds.
+    var firstFrame: Double
+    /// From asking tmux to type Space to the first frame drawn after the change was saved
+    /// (fsync included), median in milliseconds.
+    var spaceToSavedFrame: Double
+    /// tick's peak resident memory after the runs, in MiB.
+    var peakMiB: Double
+}
+
+enum ScreenBenchmark {
+    /// The `tick` executable built beside this benchmark.
+    static func tickPath() throws -> String {
+        let me = URL(fileURLWithPath: "/proc/self/exe").resolvingSymlinksInPath()
+        let tick = me.deletingLastPathComponent().appendingPathComponent("tick").path
+        guard FileManager.default.isExecutableFile(atPath: tick) else {
+            throw BenchmarkError("no tick binary beside tick-bench at \(tick): run `swift build -c release` first")
+        }
+        return tick
+    }
+
+    static func measure(count: Int, launches: Int, spaces: Int) throws -> ScreenFigures {
+        let tick = try tickPath()
+        let directory = FileManager.default.temporaryDirectory.appendingPathComponent("tick-screen-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: directory) }
+        let file = directory.appendingPathComponent("ToDoItems.plist")
+        var generator = ItemGenerator(seed: 7)
+        try ToDoStore(fileURL: file).save(generator.list(count: count))
+        let trace = directory.appendingPathComponent("trace").path
+
+        var environment = ProcessInfo.processInfo.environment
+        environment["TMUX"] = nil
+        let session = try TmuxSession(
+            socket: directory.appendingPathComponent("sock").path, environment: environment,
+            command: "exec cat", columns: 120, rows: 40,
+            paneEnvironment: ["TICK_TRACE_FILE": trace, "NO_COLOR": ""]
+        )
+        defer { _ = try? session.tmux(["kill-server"]) }
+        let command = "exec " + [tick, "--file", file.path].map(TmuxSession.quote).joined(separator: " ")
+
+        var firstFrames: [Double] = []
+        var spaceTimes: [Double] = []
+        var peak = Double.nan
+        for launch in 0..<launches {
+            FileManager.default.createFile(atPath: trace, contents: nil)
+            let start = Measure.now()
+            try session.tmux(["respawn-pane", "-k", "-t", "=\(session.name):", command])
+            let frame = try waitForEvent("frame", in: trace, after: start)
+            firstFrames.append(Double(frame - start) / 1e6)
+            if launch == 0 { try session.waitFor(text: "to do") }
+
+            if launch == launches - 1 {
+                for _ in 0..<spaces {
+                    let pressed = Measure.now()
+                    try session.send("Space")
+                    let saved = try waitForEvent("saved", in: trace, after: pressed)
+                    let drawn = try waitForEvent("frame", in: trace, after: saved)
+                    spaceTimes.append(Double(drawn - pressed) / 1e6)
+                }
+                peak = Measure.peakMemoryMiB(pid: try session.panePID())
+            }
+        }
+        try session.send("q")
+        return ScreenFigures(
+            items: count, firstFrame: Measure.median(of: firstFrames),
+            spaceToSavedFrame: Measure.median(of: spaceTimes), peakMiB: peak
+        )
+    }
+
+    /// Polls the trace file until an `event` stamped after `time` appears; returns its stamp.
+    private static func waitForEvent(_ event: String, in path: String, after time: UInt64, timeout: UInt64 = 20_000_000_000) throws -> UInt64 {
+        let deadline = Measure.now() + timeout
+        while Measure.now() < deadline {
+            if let text = try? String(contentsOfFile: path, encoding: .utf8) {
+                for line in text.split(separator: "\n") {
+                    let parts = line.split(separator: " ")
+                    if parts.count == 2, parts[0] == event, let stamp = UInt64(parts[1]), stamp > time { return stamp }
+                }
+            }
+            usleep(500)
+        }
+        throw BenchmarkError("tick wrote no \(event) within 20 s")
+    }
+}
