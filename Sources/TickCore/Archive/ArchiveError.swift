@@ -32,7 +32,7 @@ public struct ArchiveError: Error, Sendable, Hashable, CustomStringConvertible {
     }
 
     init(_ error: PropertyListError) {
-        self.init(.propertyList(error), at: error.offset, error.detail)
+        self.init(.propertyList(error), at: error.offset, "not a readable property list: \(error.detail)")
     }
 
     public var description: String {

@@ -132,6 +132,7 @@ extension KeyedArchiveDecoder {
     mutating func expectClass(
         _ ref: Int, _ expected: String, _ what: @autoclosure () -> String, _ matches: (ClassCode) -> Bool
     ) throws(ArchiveError) {
+        // (The class of each class-description UID is looked up once.)
         let uid = try self.uid(ref, "$class of \(what())")
         let code: ClassCode
         if let cached = classCache[uid] {
@@ -141,26 +142,30 @@ extension KeyedArchiveDecoder {
             classCache[uid] = code
         }
         guard matches(code) else {
-            let name = if case .other(let name) = code { name } else { "\(code)" }
+            let name = (try? className(uid, what())) ?? "\(code)"
             throw ArchiveError(.malformed, at: try header(of: ref).offset, "\(what()) is of class \(name), expected \(expected)")
         }
     }
 
     private mutating func classCode(_ uid: Int, _ what: @autoclosure () -> String) throws(ArchiveError) -> ClassCode {
+        switch try className(uid, what()) {
+        case "ToDoList": .list
+        case "ToDoItem": .item
+        case "Location": .location
+        case "NSArray", "NSMutableArray": .array
+        case "NSString", "NSMutableString": .string
+        default: .other
+        }
+    }
+
+    /// The `$classname` of the class description with this UID.
+    private mutating func className(_ uid: Int, _ what: @autoclosure () -> String) throws(ArchiveError) -> String {
         let description = try objectDictionary(uid, "the class of \(what())")
         for index in 0..<description.count {
             let keyRef = view.reference(description, index)
             guard try keyCode(keyRef) == .className else { continue }
             let valueHeader = try header(of: view.reference(description, description.count + index))
-            let name = try stringValue(valueHeader, "$classname of \(what())")
-            switch name {
-            case "ToDoList": return .list
-            case "ToDoItem": return .item
-            case "Location": return .location
-            case "NSArray", "NSMutableArray": return .array
-            case "NSString", "NSMutableString": return .string
-            default: return .other(name)
-            }
+            return try stringValue(valueHeader, "$classname of \(what())")
         }
         throw ArchiveError(.malformed, at: description.offset, "the class description of \(what()) has no $classname")
     }

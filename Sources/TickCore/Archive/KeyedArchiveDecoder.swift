@@ -37,8 +37,8 @@ struct KeyedArchiveDecoder {
         }
     }
 
-    enum ClassCode: Sendable {
-        case list, item, location, array, string, other(String)
+    enum ClassCode: UInt8, Sendable {
+        case list, item, location, array, string, other
     }
 
     static let keyBytes: [(KeyCode, [UInt8])] = KeyCode.allCases.filter { $0 != .other }.map { ($0, $0.bytes) }
@@ -181,26 +181,27 @@ struct KeyedArchiveDecoder {
         guard sawClass else { throw ArchiveError(.malformed, at: item.offset, "\(what()) has no $class") }
         guard idUID != 0 else { throw ArchiveError(.malformed, at: item.offset, "\(what()) has no id") }
         let id = try uuid(idUID, "the id of \(what())")
-        let name = "\(what()) (id \(id.uuidString))"
-        guard titleUID != 0, let title = try string(titleUID, "the title of \(name)") else {
-            throw ArchiveError(.invalidValue, at: item.offset, "\(name) has no title")
+        // Built only when an error needs it.
+        func name() -> String { "\(what()) (id \(id.uuidString))" }
+        guard titleUID != 0, let title = try string(titleUID, "the title of \(name())") else {
+            throw ArchiveError(.invalidValue, at: item.offset, "\(name()) has no title")
         }
-        let notes = notesUID == 0 ? nil : try string(notesUID, "the notes of \(name)")
-        guard let createdAt else { throw ArchiveError(.malformed, at: item.offset, "\(name) has no createdAt") }
-        let location = locationUID == 0 ? nil : try decodeLocation(locationUID, name)
+        let notes = notesUID == 0 ? nil : try string(notesUID, "the notes of \(name())")
+        guard let createdAt else { throw ArchiveError(.malformed, at: item.offset, "\(name()) has no createdAt") }
+        let location = locationUID == 0 ? nil : try decodeLocation(locationUID, name())
         do throws(ModelError) {
             return try ToDoItem(
                 id: id, title: title, notes: notes,
                 due: due.map { Date(timeIntervalSince1970: $0) }, location: location,
                 createdAt: Date(timeIntervalSince1970: createdAt), unknownFields: UnknownFields(unknown))
         } catch {
-            throw ArchiveError(.invalidValue, at: item.offset, "\(name) is invalid: \(error)")
+            throw ArchiveError(.invalidValue, at: item.offset, "\(name()) is invalid: \(error)")
         }
     }
 
-    private mutating func decodeLocation(_ uid: Int, _ owner: String) throws(ArchiveError) -> Location {
-        let what = "the location of \(owner)"
-        let location = try objectDictionary(uid, what)
+    private mutating func decodeLocation(_ uid: Int, _ owner: @autoclosure () -> String) throws(ArchiveError) -> Location {
+        func what() -> String { "the location of \(owner())" }
+        let location = try objectDictionary(uid, what())
         var nameUID = 0
         var latitude: Double?
         var longitude: Double?
@@ -209,20 +210,20 @@ struct KeyedArchiveDecoder {
             let keyRef = view.reference(location, index)
             let valueRef = view.reference(location, location.count + index)
             switch try keyCode(keyRef) {
-            case .name: nameUID = try self.uid(valueRef, "name of \(what)")
-            case .latitude: latitude = try number(valueRef, "latitude of \(what)")
-            case .longitude: longitude = try number(valueRef, "longitude of \(what)")
-            case .classKey: try expectClass(valueRef, "Location", what) { if case .location = $0 { true } else { false } }
+            case .name: nameUID = try self.uid(valueRef, "name of \(what())")
+            case .latitude: latitude = try number(valueRef, "latitude of \(what())")
+            case .longitude: longitude = try number(valueRef, "longitude of \(what())")
+            case .classKey: try expectClass(valueRef, "Location", what()) { if case .location = $0 { true } else { false } }
             default: unknown[try keyString(keyRef)] = try resolveUnknown(valueRef, depth: 0)
             }
         }
-        guard nameUID != 0, let name = try string(nameUID, "the name of \(what)") else {
-            throw ArchiveError(.invalidValue, at: location.offset, "\(what) has no name")
+        guard nameUID != 0, let name = try string(nameUID, "the name of \(what())") else {
+            throw ArchiveError(.invalidValue, at: location.offset, "\(what()) has no name")
         }
         do throws(ModelError) {
             return try Location(name: name, latitude: latitude, longitude: longitude, unknownFields: UnknownFields(unknown))
         } catch {
-            throw ArchiveError(.invalidValue, at: location.offset, "\(what) is invalid: \(error)")
+            throw ArchiveError(.invalidValue, at: location.offset, "\(what()) is invalid: \(error)")
         }
     }
 }

@@ -6,7 +6,7 @@ import Foundation
 /// a class description after its first instance's children), and each archive object is
 /// written to the property list in UID order, so the plist objects are numbered top-down
 /// as CoreFoundation numbers them.
-struct KeyedArchiveEncoder {
+struct KeyedArchiveEncoder: ~Copyable {
     private let list: ToDoList
     private var builder: BinaryPropertyListBuilder
     /// The first reference slot of the `$objects` array: slot + UID takes the object.
@@ -37,7 +37,13 @@ struct KeyedArchiveEncoder {
 
     init(_ list: ToDoList) {
         self.list = list
-        builder = BinaryPropertyListBuilder(capacity: list.count * 14 + 32)
+        // Sizes from the strings' UTF-8 lengths (UTF-16 takes at most twice as many bytes).
+        var stringBytes = 0
+        for item in list.toDoItems { stringBytes += Self.stringBytes(item) }
+        for item in list.doneItems { stringBytes += Self.stringBytes(item) }
+        builder = BinaryPropertyListBuilder(
+            capacity: list.count * 14 + 32, byteCapacity: 2 * stringBytes + list.count * 60 + 1_024,
+            uniqueCapacity: list.count * 5 + 64)
     }
 
     mutating func encode() -> [UInt8] {
@@ -64,6 +70,10 @@ struct KeyedArchiveEncoder {
     }
 
     // MARK: - Counting
+
+    private static func stringBytes(_ item: ToDoItem) -> Int {
+        item.title.utf8.count + (item.notes?.utf8.count ?? 0) + (item.location?.name.utf8.count ?? 0)
+    }
 
     /// How many archive objects (UIDs) the list takes, `$null` included.
     private func countObjects() -> Int {
@@ -294,7 +304,7 @@ struct KeyedArchiveEncoder {
         withUnsafeTemporaryAllocation(of: UInt8.self, capacity: 36) { buffer -> Int in
             guard let base = buffer.baseAddress else { return builder.string(id.uuidString) }
             UUIDText.write(id, into: base)
-            return builder.stringFromUTF8(UnsafeBufferPointer(start: base, count: 36))
+            return builder.stringFromUTF8(UnsafeBufferPointer(start: base, count: 36), unique: false)
         }
     }
 

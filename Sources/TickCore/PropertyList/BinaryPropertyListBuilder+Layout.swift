@@ -60,7 +60,8 @@ extension BinaryPropertyListBuilder {
                 }
             }
             for byte in BinaryPropertyListTrailer.magic { put(byte) }
-            scalars.withUnsafeBufferPointer { scalarBytes in
+            do {
+                let scalarBytes = scalars
                 references.withUnsafeBufferPointer { refs in
                     for entry in entries {
                         switch entry.kind {

@@ -8,7 +8,9 @@ import Foundation
 /// first (taking the next reference number) and their element references filled in as the
 /// elements are added, so a tree can be written top-down. ``finish(top:)`` picks the
 /// smallest reference and offset sizes and lays the file out.
-public struct BinaryPropertyListBuilder: Sendable {
+///
+/// Not copyable: it owns the memory its bytes are staged in.
+public struct BinaryPropertyListBuilder: ~Copyable {
     struct Entry: Sendable {
         /// 0: scalar bytes in `scalars`; 1: container with references in `references`; 2: UID.
         var kind: UInt8
@@ -21,16 +23,56 @@ public struct BinaryPropertyListBuilder: Sendable {
     }
 
     var entries: [Entry] = []
-    var scalars: [UInt8] = []
+    /// Staged bytes of scalar objects (marker included), `scalarCount` of `scalarCapacity` used.
+    var scalarBase: UnsafeMutablePointer<UInt8>
+    var scalarCount = 0
+    var scalarCapacity: Int
     var references: [UInt32] = []
-    private var table = UniquingTable()
+    // The uniquing table: open addressing; each slot holds the upper 32 hash bits and
+    // object reference + 1 (0 is empty) in one word, so a probe touches one cache line.
+    private var slots: [UInt64]
+    private var mask: Int
+    private var used = 0
 
-    /// An empty builder; `capacity` is a guess of the object count.
-    public init(capacity: Int = 16) {
+    /// An empty builder; `capacity` is a guess of the object count, `byteCapacity` of the
+    /// bytes of its scalars, `uniqueCapacity` of how many distinct scalars it will hold.
+    public init(capacity: Int = 16, byteCapacity: Int? = nil, uniqueCapacity: Int? = nil) {
         entries.reserveCapacity(capacity)
-        scalars.reserveCapacity(capacity * 16)
+        scalarCapacity = max(64, byteCapacity ?? capacity * 24)
+        scalarBase = .allocate(capacity: scalarCapacity)
         references.reserveCapacity(capacity)
-        table = UniquingTable(capacity: capacity)
+        var size = 16
+        while size < (uniqueCapacity ?? capacity) * 2 { size <<= 1 }
+        slots = Array(repeating: 0, count: size)
+        mask = size - 1
+    }
+
+    deinit { scalarBase.deallocate() }
+
+    /// The staged scalar bytes.
+    var scalars: UnsafeBufferPointer<UInt8> { UnsafeBufferPointer(start: scalarBase, count: scalarCount) }
+
+    /// Makes room for `extra` more staged bytes; returns where they go.
+    @inline(__always)
+    private mutating func room(_ extra: Int) -> UnsafeMutablePointer<UInt8> {
+        if scalarCount + extra > scalarCapacity { grow(scalarCount + extra) }
+        return scalarBase + scalarCount
+    }
+
+    private mutating func grow(_ needed: Int) {
+        var capacity = scalarCapacity * 2
+        while capacity < needed { capacity *= 2 }
+        let base = UnsafeMutablePointer<UInt8>.allocate(capacity: capacity)
+        base.update(from: scalarBase, count: scalarCount)
+        scalarBase.deallocate()
+        scalarBase = base
+        scalarCapacity = capacity
+    }
+
+    @inline(__always)
+    private mutating func appendByte(_ byte: UInt8) {
+        room(1).pointee = byte
+        scalarCount += 1
     }
 
     /// How many objects have been added.
@@ -45,14 +87,17 @@ public struct BinaryPropertyListBuilder: Sendable {
         return text.withUTF8 { (utf8) -> Int in stringFromUTF8(utf8) }
     }
 
-    /// Adds a string from its UTF-8 bytes (which must be valid UTF-8).
-    public mutating func stringFromUTF8(_ utf8: UnsafeBufferPointer<UInt8>) -> Int {
-        let start = scalars.count
+    /// Adds a string from its UTF-8 bytes (which must be valid UTF-8). With `unique` false
+    /// the string is not looked up or recorded for merging (for strings known to be unique,
+    /// such as ids).
+    public mutating func stringFromUTF8(_ utf8: UnsafeBufferPointer<UInt8>, unique: Bool = true) -> Int {
+        let start = scalarCount
         var combined: UInt8 = 0
         for byte in utf8 { combined |= byte }
         if combined < 0x80 {
             appendHeader(0x5, utf8.count)
-            scalars.append(contentsOf: utf8)
+            if let source = utf8.baseAddress { room(utf8.count).update(from: source, count: utf8.count) }
+            scalarCount += utf8.count
         } else {
             var units = 0
             for byte in utf8 {
@@ -60,14 +105,20 @@ public struct BinaryPropertyListBuilder: Sendable {
                 if byte >= 0xF0 { units += 1 }
             }
             appendHeader(0x6, units)
-            appendUTF16BigEndian(utf8)
+            let target = room(2 * units)
+            appendUTF16BigEndian(utf8, target)
+            scalarCount += 2 * units
+        }
+        if !unique {
+            entries.append(Entry(kind: 0, type: 0, start: start, count: scalarCount - start))
+            return entries.count - 1
         }
         return commitScalar(from: start)
     }
 
     /// Adds an integer in the smallest width CoreFoundation uses (negative: 8 bytes), stored once.
     public mutating func integer(_ value: Int64) -> Int {
-        let start = scalars.count
+        let start = scalarCount
         if value < 0 {
             appendBigEndian(0x13, UInt64(bitPattern: value), bytes: 8)
         } else {
@@ -78,7 +129,7 @@ public struct BinaryPropertyListBuilder: Sendable {
 
     /// Adds an unsigned integer; values above `Int64.max` take 16 bytes, as CoreFoundation writes them.
     public mutating func unsignedInteger(_ value: UInt64) -> Int {
-        let start = scalars.count
+        let start = scalarCount
         if value > UInt64(Int64.max) {
             appendBigEndian(0x14, 0, bytes: 8)
             appendBigEndian(nil, value, bytes: 8)
@@ -90,23 +141,25 @@ public struct BinaryPropertyListBuilder: Sendable {
 
     /// Adds an 8-byte real, stored once (by bit pattern).
     public mutating func real(_ value: Double) -> Int {
-        let start = scalars.count
+        let start = scalarCount
         appendBigEndian(0x23, value.bitPattern, bytes: 8)
         return commitScalar(from: start)
     }
 
     /// Adds a date (seconds since 2001-01-01), stored once.
     public mutating func date(_ secondsSince2001: Double) -> Int {
-        let start = scalars.count
+        let start = scalarCount
         appendBigEndian(0x33, secondsSince2001.bitPattern, bytes: 8)
         return commitScalar(from: start)
     }
 
     /// Adds data, stored once.
     public mutating func data(_ bytes: [UInt8]) -> Int {
-        let start = scalars.count
+        let start = scalarCount
         appendHeader(0x4, bytes.count)
-        scalars.append(contentsOf: bytes)
+        let target = room(bytes.count)
+        for (index, byte) in bytes.enumerated() { target[index] = byte }
+        scalarCount += bytes.count
         return commitScalar(from: start)
     }
 
@@ -172,8 +225,8 @@ public struct BinaryPropertyListBuilder: Sendable {
 
     @inline(__always)
     private mutating func appendPlain(_ bytes: [UInt8]) -> Int {
-        let start = scalars.count
-        scalars.append(contentsOf: bytes)
+        let start = scalarCount
+        for byte in bytes { appendByte(byte) }
         entries.append(Entry(kind: 0, type: 0, start: start, count: bytes.count))
         return entries.count - 1
     }
@@ -181,9 +234,9 @@ public struct BinaryPropertyListBuilder: Sendable {
     @inline(__always)
     private mutating func appendHeader(_ type: UInt8, _ count: Int) {
         if count < 15 {
-            scalars.append(type << 4 | UInt8(count))
+            appendByte(type << 4 | UInt8(count))
         } else {
-            scalars.append(type << 4 | 0x0F)
+            appendByte(type << 4 | 0x0F)
             appendUnsigned(UInt64(count))
         }
     }
@@ -192,8 +245,8 @@ public struct BinaryPropertyListBuilder: Sendable {
     @inline(__always)
     private mutating func appendUnsigned(_ value: UInt64) {
         if value <= 0xFF {
-            scalars.append(0x10)
-            scalars.append(UInt8(value))
+            appendByte(0x10)
+            appendByte(UInt8(value))
         } else if value <= 0xFFFF {
             appendBigEndian(0x11, value, bytes: 2)
         } else if value <= 0xFFFF_FFFF {
@@ -205,15 +258,19 @@ public struct BinaryPropertyListBuilder: Sendable {
 
     @inline(__always)
     private mutating func appendBigEndian(_ marker: UInt8?, _ value: UInt64, bytes: Int) {
-        if let marker { scalars.append(marker) }
+        if let marker { appendByte(marker) }
+        let target = room(bytes)
         var shift = 8 * (bytes - 1)
-        while shift >= 0 {
-            scalars.append(UInt8(truncatingIfNeeded: value >> UInt64(shift)))
+        for index in 0..<bytes {
+            target[index] = UInt8(truncatingIfNeeded: value >> UInt64(shift))
             shift -= 8
         }
+        scalarCount += bytes
     }
 
-    private mutating func appendUTF16BigEndian(_ utf8: UnsafeBufferPointer<UInt8>) {
+    /// Transcodes valid UTF-8 to UTF-16 big-endian at `target`.
+    private mutating func appendUTF16BigEndian(_ utf8: UnsafeBufferPointer<UInt8>, _ target: UnsafeMutablePointer<UInt8>) {
+        var out = 0
         var index = 0
         let count = utf8.count
         while index < count {
@@ -237,10 +294,12 @@ public struct BinaryPropertyListBuilder: Sendable {
                 scalar -= 0x10000
                 let high = 0xD800 + (scalar >> 10)
                 let low = 0xDC00 + (scalar & 0x3FF)
-                scalars.append(UInt8(high >> 8)); scalars.append(UInt8(high & 0xFF))
-                scalars.append(UInt8(low >> 8)); scalars.append(UInt8(low & 0xFF))
+                target[out] = UInt8(high >> 8); target[out + 1] = UInt8(high & 0xFF)
+                target[out + 2] = UInt8(low >> 8); target[out + 3] = UInt8(low & 0xFF)
+                out += 4
             } else {
-                scalars.append(UInt8(scalar >> 8)); scalars.append(UInt8(scalar & 0xFF))
+                target[out] = UInt8(scalar >> 8); target[out + 1] = UInt8(scalar & 0xFF)
+                out += 2
             }
         }
     }
@@ -249,89 +308,51 @@ public struct BinaryPropertyListBuilder: Sendable {
     /// object exists: then drops them and returns the existing reference.
     @inline(__always)
     private mutating func commitScalar(from start: Int) -> Int {
-        let length = scalars.count - start
-        let candidate = entries.count
-        let found = scalars.withUnsafeBufferPointer { (bytes) -> Int in
-            table.findOrInsert(candidate, bytes: bytes, start: start, length: length, entries: entries)
-        }
-        if found != candidate {
-            scalars.removeSubrange(start...)
-            return found
-        }
-        entries.append(Entry(kind: 0, type: 0, start: start, count: length))
-        return candidate
-    }
-}
-
-/// An open-addressing hash set of scalar objects keyed by their encoded bytes.
-struct UniquingTable: Sendable {
-    /// Object reference + 1; 0 is an empty slot.
-    private var slots: [Int32]
-    private var hashes: [UInt32]
-    private var mask: Int
-    private var used = 0
-
-    init(capacity: Int = 16) {
-        var size = 16
-        while size < capacity * 2 { size <<= 1 }
-        slots = Array(repeating: 0, count: size)
-        hashes = Array(repeating: 0, count: size)
-        mask = size - 1
-    }
-
-    /// Returns the reference of an object with the same bytes, or records `candidate`
-    /// (which will hold bytes `start..<start+length`) and returns it.
-    mutating func findOrInsert(
-        _ candidate: Int, bytes: UnsafeBufferPointer<UInt8>, start: Int, length: Int,
-        entries: [BinaryPropertyListBuilder.Entry]
-    ) -> Int {
-        if (used + 1) * 2 > slots.count { grow(entries: entries, bytes: bytes) }
-        let hash = Self.hash(bytes, start, length)
-        let short = UInt32(truncatingIfNeeded: hash >> 32)
+        let length = scalarCount - start
+        if (used + 1) * 2 > slots.count { growTable() }
+        let hash = UniquingHash.hash(scalarBase + start, length)
+        let short = hash & 0xFFFF_FFFF_0000_0000
         var index = Int(truncatingIfNeeded: hash) & mask
         while true {
             let slot = slots[index]
             if slot == 0 { break }
-            if hashes[index] == short {
-                let entry = entries[Int(slot) - 1]
-                if entry.count == length, Self.equal(bytes, entry.start, start, length) {
-                    return Int(slot) - 1
+            if slot & 0xFFFF_FFFF_0000_0000 == short {
+                let ref = Int(slot & 0xFFFF_FFFF) - 1
+                let entry = entries[ref]
+                if entry.count == length, memcmp(scalarBase + entry.start, scalarBase + start, length) == 0 {
+                    scalarCount = start
+                    return ref
                 }
             }
             index = (index + 1) & mask
         }
-        slots[index] = Int32(truncatingIfNeeded: candidate + 1)
-        hashes[index] = short
+        let candidate = entries.count
+        slots[index] = short | UInt64(candidate + 1)
         used += 1
+        entries.append(Entry(kind: 0, type: 0, start: start, count: length))
         return candidate
     }
 
-    private mutating func grow(entries: [BinaryPropertyListBuilder.Entry], bytes: UnsafeBufferPointer<UInt8>) {
+    private mutating func growTable() {
         let old = slots
         let size = slots.count * 2
         slots = Array(repeating: 0, count: size)
-        hashes = Array(repeating: 0, count: size)
         mask = size - 1
         for slot in old where slot != 0 {
-            let entry = entries[Int(slot) - 1]
-            let hash = Self.hash(bytes, entry.start, entry.count)
+            let entry = entries[Int(slot & 0xFFFF_FFFF) - 1]
+            let hash = UniquingHash.hash(scalarBase + entry.start, entry.count)
             var index = Int(truncatingIfNeeded: hash) & mask
             while slots[index] != 0 { index = (index + 1) & mask }
             slots[index] = slot
-            hashes[index] = UInt32(truncatingIfNeeded: hash >> 32)
         }
     }
+}
 
+/// A fast hash over the bytes of a staged object, 8 bytes at a time.
+enum UniquingHash {
     @inline(__always)
-    static func equal(_ bytes: UnsafeBufferPointer<UInt8>, _ a: Int, _ b: Int, _ length: Int) -> Bool {
-        guard let base = bytes.baseAddress else { return length == 0 }
-        return memcmp(base + a, base + b, length) == 0
-    }
-
-    @inline(__always)
-    static func hash(_ bytes: UnsafeBufferPointer<UInt8>, _ start: Int, _ length: Int) -> UInt64 {
-        guard let base = bytes.baseAddress else { return 0 }
-        let raw = UnsafeRawPointer(base + start)
+    static func hash(_ start: UnsafePointer<UInt8>, _ length: Int) -> UInt64 {
+        let raw = UnsafeRawPointer(start)
         var hash: UInt64 = 0x9E37_79B9_7F4A_7C15 ^ UInt64(length)
         var offset = 0
         while offset + 8 <= length {

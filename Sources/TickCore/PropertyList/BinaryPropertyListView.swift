@@ -86,6 +86,9 @@ struct BinaryPropertyListView {
             }
             return try fixed(marker, offset, 8, available)
         case 0x8:
+            guard low <= 7 else {
+                throw PropertyListError(.unknownObjectType, at: offset, "a UID of \(low + 1) bytes is not supported (at most 8)")
+            }
             return try fixed(marker, offset, low + 1, available)
         case 0x4, 0x5, 0x6, 0xA, 0xC, 0xD:
             var count = low
@@ -231,33 +234,51 @@ struct BinaryPropertyListView {
         }
     }
 
+    /// Transcodes big-endian UTF-16 straight to UTF-8, checking surrogate pairs.
     private func utf16String(_ header: BinaryObjectHeader) throws(PropertyListError) -> String {
         let count = header.count
-        var units = [UInt16](repeating: 0, count: count)
-        var index = 0
-        while index < count {
-            let position = header.content + 2 * index
-            let unit = UInt16(base[position]) << 8 | UInt16(base[position + 1])
-            units[index] = unit
-            if unit & 0xFC00 == 0xD800 {
-                // A high surrogate must be followed by a low one.
-                guard index + 1 < count else {
-                    throw PropertyListError(.invalidString, at: position, "a UTF-16 string ends in the middle of a surrogate pair")
+        var failure: Int?
+        let text = String(unsafeUninitializedCapacity: 3 * count) { output -> Int in
+            var out = 0
+            var index = 0
+            var position = header.content
+            while index < count {
+                let unit = UInt32(base[position]) << 8 | UInt32(base[position + 1])
+                if unit < 0x80 {
+                    output[out] = UInt8(unit)
+                    out += 1
+                } else if unit < 0x800 {
+                    output[out] = UInt8(0xC0 | unit >> 6)
+                    output[out + 1] = UInt8(0x80 | unit & 0x3F)
+                    out += 2
+                } else if unit & 0xF800 != 0xD800 {
+                    output[out] = UInt8(0xE0 | unit >> 12)
+                    output[out + 1] = UInt8(0x80 | (unit >> 6) & 0x3F)
+                    output[out + 2] = UInt8(0x80 | unit & 0x3F)
+                    out += 3
+                } else {
+                    // A high surrogate followed by a low one; anything else is invalid.
+                    guard unit < 0xDC00, index + 1 < count else { failure = position; return 0 }
+                    let next = UInt32(base[position + 2]) << 8 | UInt32(base[position + 3])
+                    guard next & 0xFC00 == 0xDC00 else { failure = position; return 0 }
+                    let scalar = 0x10000 + ((unit - 0xD800) << 10) + (next - 0xDC00)
+                    output[out] = UInt8(0xF0 | scalar >> 18)
+                    output[out + 1] = UInt8(0x80 | (scalar >> 12) & 0x3F)
+                    output[out + 2] = UInt8(0x80 | (scalar >> 6) & 0x3F)
+                    output[out + 3] = UInt8(0x80 | scalar & 0x3F)
+                    out += 4
+                    index += 1
+                    position += 2
                 }
-                let next = UInt16(base[position + 2]) << 8 | UInt16(base[position + 3])
-                guard next & 0xFC00 == 0xDC00 else {
-                    throw PropertyListError(.invalidString, at: position, "a UTF-16 high surrogate is not followed by a low surrogate")
-                }
-                units[index + 1] = next
-                index += 2
-                continue
+                index += 1
+                position += 2
             }
-            guard unit & 0xFC00 != 0xDC00 else {
-                throw PropertyListError(.invalidString, at: position, "a UTF-16 low surrogate stands alone")
-            }
-            index += 1
+            return out
         }
-        return String(decoding: units, as: UTF16.self)
+        if let failure {
+            throw PropertyListError(.invalidString, at: failure, "a UTF-16 string holds an unpaired surrogate")
+        }
+        return text
     }
 
     @inline(__always)
