@@ -1,8 +1,9 @@
 import Foundation
 import TickCore
 
-/// Makes realistic, reproducible lists: mixed title lengths, some non-ASCII, some items
-/// with notes, due dates and locations, about a third done.
+/// Makes realistic, reproducible lists: titles of 1–12 words, about one string in six with
+/// non-ASCII text, 30% with notes (3–22 words), 40% with a due date, 30% with a location
+/// (most with coordinates), about a third done.
 struct ItemGenerator {
     private var state: UInt64
 
@@ -24,21 +25,23 @@ struct ItemGenerator {
         "buy", "milk", "call", "mom", "renew", "passport", "write", "quarterly", "report",
         "water", "plants", "book", "dentist", "fix", "bike", "pay", "rent", "email", "Anna",
         "review", "pull", "request", "clean", "garage", "plan", "trip", "to", "the", "for",
-        "Überweisung", "Café", "Zoë", "naïve", "façade", "東京", "会議", "资料", "🍕", "👍🏽", "📦",
     ]
+    private static let foreignWords = ["Überweisung", "Café", "Zoë", "naïve", "façade", "東京", "会議", "资料", "🍕", "👍🏽", "📦"]
     private static let places = ["Home", "Office", "Market", "Library", "Gym", "Café Zoë", "東京駅", "Station"]
 
+    /// Words at random; about one sentence in six has a non-ASCII word (accents, CJK, emoji).
     private mutating func sentence(words count: Int) -> String {
         var parts: [String] = []
         parts.reserveCapacity(count)
         for _ in 0..<count { parts.append(Self.words[below(Self.words.count)]) }
+        if chance(16) { parts[below(count)] = Self.foreignWords[below(Self.foreignWords.count)] }
         return parts.joined(separator: " ")
     }
 
     mutating func item(index: Int) -> ToDoItem? {
         let base = Date(timeIntervalSince1970: 1_790_000_000)
         let title = sentence(words: 1 + below(12))
-        let notes = chance(30) ? sentence(words: 3 + below(30)) : nil
+        let notes = chance(30) ? sentence(words: 3 + below(20)) : nil
         let due = chance(40) ? base.addingTimeInterval(Double(below(90 * 86_400)) - 30 * 86_400) : nil
         var location: Location?
         if chance(30) {
