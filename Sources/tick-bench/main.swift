@@ -1,4 +1,5 @@
 import Foundation
+@_spi(Benchmark) import TickCore
 
 // tick-bench: `swift build -c release && swift run -c release tick-bench [--sizes 1000,10000] [--skip-screen]`
 // prints the speed tables of docs/performance.md. Each measurement runs in a child process
@@ -32,6 +33,10 @@ do {
         switch arguments[1] {
         case "tick": FileHandle.standardOutput.write(try encoder.encode(ArchiveBenchmark.measureTick(count: count)))
         case "foundation": FileHandle.standardOutput.write(try encoder.encode(ArchiveBenchmark.measureFoundation(count: count)))
+        case "write" where arguments.count >= 4:
+            // `tick-bench --child write N PATH`: the benchmark's list of N items, for profiling by hand.
+            var generator = ItemGenerator(seed: 7)
+            try ToDoStore(fileURL: URL(fileURLWithPath: arguments[3])).save(generator.list(count: count))
         default: throw BenchmarkError("unknown measurement \(arguments[1])")
         }
         exit(0)
