@@ -8,9 +8,13 @@ public struct ToDoItem: Sendable, Hashable, Identifiable {
     /// Free-form notes (archived as `itemDescription`).
     public var notes: String?
     /// When it is due (archived as `timestamp`).
-    public var due: Date?
+    public var due: Date? {
+        didSet { due = due?.archivable }
+    }
     public var location: Location?
-    public var createdAt: Date
+    public var createdAt: Date {
+        didSet { createdAt = createdAt.archivable }
+    }
     /// Archive keys of a newer tick, kept unchanged.
     public var unknownFields: UnknownFields
 
@@ -26,9 +30,9 @@ public struct ToDoItem: Sendable, Hashable, Identifiable {
         self.id = id
         self.title = try Self.validatedTitle(title)
         self.notes = notes
-        self.due = due
+        self.due = due?.archivable
         self.location = location
-        self.createdAt = createdAt
+        self.createdAt = createdAt.archivable
         self.unknownFields = unknownFields
     }
 
@@ -42,4 +46,11 @@ public struct ToDoItem: Sendable, Hashable, Identifiable {
         guard !trimmed.isEmpty else { throw .emptyTitle }
         return trimmed
     }
+}
+
+extension Date {
+    /// The same instant as the archive stores it (seconds since 1970 in a `Double`), so
+    /// that an item compares equal to itself after a save and a load. `Date` counts from
+    /// 2001 and `Date()` carries more precision than a 1970-based `Double` keeps.
+    var archivable: Date { Date(timeIntervalSince1970: timeIntervalSince1970) }
 }

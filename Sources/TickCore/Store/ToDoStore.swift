@@ -89,10 +89,23 @@ public struct ToDoStore: Sendable {
 
     /// ``apply(_:)``, also returning the file's ``FileVersion`` as it was while the lock was
     /// held, so that a watcher can tell a later write by another process from this one.
-    public func commit(_ operations: [ToDoList.Operation]) throws(StoreError) -> (list: ToDoList, version: FileVersion?) {
+    ///
+    /// `cached` is the list as this process last read or wrote it, with the version the file
+    /// had then: when the file still has that version (same device, inode, size and
+    /// modification time — every save renames a new file into place), the list is taken
+    /// from it instead of being read and decoded again.
+    public func commit(
+        _ operations: [ToDoList.Operation],
+        cached: (list: ToDoList, version: FileVersion)? = nil
+    ) throws(StoreError) -> (list: ToDoList, version: FileVersion?) {
         let lock = try acquireLock()
         defer { close(lock) }
-        let original = try read() ?? ToDoList()
+        let original: ToDoList
+        if let cached, version() == cached.version {
+            original = cached.list
+        } else {
+            original = try read() ?? ToDoList()
+        }
         var list = original
         for operation in operations {
             do {

@@ -26,11 +26,17 @@ struct EventLoop<Store: ListStore> {
     /// Where frame and save times go for the benchmark, when it asks.
     var trace: FrameTrace?
 
+    /// The list as tick last read or wrote the file, with the file's version then: a save
+    /// starts from it instead of decoding the file again while nobody else has written.
+    private var onDisk: (list: ToDoList, version: FileVersion)?
+
+    /// `state.list` must be the list as read from the file when it had `fileVersion`.
     init(terminal: any Terminal, store: Store, state: AppState, fileVersion: FileVersion?) {
         self.terminal = terminal
         self.store = store
         self.state = state
         watcher = FileWatcher(lastSeen: fileVersion)
+        onDisk = fileVersion.map { (state.list, $0) }
     }
 
     /// Runs until the user quits or a quit signal arrives.
@@ -92,11 +98,12 @@ struct EventLoop<Store: ListStore> {
         guard !state.pendingOperations.isEmpty else { return }
         let operations = state.pendingOperations
         do {
-            let (onDisk, version) = try store.commit(operations)
+            let (list, version) = try store.commit(operations, cached: onDisk)
             watcher.remember(version)
+            onDisk = version.map { (list, $0) }
             trace?.record("saved")
             state.pendingOperations.removeFirst(min(operations.count, state.pendingOperations.count))
-            dispatch(.saved(onDisk))
+            dispatch(.saved(list))
         } catch {
             dispatch(.saveFailed(error.problem))
         }
@@ -107,6 +114,9 @@ struct EventLoop<Store: ListStore> {
         dispatch(.tick(clock()))
         guard watcher.checkForChange(store.version()) else { return }
         guard let list = try? store.load() else { return }
+        // The version was taken before the read: if the file changed in between, the next
+        // save sees a different version and reads the file again.
+        onDisk = watcher.lastSeen.map { (list, $0) }
         dispatch(.externalChange(list))
     }
 }

@@ -10,7 +10,11 @@ public protocol ListStore {
     func load() throws(StoreError) -> ToDoList
     /// Applies changes by item id to the list on disk (under the store's lock) and returns
     /// the list as it is on disk afterwards, with the file's version read under the lock.
-    func commit(_ operations: [ToDoList.Operation]) throws(StoreError) -> (list: ToDoList, version: FileVersion?)
+    /// `cached` is the list as last read or written, used instead of reading the file when
+    /// the file still has that version.
+    func commit(
+        _ operations: [ToDoList.Operation], cached: (list: ToDoList, version: FileVersion)?
+    ) throws(StoreError) -> (list: ToDoList, version: FileVersion?)
     /// What `stat` says about the file now, or nil when it does not exist.
     func version() -> FileVersion?
 }

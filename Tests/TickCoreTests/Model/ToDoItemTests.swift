@@ -48,3 +48,15 @@ struct ToDoItemTests {
         #expect(item.title == "A")
     }
 }
+
+@Suite("Dates in items")
+struct ToDoItemDateTests {
+    @Test("an item made now equals itself after a trip through the archive")
+    func datesSurviveTheArchive() throws {
+        var item = try ToDoItem(title: "now", due: Date().addingTimeInterval(0.123_456_789), createdAt: Date())
+        item.due = Date(timeIntervalSinceReferenceDate: 815_000_000.000_000_1)
+        let before1970 = try ToDoItem(title: "old", due: Date(timeIntervalSince1970: -86_400.5), createdAt: Date(timeIntervalSince1970: -1.25))
+        let list = try ToDoList(toDoItems: [item, before1970], doneItems: [])
+        #expect(try KeyedArchive.decode(KeyedArchive.encode(list)) == list)
+    }
+}

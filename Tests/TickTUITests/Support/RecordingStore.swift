@@ -23,13 +23,15 @@ final class RecordingStore: ListStore {
 
     func load() throws(StoreError) -> ToDoList { try store.load() }
 
-    func commit(_ operations: [ToDoList.Operation]) throws(StoreError) -> (list: ToDoList, version: FileVersion?) {
+    func commit(
+        _ operations: [ToDoList.Operation], cached: (list: ToDoList, version: FileVersion)?
+    ) throws(StoreError) -> (list: ToDoList, version: FileVersion?) {
         applyCalls.append(operations)
         if failuresToCome > 0 {
             failuresToCome -= 1
             throw StoreError(kind: .io, path: store.fileURL.path, problem: "no space left on device")
         }
-        return try store.commit(operations)
+        return try store.commit(operations, cached: cached)
     }
 
     func version() -> FileVersion? { store.version() }
