@@ -29,7 +29,9 @@ enum JSONOutput {
         return "{" + fields.joined(separator: ", ") + "}"
     }
 
-    /// ISO 8601 in UTC; milliseconds only when nonzero.
+    /// ISO 8601 in UTC; milliseconds only when nonzero. Plain integer arithmetic (the
+    /// proleptic Gregorian calendar, as Foundation's), so that `list --json` of 100,000
+    /// items does not build a calendar per date.
     static func iso8601(_ date: Date) -> String {
         let totalMilliseconds = (date.timeIntervalSince1970 * 1000).rounded(.down)
         guard totalMilliseconds.isFinite, abs(totalMilliseconds) < 1e17 else { return "1970-01-01T00:00:00Z" }
@@ -37,11 +39,25 @@ enum JSONOutput {
         var seconds = milliseconds / 1000
         var fraction = milliseconds % 1000
         if fraction < 0 { fraction += 1000; seconds -= 1 }
-        var utc = Calendar(identifier: .gregorian)
-        utc.timeZone = TimeZone(secondsFromGMT: 0) ?? utc.timeZone
-        let c = utc.dateComponents([.year, .month, .day, .hour, .minute, .second], from: Date(timeIntervalSince1970: Double(seconds)))
-        var text = String(format: "%04d-%02d-%02dT%02d:%02d:%02d", c.year ?? 0, c.month ?? 0, c.day ?? 0, c.hour ?? 0, c.minute ?? 0, c.second ?? 0)
-        if fraction != 0 { text += String(format: ".%03d", Int(fraction)) }
+        var days = seconds / 86_400
+        var secondOfDay = seconds % 86_400
+        if secondOfDay < 0 { secondOfDay += 86_400; days -= 1 }
+        // Days since 1970-01-01 to a civil date (Howard Hinnant's days_from_civil inverse).
+        let shifted = days + 719_468
+        let era = (shifted >= 0 ? shifted : shifted - 146_096) / 146_097
+        let dayOfEra = shifted - era * 146_097
+        let yearOfEra = (dayOfEra - dayOfEra / 1_460 + dayOfEra / 36_524 - dayOfEra / 146_096) / 365
+        let dayOfYear = dayOfEra - (365 * yearOfEra + yearOfEra / 4 - yearOfEra / 100)
+        let monthIndex = (5 * dayOfYear + 2) / 153
+        let day = dayOfYear - (153 * monthIndex + 2) / 5 + 1
+        let month = monthIndex < 10 ? monthIndex + 3 : monthIndex - 9
+        let year = yearOfEra + era * 400 + (month <= 2 ? 1 : 0)
+        func two(_ value: Int64) -> String { value < 10 ? "0\(value)" : "\(value)" }
+        let yearText = year >= 0 && year < 10_000
+            ? String(repeating: "0", count: 4 - String(year).count) + String(year)
+            : String(year)
+        var text = "\(yearText)-\(two(month))-\(two(day))T\(two(secondOfDay / 3_600)):\(two(secondOfDay / 60 % 60)):\(two(secondOfDay % 60))"
+        if fraction != 0 { text += "." + (fraction < 10 ? "00" : fraction < 100 ? "0" : "") + String(fraction) }
         return text + "Z"
     }
 
