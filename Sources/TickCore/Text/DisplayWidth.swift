@@ -8,9 +8,20 @@
 public enum DisplayWidth {
     /// The number of columns a string occupies.
     public static func of(_ s: String) -> Int {
+        if let printable = printableASCIICount(s) { return printable }
         var total = 0
         for character in s { total += of(character) }
         return total
+    }
+
+    /// The length of a string made only of printable ASCII (one column per byte, and no
+    /// grapheme clusters to find), or nil for any other string. "\r\n" is not printable.
+    static func printableASCIICount(_ s: String) -> Int? {
+        var s = s
+        return s.withUTF8 { bytes in
+            for byte in bytes where byte < 0x20 || byte >= 0x7F { return nil }
+            return bytes.count
+        }
     }
 
     /// The number of columns one grapheme cluster occupies: 0, 1 or 2.
@@ -44,10 +55,17 @@ public enum DisplayWidth {
     /// ellipsis wider than `width` is left out.
     public static func truncate(_ s: String, toWidth width: Int, ellipsis: String = "…") -> String {
         guard width > 0 else { return "" }
-        if of(s) <= width { return s }
+        let ascii = printableASCIICount(s)
+        if let ascii, ascii <= width { return s }
+        if ascii == nil, of(s) <= width { return s }
         let ellipsisWidth = of(ellipsis)
         let useEllipsis = ellipsisWidth <= width
         let budget = useEllipsis ? width - ellipsisWidth : width
+        if ascii != nil {
+            // One column per byte: the cut is a byte count.
+            let head = String(decoding: s.utf8.prefix(budget), as: UTF8.self)
+            return useEllipsis ? head + ellipsis : head
+        }
         var result = ""
         var used = 0
         for character in s {
