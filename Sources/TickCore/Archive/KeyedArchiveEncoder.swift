@@ -39,8 +39,12 @@ struct KeyedArchiveEncoder: ~Copyable {
         self.list = list
         // Sizes from the strings' UTF-8 lengths (UTF-16 takes at most twice as many bytes).
         var stringBytes = 0
-        for item in list.toDoItems { stringBytes += Self.stringBytes(item) }
-        for item in list.doneItems { stringBytes += Self.stringBytes(item) }
+        list.toDoItems.withUnsafeBufferPointer { items in
+            for index in items.indices { stringBytes += Self.stringBytes(items[index]) }
+        }
+        list.doneItems.withUnsafeBufferPointer { items in
+            for index in items.indices { stringBytes += Self.stringBytes(items[index]) }
+        }
         builder = BinaryPropertyListBuilder(
             capacity: list.count * 14 + 32, byteCapacity: 2 * stringBytes + list.count * 60 + 1_024,
             uniqueCapacity: list.count * 5 + 64)
@@ -79,8 +83,12 @@ struct KeyedArchiveEncoder: ~Copyable {
     private func countObjects() -> Int {
         var count = 1 + 1 + 2 + 2  // $null, root, two arrays, NSArray and ToDoList classes
         var anyLocation = false
-        for item in list.toDoItems { count += Self.count(item, &anyLocation) }
-        for item in list.doneItems { count += Self.count(item, &anyLocation) }
+        list.toDoItems.withUnsafeBufferPointer { items in
+            for index in items.indices { count += Self.count(items[index], &anyLocation) }
+        }
+        list.doneItems.withUnsafeBufferPointer { items in
+            for index in items.indices { count += Self.count(items[index], &anyLocation) }
+        }
         if !list.isEmpty { count += 1 }
         if anyLocation { count += 1 }
         count += Self.count(list.unknownFields)
@@ -199,9 +207,11 @@ struct KeyedArchiveEncoder: ~Copyable {
         let classRef = builder.uid(0)
         builder.setReference(slot + 3, classRef)
         var next = uid + 1
-        for (index, item) in items.enumerated() {
-            builder.setUID(uids[index], UInt64(next))
-            next = encodeItem(item, uid: next)
+        items.withUnsafeBufferPointer { items in
+            for index in items.indices {
+                builder.setUID(uids[index], UInt64(next))
+                next = encodeItem(items[index], uid: next)
+            }
         }
         let (arrayClass, isNew) = classUID(.array, &next)
         builder.setUID(classRef, UInt64(arrayClass))

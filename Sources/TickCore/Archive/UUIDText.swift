@@ -25,27 +25,37 @@ enum UUIDText {
     }
 
     /// Parses the 8-4-4-4-12 form in either case; nil for anything else.
+    ///
+    /// Branch-free over the digits (a table lookup per character), as hex digits of random
+    /// ids defeat branch prediction.
     @inline(__always)
     static func parse(_ text: UnsafeBufferPointer<UInt8>) -> UUID? {
-        guard text.count == 36 else { return nil }
+        guard text.count == 36, let source = text.baseAddress else { return nil }
+        guard source[8] == UInt8(ascii: "-"), source[13] == UInt8(ascii: "-"),
+              source[18] == UInt8(ascii: "-"), source[23] == UInt8(ascii: "-") else { return nil }
         var bytes: (UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8,
                     UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8) =
             (0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0)
-        let valid = withUnsafeMutableBytes(of: &bytes) { target -> Bool in
-            var position = 0
-            for index in 0..<16 {
-                if index == 4 || index == 6 || index == 8 || index == 10 {
-                    guard text[position] == UInt8(ascii: "-") else { return false }
-                    position += 1
+        let valid = nibbles.withUnsafeBufferPointer { table -> Bool in
+            withUnsafeMutableBytes(of: &bytes) { target -> Bool in
+                var invalid: UInt8 = 0
+                var position = 0
+                for index in 0..<16 {
+                    if index == 4 || index == 6 || index == 8 || index == 10 { position += 1 }
+                    let high = table[Int(source[position])]
+                    let low = table[Int(source[position + 1])]
+                    invalid |= high | low
+                    target[index] = high << 4 | (low & 0x0F)
+                    position += 2
                 }
-                guard let high = nibble(text[position]), let low = nibble(text[position + 1]) else { return false }
-                target[index] = high << 4 | low
-                position += 2
+                return invalid & 0xF0 == 0
             }
-            return true
         }
         return valid ? UUID(uuid: bytes) : nil
     }
+
+    /// Per byte: its hex digit value, or 0xFF for a byte that is not a hex digit.
+    private static let nibbles: [UInt8] = (0..<256).map { byte in nibble(UInt8(byte)) ?? 0xFF }
 
     @inline(__always)
     private static func nibble(_ byte: UInt8) -> UInt8? {

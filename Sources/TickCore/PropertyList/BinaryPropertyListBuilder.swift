@@ -30,7 +30,8 @@ public struct BinaryPropertyListBuilder: ~Copyable {
     var references: [UInt32] = []
     // The uniquing table: open addressing; each slot holds the upper 32 hash bits and
     // object reference + 1 (0 is empty) in one word, so a probe touches one cache line.
-    private var slots: [UInt64]
+    private var slots: UnsafeMutablePointer<UInt64>
+    private var slotCount: Int
     private var mask: Int
     private var used = 0
 
@@ -43,11 +44,40 @@ public struct BinaryPropertyListBuilder: ~Copyable {
         references.reserveCapacity(capacity)
         var size = 16
         while size < (uniqueCapacity ?? capacity) * 2 { size <<= 1 }
-        slots = Array(repeating: 0, count: size)
+        slots = Self.allocateSlots(size)
+        slotCount = size
         mask = size - 1
     }
 
-    deinit { scalarBase.deallocate() }
+    deinit {
+        scalarBase.deallocate()
+        free(slots)
+    }
+
+    /// A zeroed table of `count` words; large ones on 2 MiB boundaries and marked for huge
+    /// pages, as its probes land anywhere and would otherwise miss the TLB on most lookups.
+    private static func allocateSlots(_ count: Int) -> UnsafeMutablePointer<UInt64> {
+        let bytes = count * MemoryLayout<UInt64>.size
+        let hugePage = 2 << 20
+        var raw: UnsafeMutableRawPointer?
+        if bytes >= hugePage {
+            if posix_memalign(&raw, hugePage, bytes) == 0, let raw {
+                #if os(Linux)
+                _ = madvise(raw, bytes, MADV_HUGEPAGE)
+                #endif
+            } else {
+                raw = nil
+            }
+        }
+        guard let raw else {
+            // (Swift's allocator is malloc on Linux, so `free` releases this too.)
+            let table = UnsafeMutablePointer<UInt64>.allocate(capacity: count)
+            table.initialize(repeating: 0, count: count)
+            return table
+        }
+        raw.initializeMemory(as: UInt8.self, repeating: 0, count: bytes)
+        return raw.bindMemory(to: UInt64.self, capacity: count)
+    }
 
     /// The staged scalar bytes.
     var scalars: UnsafeBufferPointer<UInt8> { UnsafeBufferPointer(start: scalarBase, count: scalarCount) }
@@ -142,8 +172,12 @@ public struct BinaryPropertyListBuilder: ~Copyable {
     /// Adds an 8-byte real, stored once (by bit pattern).
     public mutating func real(_ value: Double) -> Int {
         let start = scalarCount
-        appendBigEndian(0x23, value.bitPattern, bytes: 8)
-        return commitScalar(from: start)
+        let bits = value.bitPattern
+        let target = room(9)
+        target.pointee = 0x23
+        UnsafeMutableRawPointer(target + 1).storeBytes(of: bits.bigEndian, as: UInt64.self)
+        scalarCount += 9
+        return commitScalar(from: start, hash: UniquingHash.hashNine(marker: 0x23, bits))
     }
 
     /// Adds a date (seconds since 2001-01-01), stored once.
@@ -308,9 +342,14 @@ public struct BinaryPropertyListBuilder: ~Copyable {
     /// object exists: then drops them and returns the existing reference.
     @inline(__always)
     private mutating func commitScalar(from start: Int) -> Int {
+        commitScalar(from: start, hash: UniquingHash.hash(scalarBase + start, scalarCount - start))
+    }
+
+    /// As ``commitScalar(from:)``, with the staged bytes' ``UniquingHash`` already known.
+    @inline(__always)
+    private mutating func commitScalar(from start: Int, hash: UInt64) -> Int {
         let length = scalarCount - start
-        if (used + 1) * 2 > slots.count { growTable() }
-        let hash = UniquingHash.hash(scalarBase + start, length)
+        if (used + 1) * 2 > slotCount { growTable() }
         let short = hash & 0xFFFF_FFFF_0000_0000
         var index = Int(truncatingIfNeeded: hash) & mask
         while true {
@@ -335,10 +374,13 @@ public struct BinaryPropertyListBuilder: ~Copyable {
 
     private mutating func growTable() {
         let old = slots
-        let size = slots.count * 2
-        slots = Array(repeating: 0, count: size)
+        let oldCount = slotCount
+        let size = slotCount * 2
+        slots = Self.allocateSlots(size)
+        slotCount = size
         mask = size - 1
-        for slot in old where slot != 0 {
+        defer { free(old) }
+        for slot in UnsafeBufferPointer(start: old, count: oldCount) where slot != 0 {
             let entry = entries[Int(slot & 0xFFFF_FFFF) - 1]
             let hash = UniquingHash.hash(scalarBase + entry.start, entry.count)
             var index = Int(truncatingIfNeeded: hash) & mask
@@ -367,6 +409,20 @@ enum UniquingHash {
             offset += 1
         }
         hash = (hash ^ tail) &* 0xC4CE_B9FE_1A85_EC53
+        hash ^= hash >> 32
+        return hash
+    }
+
+    /// ``hash(_:_:)`` of the 9 bytes `marker` followed by `bits` big-endian (a real or a
+    /// date), computed without reading them back from memory.
+    @inline(__always)
+    static func hashNine(marker: UInt8, _ bits: UInt64) -> UInt64 {
+        // The first 8 bytes read as a little-endian word: the marker, then the 7 high bytes.
+        let word = UInt64(marker) | (bits.byteSwapped << 8)
+        var hash: UInt64 = 0x9E37_79B9_7F4A_7C15 ^ 9
+        hash = (hash ^ word) &* 0xFF51_AFD7_ED55_8CCD
+        hash ^= hash >> 29
+        hash = (hash ^ (bits & 0xFF)) &* 0xC4CE_B9FE_1A85_EC53
         hash ^= hash >> 32
         return hash
     }
