@@ -76,12 +76,14 @@ struct ListRow {
         let dues = rows.map { $0.item.due.map { ItemFormatting.date($0, calendar: calendar) } ?? "" }
         let locations = rows.map { $0.item.location.map { ItemFormatting.oneLine($0.name) } ?? "" }
         let positionWidth = positions.map(\.count).max() ?? 0
-        let titleWidth = titles.map(DisplayWidth.of).max() ?? 0
-        let dueWidth = dues.map(DisplayWidth.of).max() ?? 0
+        let titleWidths = titles.map(DisplayWidth.of)
+        let titleWidth = titleWidths.max() ?? 0
+        let dueWidth = dues.map(\.count).max() ?? 0 // digits, '-', ':' and a space: one column each
         return rows.indices.map { i in
             let position = String(repeating: " ", count: positionWidth - positions[i].count) + positions[i]
-            var line = "\(position) \(rows[i].done ? "[x]" : "[ ]") \(DisplayWidth.pad(titles[i], toWidth: titleWidth))"
-            if dueWidth > 0 { line += "  " + DisplayWidth.pad(dues[i], toWidth: dueWidth) }
+            let title = titles[i] + String(repeating: " ", count: titleWidth - titleWidths[i])
+            var line = "\(position) \(rows[i].done ? "[x]" : "[ ]") \(title)"
+            if dueWidth > 0 { line += "  " + dues[i] + String(repeating: " ", count: dueWidth - dues[i].count) }
             if !locations[i].isEmpty { line += "  " + locations[i] }
             while line.last == " " { line.removeLast() }
             return line

@@ -11,10 +11,16 @@ enum ItemFormatting {
     /// `2026-12-01`, or `2026-12-01 09:30` when the time is not midnight, in the local zone.
     static func date(_ date: Date, calendar: Calendar = .current) -> String {
         let c = calendar.dateComponents([.year, .month, .day, .hour, .minute], from: date)
-        let day = String(format: "%04d-%02d-%02d", c.year ?? 0, c.month ?? 0, c.day ?? 0)
+        let year = c.year ?? 0
+        let yearText = (0..<1000).contains(year) ? String(repeating: "0", count: 4 - String(year).count) + String(year) : String(year)
+        let day = "\(yearText)-\(twoDigits(c.month ?? 0))-\(twoDigits(c.day ?? 0))"
         let hour = c.hour ?? 0, minute = c.minute ?? 0
         if hour == 0 && minute == 0 { return day }
-        return day + String(format: " %02d:%02d", hour, minute)
+        return day + " \(twoDigits(hour)):\(twoDigits(minute))"
+    }
+
+    private static func twoDigits(_ value: Int) -> String {
+        (0..<10).contains(value) ? "0\(value)" : String(value)
     }
 
     /// The location's name, with its coordinate when `withCoordinate` and it has one.
@@ -25,6 +31,9 @@ enum ItemFormatting {
 
     /// A title on one line: line breaks and tabs become spaces.
     static func oneLine(_ text: String) -> String {
-        String(text.map { $0.isNewline || $0 == "\t" ? " " : $0 })
+        // Most titles have no line break or tab (all of which are ASCII or start with a byte
+        // of 0xC2/0xE2: NEL, LS, PS): return them as they are.
+        guard text.utf8.contains(where: { $0 < 0x20 || $0 == 0xC2 || $0 == 0xE2 }) else { return text }
+        return String(text.map { $0.isNewline || $0 == "\t" ? " " : $0 })
     }
 }

@@ -67,6 +67,10 @@ enum JSONOutput {
 
     /// A JSON string literal with the escapes RFC 8259 requires.
     static func string(_ text: String) -> String {
+        // Most strings need no escape (U+2028 and U+2029 start with the byte 0xE2).
+        if !text.utf8.contains(where: { $0 < 0x20 || $0 == UInt8(ascii: "\"") || $0 == UInt8(ascii: "\\") || $0 == 0xE2 }) {
+            return "\"" + text + "\""
+        }
         var out = "\""
         for scalar in text.unicodeScalars {
             switch scalar {

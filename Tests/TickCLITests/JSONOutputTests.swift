@@ -2,8 +2,8 @@ import Foundation
 import Testing
 @testable import tick
 
-@Suite("JSON dates")
-struct JSONDateTests {
+@Suite("JSON output")
+struct JSONOutputTests {
     @Test("dates print as ISO 8601 UTC, the same as Foundation's formatter, milliseconds only when present")
     func matchesFoundation() {
         let formatter = ISO8601DateFormatter()
@@ -28,5 +28,19 @@ struct JSONDateTests {
         }
         #expect(JSONOutput.iso8601(Date(timeIntervalSince1970: 1_700_004_615.592)) == "2023-11-14T23:30:15.592Z")
         #expect(JSONOutput.iso8601(Date(timeIntervalSince1970: -0.5)) == "1969-12-31T23:59:59.500Z")
+    }
+
+    @Test("strings are escaped as JSON requires and read back unchanged")
+    func stringsRoundTrip() throws {
+        let samples = [
+            "plain", "", "quote \" and backslash \\", "line\nbreak\r\ttab", "bell \u{07} nul \u{00}",
+            "separators \u{2028} \u{2029}", "東京 👍🏽 Café", "dash – em — ellipsis …",
+        ]
+        for sample in samples {
+            let literal = JSONOutput.string(sample)
+            let decoded = try JSONSerialization.jsonObject(with: Data("[\(literal)]".utf8)) as? [String]
+            #expect(decoded == [sample], "\(literal)")
+            #expect(!literal.contains("\n") && !literal.unicodeScalars.contains { $0.value < 0x20 })
+        }
     }
 }
