@@ -83,11 +83,11 @@ struct KeyedArchiveEncoder: ~Copyable {
     private func countObjects() -> Int {
         var count = 1 + 1 + 2 + 2  // $null, root, two arrays, NSArray and ToDoList classes
         var anyLocation = false
-        list.toDoItems.withUnsafeBufferPointer { items in
-            for index in items.indices { count += Self.count(items[index], &anyLocation) }
-        }
-        list.doneItems.withUnsafeBufferPointer { items in
-            for index in items.indices { count += Self.count(items[index], &anyLocation) }
+        for section in [list.toDoItems, list.doneItems] {
+            section.withUnsafeBufferPointer { items in
+                guard let base = items.baseAddress else { return }
+                for index in items.indices { count += Self.count(base + index, &anyLocation) }
+            }
         }
         if !list.isEmpty { count += 1 }
         if anyLocation { count += 1 }
@@ -95,11 +95,13 @@ struct KeyedArchiveEncoder: ~Copyable {
         return count
     }
 
-    private static func count(_ item: ToDoItem, _ anyLocation: inout Bool) -> Int {
-        var count = 3 + (item.notes == nil ? 0 : 1) + count(item.unknownFields)
-        if let location = item.location {
+    private static func count(_ item: UnsafePointer<ToDoItem>, _ anyLocation: inout Bool) -> Int {
+        var count = 3 + (item.pointee.notes == nil ? 0 : 1)
+        if !item.pointee.unknownFields.isEmpty { count += Self.count(item.pointee.unknownFields) }
+        if item.pointee.location != nil {
             anyLocation = true
-            count += 2 + Self.count(location.unknownFields)
+            count += 2
+            if let fields = item.pointee.location?.unknownFields, !fields.isEmpty { count += Self.count(fields) }
         }
         return count
     }
@@ -208,9 +210,13 @@ struct KeyedArchiveEncoder: ~Copyable {
         builder.setReference(slot + 3, classRef)
         var next = uid + 1
         items.withUnsafeBufferPointer { items in
+            guard let base = items.baseAddress else { return }
+            if !items.isEmpty { prefetchReals(base) }
             for index in items.indices {
+                // The next item's uniquing-table misses overlap with this item's work.
+                if index + 1 < items.count { prefetchReals(base + index + 1) }
                 builder.setUID(uids[index], UInt64(next))
-                next = encodeItem(items[index], uid: next)
+                next = encodeItem(base + index, uid: next)
             }
         }
         let (arrayClass, isNew) = classUID(.array, &next)
@@ -219,11 +225,23 @@ struct KeyedArchiveEncoder: ~Copyable {
         return next
     }
 
+    /// Starts the uniquing table's cache misses for an item's reals.
+    @inline(__always)
+    private mutating func prefetchReals(_ item: UnsafePointer<ToDoItem>) {
+        builder.prefetchReal(item.pointee.createdAt.timeIntervalSince1970)
+        if let due = item.pointee.due { builder.prefetchReal(due.timeIntervalSince1970) }
+        if let coordinate = item.pointee.location?.coordinate {
+            builder.prefetchReal(coordinate.latitude)
+            builder.prefetchReal(coordinate.longitude)
+        }
+    }
+
     /// Writes an item and its children from `uid`; returns the next free UID.
-    private mutating func encodeItem(_ item: ToDoItem, uid: Int) -> Int {
-        let unknown = sortedUnknown(item.unknownFields)
-        let hasNotes = item.notes != nil
-        let pairs = 4 + (hasNotes ? 1 : 0) + (item.due == nil ? 0 : 1) + (item.location == nil ? 0 : 1) + unknown.count
+    private mutating func encodeItem(_ item: UnsafePointer<ToDoItem>, uid: Int) -> Int {
+        // (A pointer, not a value: passing an element to a mutating method would copy it.)
+        let unknown = sortedUnknown(item.pointee.unknownFields)
+        let hasNotes = item.pointee.notes != nil
+        let pairs = 4 + (hasNotes ? 1 : 0) + (item.pointee.due == nil ? 0 : 1) + (item.pointee.location == nil ? 0 : 1) + unknown.count
         let (ref, slot) = builder.reserveDictionary(count: pairs)
         place(uid, ref)
         var keyIndex = slot
@@ -232,9 +250,9 @@ struct KeyedArchiveEncoder: ~Copyable {
         builder.setReference(keyIndex, key(.id)); keyIndex += 1
         builder.setReference(keyIndex, key(.title)); keyIndex += 1
         if hasNotes { builder.setReference(keyIndex, key(.itemDescription)); keyIndex += 1 }
-        if item.due != nil { builder.setReference(keyIndex, key(.timestamp)); keyIndex += 1 }
+        if item.pointee.due != nil { builder.setReference(keyIndex, key(.timestamp)); keyIndex += 1 }
         builder.setReference(keyIndex, key(.createdAt)); keyIndex += 1
-        if item.location != nil { builder.setReference(keyIndex, key(.location)); keyIndex += 1 }
+        if item.pointee.location != nil { builder.setReference(keyIndex, key(.location)); keyIndex += 1 }
         for entry in unknown { builder.setReference(keyIndex, builder.string(entry.key)); keyIndex += 1 }
         builder.setReference(keyIndex, key(.classKey))
 
@@ -246,10 +264,10 @@ struct KeyedArchiveEncoder: ~Copyable {
         builder.setReference(valueIndex, builder.uid(UInt64(idUID))); valueIndex += 1
         builder.setReference(valueIndex, builder.uid(UInt64(titleUID))); valueIndex += 1
         if hasNotes { builder.setReference(valueIndex, builder.uid(UInt64(notesUID))); valueIndex += 1 }
-        if let due = item.due { builder.setReference(valueIndex, builder.real(due.timeIntervalSince1970)); valueIndex += 1 }
-        builder.setReference(valueIndex, builder.real(item.createdAt.timeIntervalSince1970)); valueIndex += 1
+        if let due = item.pointee.due { builder.setReference(valueIndex, builder.real(due.timeIntervalSince1970)); valueIndex += 1 }
+        builder.setReference(valueIndex, builder.real(item.pointee.createdAt.timeIntervalSince1970)); valueIndex += 1
         var locationUID = 0
-        if let location = item.location {
+        if let location = item.pointee.location {
             locationUID = next
             next += 2 + Self.count(location.unknownFields)
             if classUIDs[.location] == nil { next += 1 }
@@ -263,10 +281,10 @@ struct KeyedArchiveEncoder: ~Copyable {
         builder.setReference(valueIndex, classRef)
 
         // Children, in UID order.
-        place(idUID, idString(item.id))
-        place(titleUID, builder.string(item.title))
-        if let notes = item.notes { place(notesUID, builder.string(notes)) }
-        if let location = item.location { encodeLocation(location, uid: locationUID) }
+        place(idUID, idString(item.pointee.id))
+        place(titleUID, builder.string(item.pointee.title))
+        if let notes = item.pointee.notes { place(notesUID, builder.string(notes)) }
+        if let location = item.pointee.location { encodeLocation(location, uid: locationUID) }
         for (value, objectUID) in pending { encodeObject(value, uid: objectUID) }
         let (itemClass, isNew) = classUID(.item, &next)
         builder.setUID(classRef, UInt64(itemClass))
