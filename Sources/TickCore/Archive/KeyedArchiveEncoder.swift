@@ -211,10 +211,10 @@ struct KeyedArchiveEncoder: ~Copyable {
         var next = uid + 1
         items.withUnsafeBufferPointer { items in
             guard let base = items.baseAddress else { return }
-            if !items.isEmpty { prefetchReals(base) }
+            if !items.isEmpty { prefetchScalars(base) }
             for index in items.indices {
                 // The next item's uniquing-table misses overlap with this item's work.
-                if index + 1 < items.count { prefetchReals(base + index + 1) }
+                if index + 1 < items.count { prefetchScalars(base + index + 1) }
                 builder.setUID(uids[index], UInt64(next))
                 next = encodeItem(base + index, uid: next)
             }
@@ -225,9 +225,11 @@ struct KeyedArchiveEncoder: ~Copyable {
         return next
     }
 
-    /// Starts the uniquing table's cache misses for an item's reals.
+    /// Starts the uniquing table's cache misses for an item's reals and strings.
     @inline(__always)
-    private mutating func prefetchReals(_ item: UnsafePointer<ToDoItem>) {
+    private mutating func prefetchScalars(_ item: UnsafePointer<ToDoItem>) {
+        builder.prefetchString(item.pointee.title)
+        if let notes = item.pointee.notes { builder.prefetchString(notes) }
         builder.prefetchReal(item.pointee.createdAt.timeIntervalSince1970)
         if let due = item.pointee.due { builder.prefetchReal(due.timeIntervalSince1970) }
         if let coordinate = item.pointee.location?.coordinate {

@@ -145,7 +145,15 @@ public struct BinaryPropertyListBuilder: ~Copyable {
             entries.append(Entry(kind: 0, type: 0, start: start, count: scalarCount - start))
             return entries.count - 1
         }
-        return commitScalar(from: start)
+        return commitScalar(from: start, hash: UniquingHash.string(utf8))
+    }
+
+    /// Reads the uniquing slot a string will probe first (see ``prefetchReal(_:)``).
+    @inline(__always)
+    public mutating func prefetchString(_ text: String) {
+        var text = text
+        let hash = text.withUTF8 { UniquingHash.string($0) }
+        prefetchSink &+= slots[home(hash & 0xFFFF_FFFF_0000_0000)]
     }
 
     /// Adds an integer in the smallest width CoreFoundation uses (negative: 8 bytes), stored once.
@@ -175,8 +183,7 @@ public struct BinaryPropertyListBuilder: ~Copyable {
     /// reals added soon after overlap instead of following one another. No effect otherwise.
     @inline(__always)
     public mutating func prefetchReal(_ value: Double) {
-        let index = Int(truncatingIfNeeded: UniquingHash.hashNine(marker: 0x23, value.bitPattern)) & mask
-        prefetchSink &+= slots[index]
+        prefetchSink &+= slots[home(UniquingHash.hashNine(marker: 0x23, value.bitPattern) & 0xFFFF_FFFF_0000_0000)]
     }
 
     /// Adds an 8-byte real, stored once (by bit pattern).
@@ -348,6 +355,14 @@ public struct BinaryPropertyListBuilder: ~Copyable {
         }
     }
 
+    /// The first slot probed for a tag (a hash's upper 32 bits, as slots keep it): derived
+    /// from the tag alone, so the table can grow without hashing its objects again, and
+    /// strings can be hashed by their UTF-8 rather than their staged bytes.
+    @inline(__always)
+    private func home(_ tag: UInt64) -> Int {
+        Int(truncatingIfNeeded: ((tag >> 32) &* 0x9E37_79B9_7F4A_7C15) >> 24) & mask
+    }
+
     /// Makes the bytes from `start` to the end of `scalars` an object, unless an equal
     /// object exists: then drops them and returns the existing reference.
     @inline(__always)
@@ -361,7 +376,7 @@ public struct BinaryPropertyListBuilder: ~Copyable {
         let length = scalarCount - start
         if (used + 1) * 2 > slotCount { growTable() }
         let short = hash & 0xFFFF_FFFF_0000_0000
-        var index = Int(truncatingIfNeeded: hash) & mask
+        var index = home(short)
         while true {
             let slot = slots[index]
             if slot == 0 { break }
@@ -391,9 +406,7 @@ public struct BinaryPropertyListBuilder: ~Copyable {
         mask = size - 1
         defer { free(old) }
         for slot in UnsafeBufferPointer(start: old, count: oldCount) where slot != 0 {
-            let entry = entries[Int(slot & 0xFFFF_FFFF) - 1]
-            let hash = UniquingHash.hash(scalarBase + entry.start, entry.count)
-            var index = Int(truncatingIfNeeded: hash) & mask
+            var index = home(slot & 0xFFFF_FFFF_0000_0000)
             while slots[index] != 0 { index = (index + 1) & mask }
             slots[index] = slot
         }
@@ -421,6 +434,14 @@ enum UniquingHash {
         hash = (hash ^ tail) &* 0xC4CE_B9FE_1A85_EC53
         hash ^= hash >> 32
         return hash
+    }
+
+    /// The hash of a string, over its UTF-8 (equal strings stage equal bytes and the
+    /// reverse, so this stands for the staged bytes' hash for every string).
+    @inline(__always)
+    static func string(_ utf8: UnsafeBufferPointer<UInt8>) -> UInt64 {
+        guard let base = utf8.baseAddress else { return 0x5A5A_5A5A_5A5A_5A5A }
+        return hash(base, utf8.count) ^ 0x5A5A_5A5A_5A5A_5A5A
     }
 
     /// ``hash(_:_:)`` of the 9 bytes `marker` followed by `bits` big-endian (a real or a
