@@ -24,17 +24,31 @@ func readFile(_ path: String) -> FileReadResult {
     guard (info.st_mode & S_IFMT) == S_IFREG else {
         return .failure(kind: .unreadable, message: "not a regular file; tick will not overwrite it")
     }
-    var bytes = [UInt8]()
-    bytes.reserveCapacity(max(Int(info.st_size), 0))
-    var chunk = [UInt8](repeating: 0, count: 1 << 16)
-    while true {
-        let count = chunk.withUnsafeMutableBytes { read(fd, $0.baseAddress, $0.count) }
-        if count == 0 { break }
-        if count < 0 {
-            if errno == EINTR { continue }
-            return .failure(kind: .io, message: "cannot read: \(String(cString: strerror(errno)))")
+    // Read straight into the array's storage, without zero-filling it first; a file that
+    // grows while it is read is read on to its end.
+    var bytes: [UInt8] = []
+    var failure: Int32?
+    var reachedEnd = false
+    var capacity = max(Int(info.st_size), 0) + 1
+    while !reachedEnd && failure == nil {
+        let chunk = [UInt8](unsafeUninitializedCapacity: capacity) { buffer, initialized in
+            initialized = 0
+            while initialized < buffer.count {
+                let count = read(fd, buffer.baseAddress.map { $0 + initialized }, buffer.count - initialized)
+                if count == 0 { reachedEnd = true; return }
+                if count < 0 {
+                    if errno == EINTR { continue }
+                    failure = errno
+                    return
+                }
+                initialized += count
+            }
         }
-        bytes.append(contentsOf: chunk[0..<count])
+        if bytes.isEmpty { bytes = chunk } else { bytes.append(contentsOf: chunk) }
+        capacity = max(capacity, 1 << 16)
+    }
+    if let failure {
+        return .failure(kind: .io, message: "cannot read: \(String(cString: strerror(failure)))")
     }
     return .bytes(bytes)
 }
