@@ -1,5 +1,6 @@
 import ArgumentParser
-import Foundation
+import FoundationEssentials
+import Glibc
 import TickCore
 
 /// `tick`: the full-screen list on a terminal, or `tick list` when piped; subcommands for scripts.

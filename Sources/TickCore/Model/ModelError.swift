@@ -1,4 +1,4 @@
-import Foundation
+import FoundationEssentials
 
 /// Why a change to the to-do model was refused.
 public enum ModelError: Error, Equatable, Sendable, CustomStringConvertible {

@@ -1,4 +1,4 @@
-import Foundation
+import FoundationEssentials
 
 /// One thing to do.
 public struct ToDoItem: Sendable, Hashable, Identifiable {

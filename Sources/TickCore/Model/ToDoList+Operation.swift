@@ -1,4 +1,4 @@
-import Foundation
+import FoundationEssentials
 
 extension ToDoList {
     /// One change to a list, named by item id so that it can be applied to a list that

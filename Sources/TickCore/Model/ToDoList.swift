@@ -1,4 +1,4 @@
-import Foundation
+import FoundationEssentials
 
 /// A to-do list: an ordered To Do section (unchecked items) and an ordered Done section.
 ///

@@ -1,4 +1,4 @@
-import Foundation
+import FoundationEssentials
 
 /// A property-list value as the binary and XML formats hold it.
 ///

@@ -1,4 +1,5 @@
-import Foundation
+import FoundationEssentials
+import Glibc
 
 /// The outcome of reading a whole file with POSIX calls.
 enum FileReadResult {

@@ -1,4 +1,5 @@
-import Foundation
+import FoundationEssentials
+import Glibc
 
 /// The list file on disk: reads it, and applies changes to it under an advisory lock.
 ///
@@ -40,7 +41,7 @@ public struct ToDoStore: Sendable {
         if let xdg = environment["XDG_DATA_HOME"], xdg.hasPrefix("/") {
             dataHome = URL(fileURLWithPath: xdg, isDirectory: true)
         } else {
-            let home = environment["HOME"].flatMap { $0.isEmpty ? nil : $0 } ?? NSHomeDirectory()
+            let home = environment["HOME"].flatMap { $0.isEmpty ? nil : $0 } ?? FileManager.default.homeDirectoryForCurrentUser.path
             dataHome = URL(fileURLWithPath: home, isDirectory: true)
                 .appendingPathComponent(".local", isDirectory: true)
                 .appendingPathComponent("share", isDirectory: true)
@@ -162,8 +163,8 @@ public struct ToDoStore: Sendable {
         let directory = fileURL.deletingLastPathComponent()
         try createDirectory(directory)
         let target = resolvedTargetPath()
-        let targetDirectory = (target as NSString).deletingLastPathComponent
-        let temporary = targetDirectory + "/.\((target as NSString).lastPathComponent).tmp-\(getpid())-\(UInt32.random(in: 0...UInt32.max))"
+        let targetDirectory = parentDirectory(of: target)
+        let temporary = targetDirectory + "/.\(lastComponent(of: target)).tmp-\(getpid())-\(UInt32.random(in: 0...UInt32.max))"
 
         let fd = open(temporary, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, 0o600)
         guard fd >= 0 else { throw ioError("cannot create a temporary file in \(targetDirectory)") }
@@ -227,15 +228,15 @@ public struct ToDoStore: Sendable {
             let destination = String(decoding: buffer[0..<length].map { UInt8(bitPattern: $0) }, as: UTF8.self)
             current = destination.hasPrefix("/")
                 ? destination
-                : (current as NSString).deletingLastPathComponent + "/" + destination
+                : parentDirectory(of: current) + "/" + destination
         }
         return current
     }
 
     private func createDirectory(_ directory: URL) throws(StoreError) {
-        var isDirectory: ObjCBool = false
-        if FileManager.default.fileExists(atPath: directory.path, isDirectory: &isDirectory) {
-            guard isDirectory.boolValue else {
+        var info = stat()
+        if stat(directory.path, &info) == 0 {
+            guard (info.st_mode & S_IFMT) == S_IFDIR else {
                 throw StoreError(kind: .io, path: path, problem: "\(directory.path) is not a directory")
             }
             return
@@ -269,4 +270,16 @@ public struct ToDoStore: Sendable {
     private func ioError(_ what: String, kind: StoreError.Kind = .io) -> StoreError {
         StoreError(kind: kind, path: path, problem: "\(what): \(String(cString: strerror(errno)))")
     }
+}
+
+/// The directory part of a path ("/a/b" → "/a", "b" → ".", "/b" → "/").
+private func parentDirectory(of path: String) -> String {
+    guard let slash = path.lastIndex(of: "/") else { return "." }
+    return slash == path.startIndex ? "/" : String(path[..<slash])
+}
+
+/// The last component of a path ("/a/b" → "b").
+private func lastComponent(of path: String) -> String {
+    guard let slash = path.lastIndex(of: "/") else { return path }
+    return String(path[path.index(after: slash)...])
 }

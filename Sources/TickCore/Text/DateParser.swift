@@ -1,4 +1,4 @@
-import Foundation
+import FoundationEssentials
 
 /// Reads the date words people type: `2026-12-01`, `2026-12-01T09:30`, ISO 8601 with a zone,
 /// `today`, `tomorrow`, weekday names, `+3d`, `+2w`.

@@ -1,4 +1,4 @@
-import Foundation
+import FoundationEssentials
 import TickCore
 
 /// Everything that can happen to the app: user commands (from the key table) and events

@@ -1,4 +1,4 @@
-import Foundation
+import FoundationEssentials
 import TickCore
 
 /// The app's loop: draw, wait for a key (or a timeout), turn keys into actions, update,

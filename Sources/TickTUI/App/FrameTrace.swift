@@ -1,4 +1,5 @@
-import Foundation
+import FoundationEssentials
+import Glibc
 
 /// Timestamps of frames and saves, appended to the file named by `TICK_TRACE_FILE` when it
 /// is set (the benchmark reads them; nobody else needs to). Each line is an event name and

@@ -1,4 +1,5 @@
-import Foundation
+import FoundationEssentials
+import Glibc
 import TickCore
 
 /// The full-screen list: `tick` with no subcommand on a terminal.
@@ -43,6 +44,7 @@ public enum FullScreenApp {
     }
 
     private static func printError(_ message: String) {
-        FileHandle.standardError.write(Data("tick: \(message)\n".utf8))
+        let line = Array("tick: \(message)\n".utf8)
+        _ = line.withUnsafeBytes { write(STDERR_FILENO, $0.baseAddress, $0.count) }
     }
 }

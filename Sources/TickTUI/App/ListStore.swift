@@ -1,4 +1,4 @@
-import Foundation
+import FoundationEssentials
 import TickCore
 
 /// What the full-screen app needs from the store of its list file: ``ToDoStore`` in the

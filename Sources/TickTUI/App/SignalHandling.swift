@@ -1,4 +1,5 @@
-import Foundation
+import FoundationEssentials
+import Glibc
 import Synchronization
 
 /// The last quit signal received (SIGTERM, SIGHUP, SIGINT), or 0.
@@ -29,7 +30,7 @@ enum SignalHandling {
 
     /// Puts back the default actions.
     static func uninstall() {
-        for signal in quitSignals + crashSignals { Foundation.signal(signal, SIG_DFL) }
+        for signal in quitSignals + crashSignals { Glibc.signal(signal, SIG_DFL) }
     }
 
     /// The quit signal received since ``install()``, if any.
@@ -65,6 +66,6 @@ private func quitHandler(_ signal: Int32) {
 
 private func crashHandler(_ signal: Int32) {
     CursesTerminal.emergencyRestore()
-    Foundation.signal(signal, SIG_DFL)
+    Glibc.signal(signal, SIG_DFL)
     raise(signal)
 }

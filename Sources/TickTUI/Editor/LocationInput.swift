@@ -1,4 +1,4 @@
-import Foundation
+import FoundationEssentials
 import TickCore
 
 /// Reads the location editor's one field: `Name`, `Name @ lat, lon`, or `lat, lon` alone

@@ -1,4 +1,4 @@
-import Foundation
+import FoundationEssentials
 
 /// How due dates read: short phrases on rows, relative phrases in the detail pane, and the
 /// text the due-date editor opens with. English names, computed with the app's calendar

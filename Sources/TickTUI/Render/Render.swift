@@ -1,4 +1,4 @@
-import Foundation
+import FoundationEssentials
 import TickCore
 
 /// Draws the state as a full frame at a size. Pure: the same state and size give the same

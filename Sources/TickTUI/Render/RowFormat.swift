@@ -1,4 +1,4 @@
-import Foundation
+import FoundationEssentials
 import TickCore
 
 /// The columns of a list row: margin, check box, title, then right-aligned due phrase and

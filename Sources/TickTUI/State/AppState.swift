@@ -1,4 +1,4 @@
-import Foundation
+import FoundationEssentials
 import TickCore
 
 /// Everything the full-screen app shows and remembers: the list, the selection, the scroll

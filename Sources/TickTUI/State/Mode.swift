@@ -1,4 +1,4 @@
-import Foundation
+import FoundationEssentials
 
 /// What the keys do right now.
 public enum Mode: Sendable, Hashable {

@@ -1,4 +1,4 @@
-import Foundation
+import FoundationEssentials
 import TickCore
 
 /// One undoable user change: the operations it made and the operations that reverse it.

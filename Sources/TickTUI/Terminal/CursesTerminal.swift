@@ -1,5 +1,6 @@
 import CNCurses
-import Foundation
+import FoundationEssentials
+import Glibc
 import Synchronization
 
 /// Whether curses currently owns the terminal; read by the crash handler.
@@ -105,11 +106,11 @@ public final class CursesTerminal: Terminal {
     // MARK: - Keys
 
     public func readKey(timeoutMilliseconds: Int?) -> Key? {
-        let deadline = timeoutMilliseconds.map { DispatchTime.now().uptimeNanoseconds + UInt64(max($0, 0)) * 1_000_000 }
+        let deadline = timeoutMilliseconds.map { monotonicNanoseconds() + UInt64(max($0, 0)) * 1_000_000 }
         while true {
             var remaining: Int?
             if let deadline {
-                let now = DispatchTime.now().uptimeNanoseconds
+                let now = monotonicNanoseconds()
                 remaining = now >= deadline ? 0 : Int((deadline - now) / 1_000_000)
             }
             guard let raw = readRaw(timeoutMilliseconds: remaining) else { return nil }
@@ -364,4 +365,11 @@ public final class CursesTerminal: Terminal {
             cursorVisible = false
         }
     }
+}
+
+/// Nanoseconds on the monotonic clock.
+private func monotonicNanoseconds() -> UInt64 {
+    var now = timespec()
+    clock_gettime(CLOCK_MONOTONIC, &now)
+    return UInt64(now.tv_sec) * 1_000_000_000 + UInt64(now.tv_nsec)
 }

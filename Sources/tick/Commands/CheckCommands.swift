@@ -1,5 +1,5 @@
 import ArgumentParser
-import Foundation
+import FoundationEssentials
 import TickCore
 
 /// Runs one operation on the item an ITEM argument names, and prints what was done.

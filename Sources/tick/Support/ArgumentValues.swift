@@ -1,5 +1,5 @@
 import ArgumentParser
-import Foundation
+import FoundationEssentials
 import TickCore
 
 /// Argument values that need more than `ExpressibleByArgument`: their errors say why a value is

@@ -1,5 +1,6 @@
 import ArgumentParser
-import Foundation
+import FoundationEssentials
+import Glibc
 import TickCore
 
 /// A runtime failure of a command (exit status 1), with a message for standard error.
@@ -24,7 +25,8 @@ func reportingErrors(_ body: () throws -> Void) throws {
 }
 
 private func fail(_ message: String) -> ExitCode {
-    FileHandle.standardError.write(Data("tick: \(message)\n".utf8))
+    let line = Array("tick: \(message)\n".utf8)
+    _ = line.withUnsafeBytes { write(STDERR_FILENO, $0.baseAddress, $0.count) }
     return ExitCode.failure
 }
 

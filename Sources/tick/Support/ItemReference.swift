@@ -1,5 +1,5 @@
 import ArgumentParser
-import Foundation
+import FoundationEssentials
 import TickCore
 
 /// An ITEM argument: a position as `tick list` prints it (1-based, To Do then Done) or a

@@ -1,5 +1,5 @@
 import ArgumentParser
-import Foundation
+import FoundationEssentials
 import TickCore
 
 /// `--file PATH`, shared by the root command and every subcommand.
