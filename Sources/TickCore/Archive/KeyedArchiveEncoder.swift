@@ -1,12 +1,29 @@
 import Foundation
 
-/// Writes a ``ToDoList`` as a keyed archive in one pass.
+/// Writes a ``ToDoList`` as a keyed archive: the direct writer when the list has nothing
+/// it does not handle (unknown fields, titles that look like ids), the general one otherwise.
+/// Both produce the same bytes.
+struct KeyedArchiveEncoder: ~Copyable {
+    private let list: ToDoList
+
+    init(_ list: ToDoList) { self.list = list }
+
+    mutating func encode() -> [UInt8] {
+        if let bytes = KeyedArchiveDirectEncoder.encode(list) { return bytes }
+        var encoder = KeyedArchiveGeneralEncoder(list)
+        return encoder.encode()
+    }
+}
+
+/// Writes a ``ToDoList`` as a keyed archive in one pass through ``BinaryPropertyListBuilder``.
 ///
 /// Archive objects get UIDs in NSKeyedArchiver's order (an object before its children,
 /// a class description after its first instance's children), and each archive object is
 /// written to the property list in UID order, so the plist objects are numbered top-down
-/// as CoreFoundation numbers them.
-struct KeyedArchiveEncoder: ~Copyable {
+/// as CoreFoundation numbers them. A class's UID is one object per use, but every
+/// reference goes to its first object (NSKeyedArchiver reuses one UID instance per class,
+/// and CoreFoundation references an instance's first object), as the fixture shows.
+struct KeyedArchiveGeneralEncoder: ~Copyable {
     private let list: ToDoList
     private var builder: BinaryPropertyListBuilder
     /// The first reference slot of the `$objects` array: slot + UID takes the object.
@@ -16,6 +33,8 @@ struct KeyedArchiveEncoder: ~Copyable {
     private var keyRefs = [Int](repeating: -1, count: Key.allCases.count)
     // UIDs of class descriptions, assigned when first needed (nil: not yet).
     private var classUIDs: [ArchiveClass: Int] = [:]
+    // Plist references of each class's first UID object.
+    private var classUIDRefs: [ArchiveClass: Int] = [:]
 
     enum Key: Int, CaseIterable {
         case id, title, itemDescription, timestamp, createdAt, location
@@ -145,6 +164,20 @@ struct KeyedArchiveEncoder: ~Copyable {
         return (next - 1, true)
     }
 
+    /// A class UID object for a `$class` value at `slot`: written where it stands, but the
+    /// slot references the class's first UID object when there is one.
+    @inline(__always)
+    private mutating func classReference(_ archiveClass: ArchiveClass, slot: Int) -> Int {
+        let ref = builder.uid(UInt64(classUIDs[archiveClass] ?? 0))
+        if let first = classUIDRefs[archiveClass] {
+            builder.setReference(slot, first)
+        } else {
+            classUIDRefs[archiveClass] = ref
+            builder.setReference(slot, ref)
+        }
+        return ref
+    }
+
     private mutating func encodeClass(_ archiveClass: ArchiveClass, uid: Int) {
         let (ref, slot) = builder.reserveDictionary(count: 2)
         builder.setReference(slot, builder.string("$classname"))
@@ -177,8 +210,7 @@ struct KeyedArchiveEncoder: ~Copyable {
         var unknownNext = 0
         var unknownSlots: [Int] = []
         for index in unknown.indices { unknownSlots.append(slot + pairs + 3 + index) }
-        let classRef = builder.uid(0)
-        builder.setReference(slot + 2 * pairs - 1, classRef)
+        let classRef = classReference(.list, slot: slot + 2 * pairs - 1)
         // Unknown root values are numbered after the arrays; write them once those are known.
         var next = 2
         next = encodeArray(list.toDoItems, uid: next)
@@ -206,8 +238,7 @@ struct KeyedArchiveEncoder: ~Copyable {
         var uids: [Int] = []
         uids.reserveCapacity(items.count)
         for index in items.indices { uids.append(builder.uid(0)); builder.setReference(elementsSlot + index, uids[index]) }
-        let classRef = builder.uid(0)
-        builder.setReference(slot + 3, classRef)
+        let classRef = classReference(.array, slot: slot + 3)
         var next = uid + 1
         items.withUnsafeBufferPointer { items in
             guard let base = items.baseAddress else { return }
@@ -279,8 +310,7 @@ struct KeyedArchiveEncoder: ~Copyable {
         for entry in unknown {
             builder.setReference(valueIndex, addInline(entry.value, &next, &pending)); valueIndex += 1
         }
-        let classRef = builder.uid(0)
-        builder.setReference(valueIndex, classRef)
+        let classRef = classReference(.item, slot: valueIndex)
 
         // Children, in UID order.
         place(idUID, idString(item.pointee.id))
@@ -321,8 +351,7 @@ struct KeyedArchiveEncoder: ~Copyable {
         for entry in unknown {
             builder.setReference(valueIndex, addInline(entry.value, &next, &pending)); valueIndex += 1
         }
-        let classRef = builder.uid(0)
-        builder.setReference(valueIndex, classRef)
+        let classRef = classReference(.location, slot: valueIndex)
         place(nameUID, builder.string(location.name))
         for (value, objectUID) in pending { encodeObject(value, uid: objectUID) }
         let (locationClass, isNew) = classUID(.location, &next)

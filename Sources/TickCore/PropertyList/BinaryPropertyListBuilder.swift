@@ -319,8 +319,13 @@ public struct BinaryPropertyListBuilder: ~Copyable {
         scalarCount += bytes
     }
 
-    /// Transcodes valid UTF-8 to UTF-16 big-endian at `target`.
+    @inline(__always)
     private mutating func appendUTF16BigEndian(_ utf8: UnsafeBufferPointer<UInt8>, _ target: UnsafeMutablePointer<UInt8>) {
+        Self.writeUTF16BigEndian(utf8, target)
+    }
+
+    /// Transcodes valid UTF-8 to UTF-16 big-endian at `target`.
+    static func writeUTF16BigEndian(_ utf8: UnsafeBufferPointer<UInt8>, _ target: UnsafeMutablePointer<UInt8>) {
         var out = 0
         var index = 0
         let count = utf8.count
