@@ -104,6 +104,8 @@ struct KeyedArchiveDirectEncoder: ~Copyable {
     private var position = 0
     /// Objects numbered.
     private(set) var count = 0
+    /// How many archive objects (UIDs) the list takes.
+    private var totalArchiveObjects = 0
     /// Where the `$objects` array's reference slots start.
     private var objectsSlots = 0
 
@@ -189,6 +191,7 @@ struct KeyedArchiveDirectEncoder: ~Copyable {
     private mutating func encodeArchive() {
         for byte in BinaryPropertyListTrailer.magic { put(byte) }
         let objectCount = archiveObjectCount()
+        totalArchiveObjects = objectCount
         let topSlot = reserve(0xD, count: 4, slots: 8)
         setReference(topSlot, fixedString("$version"))
         setReference(topSlot + (1) * referenceSize, fixedString("$objects"))
@@ -257,7 +260,7 @@ struct KeyedArchiveDirectEncoder: ~Copyable {
         let doneUID = 2 + toDoCount
         setReference(slot + (6) * referenceSize, uid(UInt64(doneUID)))
         // ToDoList's class comes last.
-        let total = archiveObjectCount()
+        let total = totalArchiveObjects
         classUIDs.list = total - 1
         setReference(slot + (7) * referenceSize, uid(UInt64(total - 1)))
 
@@ -533,6 +536,8 @@ struct KeyedArchiveDirectEncoder: ~Copyable {
 
     @inline(__always)
     private mutating func string(_ text: String) -> Int {
+        // (Native strings lend their UTF-8 without a copy or a retain.)
+        if let ref = text.utf8.withContiguousStorageIfAvailable({ stringFromUTF8($0, unique: true) }) { return ref }
         var text = text
         return text.withUTF8 { stringFromUTF8($0, unique: true) }
     }
