@@ -9,6 +9,9 @@ struct ArchiveFigures: Codable {
     var encode: Double
     var decode: Double
     var save: Double
+    /// Writing the same bytes as a save does (temporary file, fsync, rename, directory
+    /// fsync) without encoding: the part of a save that is the disk's.
+    var writeAndSync: Double
     var load: Double
     var peakMiB: Double
 }
@@ -47,12 +50,13 @@ enum ArchiveBenchmark {
         defer { try? FileManager.default.removeItem(at: directory) }
         let store = ToDoStore(fileURL: directory.appendingPathComponent("ToDoItems.plist"))
         let save = try Measure.median(runs: runs) { try store.save(list) }
+        let writeAndSync = try Measure.median(runs: runs) { try writeDurably(bytes, in: directory) }
         var loaded = ToDoList()
         let load = try Measure.median(runs: runs) { loaded = try store.load() }
         guard loaded == list else { throw BenchmarkError("loaded list differs from the original at \(count) items") }
         return ArchiveFigures(
             items: count, bytes: bytes.count, encode: encode, decode: decode,
-            save: save, load: load, peakMiB: Measure.peakMemoryMiB()
+            save: save, writeAndSync: writeAndSync, load: load, peakMiB: Measure.peakMemoryMiB()
         )
     }
 
@@ -71,6 +75,26 @@ enum ArchiveBenchmark {
         }
         return FoundationFigures(items: count, bytes: data.count, encode: encode, decode: decode, peakMiB: Measure.peakMemoryMiB())
     }
+}
+
+/// Writes bytes the way the store saves: a temporary file, fsync, rename over the target,
+/// fsync of the directory.
+func writeDurably(_ bytes: [UInt8], in directory: URL) throws {
+    let target = directory.appendingPathComponent("floor.plist").path
+    let temporary = target + ".tmp"
+    let fd = open(temporary, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0o600)
+    guard fd >= 0 else { throw BenchmarkError("cannot create \(temporary)") }
+    var written = 0
+    while written < bytes.count {
+        let count = bytes.withUnsafeBytes { write(fd, $0.baseAddress.map { $0 + written }, $0.count - written) }
+        guard count > 0 else { close(fd); throw BenchmarkError("cannot write \(temporary)") }
+        written += count
+    }
+    guard fsync(fd) == 0, close(fd) == 0, rename(temporary, target) == 0 else {
+        throw BenchmarkError("cannot sync or rename \(temporary)")
+    }
+    let directoryFD = open(directory.path, O_RDONLY | O_DIRECTORY | O_CLOEXEC)
+    if directoryFD >= 0 { fsync(directoryFD); close(directoryFD) }
 }
 
 struct BenchmarkError: Error, CustomStringConvertible {

@@ -46,7 +46,7 @@ do {
     let foundationLimit = Int(option("--foundation-limit") ?? "") ?? 100_000
     print("tick-bench: medians in milliseconds, peak memory in MiB (each size in its own process)\n")
     var table = Table(header: [
-        "items", "file", "encode", "decode", "save+fsync", "load", "peak",
+        "items", "file", "encode", "decode", "save+fsync", "(write+fsync alone)", "load", "peak",
         "NSKeyedArchiver", "NSKeyedUnarchiver", "Foundation peak", "encode ×", "decode ×",
     ])
     let decoder = JSONDecoder()
@@ -55,7 +55,8 @@ do {
         var row = [
             String(count), String(format: "%.1f MiB", Double(ours.bytes) / 1_048_576),
             formatMilliseconds(ours.encode), formatMilliseconds(ours.decode),
-            formatMilliseconds(ours.save), formatMilliseconds(ours.load), String(format: "%.0f", ours.peakMiB),
+            formatMilliseconds(ours.save), formatMilliseconds(ours.writeAndSync),
+            formatMilliseconds(ours.load), String(format: "%.0f", ours.peakMiB),
         ]
         if count <= foundationLimit {
             let theirs = try decoder.decode(FoundationFigures.self, from: child("foundation", count))
