@@ -13,6 +13,9 @@ struct KeyedArchiveDecoder {
     var keyCodes: [UInt8]
     /// Per class-description UID: the class it names, once looked at.
     var classCache: [Int: ClassCode] = [:]
+    /// The class-description UIDs last seen as ToDoItem and Location (-1: none yet).
+    var itemClassUID = -1
+    var locationClassUID = -1
     /// Budget and state for reading unknown values.
     var unknownNodes = 0
     var unknownInProgress: Set<Int> = []
@@ -147,7 +150,9 @@ struct KeyedArchiveDecoder {
         var items: [ToDoItem] = []
         items.reserveCapacity(elements.count)
         for index in 0..<elements.count {
-            let itemUID = try self.uid(view.reference(elements, index), "element \(index + 1) of \(what)")
+            let elementRef = view.reference(elements, index)
+            if let itemUID = fastUID(elementRef), fastAppendItem(itemUID, to: &items) { continue }
+            let itemUID = try self.uid(elementRef, "element \(index + 1) of \(what)")
             items.append(try decodeItem(itemUID, "item \(index + 1) of \(section)"))
         }
         return items

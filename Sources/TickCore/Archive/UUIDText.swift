@@ -25,12 +25,19 @@ enum UUIDText {
     }
 
     /// Parses the 8-4-4-4-12 form in either case; nil for anything else.
+    @inline(__always)
+    static func parse(_ text: UnsafeBufferPointer<UInt8>) -> UUID? {
+        guard text.count == 36, let source = text.baseAddress else { return nil }
+        return parse(source)
+    }
+
+    /// Parses the 36 bytes at `source` (which the caller has checked are readable) as
+    /// the 8-4-4-4-12 form in either case; nil for anything else.
     ///
     /// Branch-free over the digits (a table lookup per character), as hex digits of random
     /// ids defeat branch prediction.
     @inline(__always)
-    static func parse(_ text: UnsafeBufferPointer<UInt8>) -> UUID? {
-        guard text.count == 36, let source = text.baseAddress else { return nil }
+    static func parse(_ source: UnsafePointer<UInt8>) -> UUID? {
         guard source[8] == UInt8(ascii: "-"), source[13] == UInt8(ascii: "-"),
               source[18] == UInt8(ascii: "-"), source[23] == UInt8(ascii: "-") else { return nil }
         var bytes: (UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8,

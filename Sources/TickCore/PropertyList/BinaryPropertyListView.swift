@@ -145,6 +145,7 @@ struct BinaryPropertyListView {
         switch size {
         case 1: return Int(base[position])
         case 2: return Int(base[position]) << 8 | Int(base[position + 1])
+        case 3: return Int(base[position]) << 16 | Int(base[position + 1]) << 8 | Int(base[position + 2])
         default:
             let value = unsigned(at: position, size: size)
             return value > UInt64(Int.max) ? Int.max : Int(value)
@@ -209,7 +210,7 @@ struct BinaryPropertyListView {
             }
             return String(decoding: bytes, as: UTF8.self)
         case 0x6:
-            return try utf16String(header)
+            return try utf16String(start: header.content, count: header.count)
         default:
             return nil
         }
@@ -235,13 +236,13 @@ struct BinaryPropertyListView {
     }
 
     /// Transcodes big-endian UTF-16 straight to UTF-8, checking surrogate pairs.
-    private func utf16String(_ header: BinaryObjectHeader) throws(PropertyListError) -> String {
-        let count = header.count
+    /// `count` UTF-16 units starting at byte `start`, which the caller has checked lie inside the file.
+    func utf16String(start: Int, count: Int) throws(PropertyListError) -> String {
         var failure: Int?
         let text = String(unsafeUninitializedCapacity: 3 * count) { output -> Int in
             var out = 0
             var index = 0
-            var position = header.content
+            var position = start
             while index < count {
                 let unit = UInt32(base[position]) << 8 | UInt32(base[position + 1])
                 if unit < 0x80 {

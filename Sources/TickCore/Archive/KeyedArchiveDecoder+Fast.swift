@@ -1,0 +1,254 @@
+import FoundationEssentials
+
+/// The fast path for items and locations in the shape tick (and Apple's archiver) writes:
+/// known keys only, strings stored directly, reals inline, the expected classes.
+///
+/// Every function here reads only bounds-checked bytes and never throws: anything
+/// unusual (an unknown key, an NSMutableString, a number by UID, a bad value, any error)
+/// makes it return `false`/`nil`, and the caller decodes that object again on the general
+/// path, which accepts every variant and produces the typed error.
+extension KeyedArchiveDecoder {
+    /// The byte offset of the object with this reference, or nil when out of range.
+    @inline(__always)
+    func fastOffset(_ ref: Int) -> Int? {
+        guard ref >= 0, ref < view.trailer.objectCount else { return nil }
+        let size = view.trailer.offsetSize
+        // The trailer checked that the whole offset table lies inside the file.
+        let p = view.base.baseAddress.unsafelyUnwrapped + (view.trailer.offsetTableStart + ref * size)
+        let value: Int
+        switch size {
+        case 1: value = Int(p[0])
+        case 2: value = Int(p[0]) << 8 | Int(p[1])
+        case 3: value = Int(p[0]) << 16 | Int(p[1]) << 8 | Int(p[2])
+        case 4: value = Int(p[0]) << 24 | Int(p[1]) << 16 | Int(p[2]) << 8 | Int(p[3])
+        default: return nil
+        }
+        guard value >= BinaryPropertyListTrailer.headerSize, value < view.objectsEnd else { return nil }
+        return value
+    }
+
+    /// The value of the UID object with this reference (any UID size), or nil.
+    @inline(__always)
+    func fastUID(_ ref: Int) -> Int? {
+        guard let offset = fastOffset(ref) else { return nil }
+        let base = view.base.baseAddress.unsafelyUnwrapped
+        let marker = base[offset]
+        guard marker & 0xF0 == 0x80 else { return nil }
+        let size = Int(marker & 0x0F) + 1
+        guard size <= 7, offset + 1 + size <= view.objectsEnd else { return nil }
+        var value = 0
+        for index in 0..<size { value = value << 8 | Int(base[offset + 1 + index]) }
+        return value
+    }
+
+    /// The offset of the archive object with this UID, or nil.
+    @inline(__always)
+    func fastObjectOffset(_ uid: Int) -> Int? {
+        guard uid > 0, uid < objects.count else { return nil }
+        return fastOffset(view.reference(objects, uid))
+    }
+
+    /// An 8-byte real stored inline (marker 0x23), or nil.
+    @inline(__always)
+    func fastReal(_ ref: Int) -> Double? {
+        guard let offset = fastOffset(ref), view.base[offset] == 0x23, offset + 9 <= view.objectsEnd else { return nil }
+        let raw = UnsafeRawPointer(view.base.baseAddress.unsafelyUnwrapped + (offset + 1)).loadUnaligned(as: UInt64.self)
+        return Double(bitPattern: UInt64(bigEndian: raw))
+    }
+
+    /// Where a string object's content starts, how many units it has, and whether it is
+    /// UTF-16 — for a string object at `offset`; nil for anything else.
+    @inline(__always)
+    func fastStringHeader(_ offset: Int) -> (content: Int, count: Int, utf16: Bool)? {
+        let base = view.base.baseAddress.unsafelyUnwrapped
+        let end = view.objectsEnd
+        let marker = base[offset]
+        let type = marker >> 4
+        guard type == 0x5 || type == 0x6 else { return nil }
+        var count = Int(marker & 0x0F)
+        var content = offset + 1
+        if count == 0xF {
+            guard content < end else { return nil }
+            let intMarker = base[content]
+            guard intMarker & 0xF0 == 0x10, intMarker & 0x0F <= 2 else { return nil }
+            let size = 1 << Int(intMarker & 0x0F)
+            guard content + 1 + size <= end else { return nil }
+            count = 0
+            for index in 0..<size { count = count << 8 | Int(base[content + 1 + index]) }
+            content += 1 + size
+        }
+        let utf16 = type == 0x6
+        guard count <= (end - content) >> (utf16 ? 1 : 0) else { return nil }
+        return (content, count, utf16)
+    }
+
+    /// The string object with this UID, or nil (also for NSString dictionaries and bad text).
+    @inline(__always)
+    func fastString(_ uid: Int) -> String? {
+        guard let offset = fastObjectOffset(uid), let (content, count, utf16) = fastStringHeader(offset) else { return nil }
+        let start = view.base.baseAddress.unsafelyUnwrapped + content
+        if utf16 {
+            return try? view.utf16String(start: content, count: count)
+        }
+        guard Self.isASCII(start, count) else { return nil }
+        return String(unsafeUninitializedCapacity: count) { buffer in
+            buffer.baseAddress.unsafelyUnwrapped.update(from: start, count: count)
+            return count
+        }
+    }
+
+    /// Whether all `count` bytes at `start` are below 0x80, eight at a time.
+    @inline(__always)
+    static func isASCII(_ start: UnsafePointer<UInt8>, _ count: Int) -> Bool {
+        let raw = UnsafeRawPointer(start)
+        var combined: UInt64 = 0
+        var index = 0
+        while index + 8 <= count {
+            combined |= raw.loadUnaligned(fromByteOffset: index, as: UInt64.self)
+            index += 8
+        }
+        while index < count {
+            combined |= UInt64(start[index])
+            index += 1
+        }
+        return combined & 0x8080_8080_8080_8080 == 0
+    }
+
+    /// The UUID in the 36-character ASCII string object with this UID, or nil.
+    @inline(__always)
+    func fastUUID(_ uid: Int) -> UUID? {
+        guard let offset = fastObjectOffset(uid), offset + 3 + 36 <= view.objectsEnd else { return nil }
+        let base = view.base.baseAddress.unsafelyUnwrapped
+        guard base[offset] == 0x5F, base[offset + 1] == 0x10, base[offset + 2] == 36 else { return nil }
+        return UUIDText.parse(base + (offset + 3))
+    }
+
+    /// The key code of a key reference, from the cache or looked at now; nil on any error.
+    @inline(__always)
+    mutating func fastKeyCode(_ ref: Int) -> KeyCode? {
+        if ref >= 0, ref < keyCodes.count, let code = KeyCode(rawValue: keyCodes[ref]) { return code }
+        return try? keyCode(ref)
+    }
+
+    /// Whether the `$class` value at `ref` is the class cached in `cache`, or checks it on
+    /// the general path and caches it when it matches.
+    @inline(__always)
+    mutating func fastClass(_ ref: Int, _ code: ClassCode) -> Bool {
+        guard let uid = fastUID(ref) else { return false }
+        if uid == (code == .item ? itemClassUID : locationClassUID) { return true }
+        do {
+            let expected = code == .item ? "ToDoItem" : "Location"
+            try expectClass(ref, expected, expected) { $0 == code }
+        } catch {
+            return false
+        }
+        if code == .item { itemClassUID = uid } else { locationClassUID = uid }
+        return true
+    }
+
+    // MARK: - Items
+
+    /// Appends the item with this UID to `items` if it has the usual shape; false (and
+    /// nothing appended) otherwise.
+    mutating func fastAppendItem(_ uid: Int, to items: inout [ToDoItem]) -> Bool {
+        guard let offset = fastObjectOffset(uid) else { return false }
+        let base = view.base.baseAddress.unsafelyUnwrapped
+        let marker = base[offset]
+        guard marker & 0xF0 == 0xD0, marker & 0x0F != 0x0F else { return false }
+        let count = Int(marker & 0x0F)
+        let item = BinaryObjectHeader(marker: marker, offset: offset, count: count, content: offset + 1)
+        guard count * 2 * view.trailer.referenceSize <= view.objectsEnd - item.content else { return false }
+        var idUID = 0, titleUID = 0, notesUID = 0, locationUID = 0
+        var due: Double?
+        var createdAt: Double?
+        var sawClass = false
+        for index in 0..<count {
+            let keyRef = view.reference(item, index)
+            let valueRef = view.reference(item, count + index)
+            guard let code = fastKeyCode(keyRef) else { return false }
+            switch code {
+            case .id:
+                guard let value = fastUID(valueRef) else { return false }
+                idUID = value
+            case .title:
+                guard let value = fastUID(valueRef) else { return false }
+                titleUID = value
+            case .itemDescription:
+                guard let value = fastUID(valueRef) else { return false }
+                notesUID = value
+            case .location:
+                guard let value = fastUID(valueRef) else { return false }
+                locationUID = value
+            case .timestamp:
+                guard let value = fastReal(valueRef) else { return false }
+                due = value
+            case .createdAt:
+                guard let value = fastReal(valueRef) else { return false }
+                createdAt = value
+            case .classKey:
+                guard fastClass(valueRef, .item) else { return false }
+                sawClass = true
+            default:
+                return false
+            }
+        }
+        guard sawClass, let createdAt, let id = fastUUID(idUID), let title = fastString(titleUID) else { return false }
+        var notes: String?
+        if notesUID != 0 {
+            guard let text = fastString(notesUID) else { return false }
+            notes = text
+        }
+        var location: Location?
+        if locationUID != 0 {
+            guard let place = fastLocation(locationUID) else { return false }
+            location = place
+        }
+        do throws(ModelError) {
+            items.append(try ToDoItem(
+                id: id, title: title, notes: notes,
+                due: due.map { Date(timeIntervalSince1970: $0) }, location: location,
+                createdAt: Date(timeIntervalSince1970: createdAt)))
+        } catch {
+            return false
+        }
+        return true
+    }
+
+    /// The location with this UID if it has the usual shape; nil otherwise.
+    mutating func fastLocation(_ uid: Int) -> Location? {
+        guard let offset = fastObjectOffset(uid) else { return nil }
+        let base = view.base.baseAddress.unsafelyUnwrapped
+        let marker = base[offset]
+        guard marker & 0xF0 == 0xD0, marker & 0x0F != 0x0F else { return nil }
+        let count = Int(marker & 0x0F)
+        let location = BinaryObjectHeader(marker: marker, offset: offset, count: count, content: offset + 1)
+        guard count * 2 * view.trailer.referenceSize <= view.objectsEnd - location.content else { return nil }
+        var nameUID = 0
+        var latitude: Double?
+        var longitude: Double?
+        var sawClass = false
+        for index in 0..<count {
+            let keyRef = view.reference(location, index)
+            let valueRef = view.reference(location, count + index)
+            guard let code = fastKeyCode(keyRef) else { return nil }
+            switch code {
+            case .name:
+                guard let value = fastUID(valueRef) else { return nil }
+                nameUID = value
+            case .latitude:
+                guard let value = fastReal(valueRef) else { return nil }
+                latitude = value
+            case .longitude:
+                guard let value = fastReal(valueRef) else { return nil }
+                longitude = value
+            case .classKey:
+                guard fastClass(valueRef, .location) else { return nil }
+                sawClass = true
+            default:
+                return nil
+            }
+        }
+        guard sawClass, let name = fastString(nameUID) else { return nil }
+        return try? Location(name: name, latitude: latitude, longitude: longitude)
+    }
+}
