@@ -82,19 +82,32 @@ extension KeyedArchiveDecoder {
         return (content, count, utf16)
     }
 
-    /// The string object with this UID, or nil (also for NSString dictionaries and bad text).
+    /// The string object with this UID, or nil (also for NSString dictionaries and bad text),
+    /// and whether it is trimmed: non-empty, with a first and last character that are ASCII
+    /// and not whitespace (so trimming whitespace would return it unchanged).
     @inline(__always)
-    func fastString(_ uid: Int) -> String? {
+    func fastString(_ uid: Int) -> (text: String, trimmed: Bool)? {
         guard let offset = fastObjectOffset(uid), let (content, count, utf16) = fastStringHeader(offset) else { return nil }
         let start = view.base.baseAddress.unsafelyUnwrapped + content
         if utf16 {
-            return try? view.utf16String(start: content, count: count)
+            guard let text = try? view.utf16String(start: content, count: count) else { return nil }
+            let trimmed = count > 0 && start[0] == 0 && start[2 * count - 2] == 0
+                && Self.isPlain(start[1]) && Self.isPlain(start[2 * count - 1])
+            return (text, trimmed)
         }
         guard Self.isASCII(start, count) else { return nil }
-        return String(unsafeUninitializedCapacity: count) { buffer in
+        let text = String(unsafeUninitializedCapacity: count) { buffer in
             buffer.baseAddress.unsafelyUnwrapped.update(from: start, count: count)
             return count
         }
+        return (text, count > 0 && Self.isPlain(start[0]) && Self.isPlain(start[count - 1]))
+    }
+
+    /// An ASCII byte that is not whitespace (tab, line feed, vertical tab, form feed,
+    /// carriage return, space): a character that starts or ends with it is not whitespace.
+    @inline(__always)
+    static func isPlain(_ byte: UInt8) -> Bool {
+        byte < 0x80 && byte != 0x20 && (byte < 0x09 || byte > 0x0D)
     }
 
     /// Whether all `count` bytes at `start` are below 0x80, eight at a time.
@@ -123,11 +136,15 @@ extension KeyedArchiveDecoder {
         return UUIDText.parse(base + (offset + 3))
     }
 
-    /// The key code of a key reference, from the cache or looked at now; nil on any error.
+    /// The key code (raw value) of a key reference, from the cache or looked at now; nil on
+    /// any error.
     @inline(__always)
-    mutating func fastKeyCode(_ ref: Int) -> KeyCode? {
-        if ref >= 0, ref < keyCodes.count, let code = KeyCode(rawValue: keyCodes[ref]) { return code }
-        return try? keyCode(ref)
+    mutating func fastKeyCode(_ ref: Int) -> UInt8? {
+        if ref >= 0, ref < keyCodes.count {
+            let raw = keyCodes[ref]
+            if raw != 0 { return raw }
+        }
+        return (try? keyCode(ref))?.rawValue
     }
 
     /// Whether the `$class` value at `ref` is the class cached in `cache`, or checks it on
@@ -151,7 +168,9 @@ extension KeyedArchiveDecoder {
     /// Appends the item with this UID to `items` if it has the usual shape; false (and
     /// nothing appended) otherwise.
     mutating func fastAppendItem(_ uid: Int, to items: inout [ToDoItem]) -> Bool {
-        guard let offset = fastObjectOffset(uid) else { return false }
+        guard uid > 0, uid < objects.count else { return false }
+        let ref = view.reference(objects, uid)
+        guard let offset = fastOffset(ref) else { return false }
         let base = view.base.baseAddress.unsafelyUnwrapped
         let marker = base[offset]
         guard marker & 0xF0 == 0xD0, marker & 0x0F != 0x0F else { return false }
@@ -167,41 +186,48 @@ extension KeyedArchiveDecoder {
             let valueRef = view.reference(item, count + index)
             guard let code = fastKeyCode(keyRef) else { return false }
             switch code {
-            case .id:
+            case KeyCode.id.rawValue:
                 guard let value = fastUID(valueRef) else { return false }
                 idUID = value
-            case .title:
+            case KeyCode.title.rawValue:
                 guard let value = fastUID(valueRef) else { return false }
                 titleUID = value
-            case .itemDescription:
+            case KeyCode.itemDescription.rawValue:
                 guard let value = fastUID(valueRef) else { return false }
                 notesUID = value
-            case .location:
+            case KeyCode.location.rawValue:
                 guard let value = fastUID(valueRef) else { return false }
                 locationUID = value
-            case .timestamp:
+            case KeyCode.timestamp.rawValue:
                 guard let value = fastReal(valueRef) else { return false }
                 due = value
-            case .createdAt:
+            case KeyCode.createdAt.rawValue:
                 guard let value = fastReal(valueRef) else { return false }
                 createdAt = value
-            case .classKey:
+            case KeyCode.classKey.rawValue:
                 guard fastClass(valueRef, .item) else { return false }
                 sawClass = true
             default:
                 return false
             }
         }
-        guard sawClass, let createdAt, let id = fastUUID(idUID), let title = fastString(titleUID) else { return false }
+        guard sawClass, let createdAt, let id = fastUUID(idUID), let (title, trimmed) = fastString(titleUID) else { return false }
         var notes: String?
         if notesUID != 0 {
-            guard let text = fastString(notesUID) else { return false }
+            guard let (text, _) = fastString(notesUID) else { return false }
             notes = text
         }
         var location: Location?
         if locationUID != 0 {
             guard let place = fastLocation(locationUID) else { return false }
             location = place
+        }
+        if trimmed {
+            Self.append(ToDoItem(
+                decodedID: id, trimmedTitle: title, notes: notes,
+                due: due.map { Date(timeIntervalSince1970: $0) }, location: location,
+                createdAt: Date(timeIntervalSince1970: createdAt)), to: &items)
+            return true
         }
         do throws(ModelError) {
             items.append(try ToDoItem(
@@ -212,6 +238,12 @@ extension KeyedArchiveDecoder {
             return false
         }
         return true
+    }
+
+    /// Moves an item into the array (a plain `append` of a fresh item copies it first).
+    @inline(never)
+    static func append(_ item: consuming ToDoItem, to items: inout [ToDoItem]) {
+        items.append(item)
     }
 
     /// The location with this UID if it has the usual shape; nil otherwise.
@@ -232,23 +264,42 @@ extension KeyedArchiveDecoder {
             let valueRef = view.reference(location, count + index)
             guard let code = fastKeyCode(keyRef) else { return nil }
             switch code {
-            case .name:
+            case KeyCode.name.rawValue:
                 guard let value = fastUID(valueRef) else { return nil }
                 nameUID = value
-            case .latitude:
+            case KeyCode.latitude.rawValue:
                 guard let value = fastReal(valueRef) else { return nil }
                 latitude = value
-            case .longitude:
+            case KeyCode.longitude.rawValue:
                 guard let value = fastReal(valueRef) else { return nil }
                 longitude = value
-            case .classKey:
+            case KeyCode.classKey.rawValue:
                 guard fastClass(valueRef, .location) else { return nil }
                 sawClass = true
             default:
                 return nil
             }
         }
-        guard sawClass, let name = fastString(nameUID) else { return nil }
+        guard sawClass, let (name, trimmed) = fastString(nameUID) else { return nil }
+        if trimmed {
+            switch (latitude, longitude) {
+            case (nil, nil): return Location(decodedName: name, coordinate: nil)
+            case let (latitude?, longitude?):
+                guard let coordinate = try? Location.Coordinate(latitude: latitude, longitude: longitude) else { return nil }
+                return Location(decodedName: name, coordinate: coordinate)
+            default: return nil
+            }
+        }
         return try? Location(name: name, latitude: latitude, longitude: longitude)
+    }
+}
+
+extension Location {
+    /// For the archive decoder, which has already checked that `name` is non-empty and has
+    /// no leading or trailing whitespace (so validating it again would return it unchanged).
+    init(decodedName name: consuming String, coordinate: Coordinate?) {
+        self.name = name
+        self.coordinate = coordinate
+        self.unknownFields = UnknownFields()
     }
 }

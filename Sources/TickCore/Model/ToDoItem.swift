@@ -36,6 +36,19 @@ public struct ToDoItem: Sendable, Hashable, Identifiable {
         self.unknownFields = unknownFields
     }
 
+    /// For the archive decoder, which has already checked that `title` is non-empty and has
+    /// no leading or trailing whitespace (so validating it again would return it unchanged).
+    init(decodedID id: UUID, trimmedTitle title: consuming String, notes: consuming String?, due: Date?,
+         location: consuming Location?, createdAt: Date) {
+        self.id = id
+        self.title = title
+        self.notes = notes
+        self.due = due?.archivable
+        self.location = location
+        self.createdAt = createdAt.archivable
+        self.unknownFields = UnknownFields()
+    }
+
     /// Replaces the title, trimmed; an empty title is refused.
     public mutating func setTitle(_ newTitle: String) throws(ModelError) {
         title = try Self.validatedTitle(newTitle)
