@@ -8,6 +8,163 @@ import FoundationEssentials
 /// makes it return `false`/`nil`, and the caller decodes that object again on the general
 /// path, which accepts every variant and produces the typed error.
 extension KeyedArchiveDecoder {
+    /// The fast path's reader. (A small plain value: calling non-mutating methods of the
+    /// decoder from its mutating ones would copy the whole decoder, retaining its caches.)
+    var reader: FastArchiveReader { FastArchiveReader(view: view, objects: objects) }
+
+    /// The key code (raw value) of a key reference, from the cache or looked at now; nil on
+    /// any error.
+    @inline(__always)
+    mutating func fastKeyCode(_ ref: Int) -> UInt8? {
+        if ref >= 0, ref < keyCodes.count {
+            let raw = keyCodes[ref]
+            if raw != 0 { return raw }
+        }
+        return (try? keyCode(ref))?.rawValue
+    }
+
+    /// Whether the `$class` value at `ref` is the class cached in `cache`, or checks it on
+    /// the general path and caches it when it matches.
+    @inline(__always)
+    mutating func fastClass(_ ref: Int, _ code: ClassCode) -> Bool {
+        let reader = self.reader
+        guard let uid = reader.fastUID(ref) else { return false }
+        if uid == (code == .item ? itemClassUID : locationClassUID) { return true }
+        do {
+            let expected = code == .item ? "ToDoItem" : "Location"
+            try expectClass(ref, expected, expected) { $0 == code }
+        } catch {
+            return false
+        }
+        if code == .item { itemClassUID = uid } else { locationClassUID = uid }
+        return true
+    }
+
+    // MARK: - Items
+
+    /// Initializes `slot` with the item with this UID if it has the usual shape; false (and
+    /// `slot` left uninitialized) otherwise.
+    mutating func fastItem(_ uid: Int, into slot: UnsafeMutablePointer<ToDoItem>) -> Bool {
+        let reader = self.reader
+        guard uid > 0, uid < objects.count else { return false }
+        let ref = reader.view.reference(objects, uid)
+        guard let offset = reader.fastOffset(ref) else { return false }
+        let base = reader.view.base.baseAddress.unsafelyUnwrapped
+        let marker = base[offset]
+        guard marker & 0xF0 == 0xD0, marker & 0x0F != 0x0F else { return false }
+        let count = Int(marker & 0x0F)
+        let item = BinaryObjectHeader(marker: marker, offset: offset, count: count, content: offset + 1)
+        guard count * 2 * reader.view.trailer.referenceSize <= reader.view.objectsEnd - item.content else { return false }
+        var idUID = 0, titleUID = 0, notesUID = 0, locationUID = 0
+        var due: Double?
+        var createdAt: Double?
+        var sawClass = false
+        for index in 0..<count {
+            let keyRef = reader.view.reference(item, index)
+            let valueRef = reader.view.reference(item, count + index)
+            guard let code = fastKeyCode(keyRef) else { return false }
+            switch code {
+            case KeyCode.id.rawValue:
+                guard let value = reader.fastUID(valueRef) else { return false }
+                idUID = value
+            case KeyCode.title.rawValue:
+                guard let value = reader.fastUID(valueRef) else { return false }
+                titleUID = value
+            case KeyCode.itemDescription.rawValue:
+                guard let value = reader.fastUID(valueRef) else { return false }
+                notesUID = value
+            case KeyCode.location.rawValue:
+                guard let value = reader.fastUID(valueRef) else { return false }
+                locationUID = value
+            case KeyCode.timestamp.rawValue:
+                guard let value = reader.fastReal(valueRef) else { return false }
+                due = value
+            case KeyCode.createdAt.rawValue:
+                guard let value = reader.fastReal(valueRef) else { return false }
+                createdAt = value
+            case KeyCode.classKey.rawValue:
+                guard fastClass(valueRef, .item) else { return false }
+                sawClass = true
+            default:
+                return false
+            }
+        }
+        guard sawClass, let createdAt, let id = reader.fastUUID(idUID), let (title, trimmed) = reader.fastString(titleUID) else { return false }
+        var notes: String?
+        if notesUID != 0 {
+            guard let (text, _) = reader.fastString(notesUID) else { return false }
+            notes = text
+        }
+        var location: Location?
+        if locationUID != 0 {
+            guard let place = fastLocation(locationUID) else { return false }
+            location = place
+        }
+        // What the model's title validation does, skipped when the ends are plain ASCII.
+        let validTitle = trimmed ? title : title.trimmingWhitespace
+        guard !validTitle.isEmpty else { return false }
+        slot.initialize(to: ToDoItem(
+            decodedID: id, trimmedTitle: validTitle, notes: notes,
+            due: due.map { Date(timeIntervalSince1970: $0) }, location: location,
+            createdAt: Date(timeIntervalSince1970: createdAt)))
+        return true
+    }
+
+    /// The location with this UID if it has the usual shape; nil otherwise.
+    mutating func fastLocation(_ uid: Int) -> Location? {
+        let reader = self.reader
+        guard let offset = reader.fastObjectOffset(uid) else { return nil }
+        let base = reader.view.base.baseAddress.unsafelyUnwrapped
+        let marker = base[offset]
+        guard marker & 0xF0 == 0xD0, marker & 0x0F != 0x0F else { return nil }
+        let count = Int(marker & 0x0F)
+        let location = BinaryObjectHeader(marker: marker, offset: offset, count: count, content: offset + 1)
+        guard count * 2 * reader.view.trailer.referenceSize <= reader.view.objectsEnd - location.content else { return nil }
+        var nameUID = 0
+        var latitude: Double?
+        var longitude: Double?
+        var sawClass = false
+        for index in 0..<count {
+            let keyRef = reader.view.reference(location, index)
+            let valueRef = reader.view.reference(location, count + index)
+            guard let code = fastKeyCode(keyRef) else { return nil }
+            switch code {
+            case KeyCode.name.rawValue:
+                guard let value = reader.fastUID(valueRef) else { return nil }
+                nameUID = value
+            case KeyCode.latitude.rawValue:
+                guard let value = reader.fastReal(valueRef) else { return nil }
+                latitude = value
+            case KeyCode.longitude.rawValue:
+                guard let value = reader.fastReal(valueRef) else { return nil }
+                longitude = value
+            case KeyCode.classKey.rawValue:
+                guard fastClass(valueRef, .location) else { return nil }
+                sawClass = true
+            default:
+                return nil
+            }
+        }
+        guard sawClass, let (name, trimmed) = reader.fastString(nameUID) else { return nil }
+        if trimmed {
+            switch (latitude, longitude) {
+            case (nil, nil): return Location(decodedName: name, coordinate: nil)
+            case let (latitude?, longitude?):
+                guard let coordinate = try? Location.Coordinate(latitude: latitude, longitude: longitude) else { return nil }
+                return Location(decodedName: name, coordinate: coordinate)
+            default: return nil
+            }
+        }
+        return try? Location(name: name, latitude: latitude, longitude: longitude)
+    }
+}
+
+/// Bounds-checked reads of the objects the fast path understands; nil for anything else.
+struct FastArchiveReader {
+    let view: BinaryPropertyListView
+    /// The `$objects` array.
+    let objects: BinaryObjectHeader
+
     /// The byte offset of the object with this reference, or nil when out of range.
     @inline(__always)
     func fastOffset(_ ref: Int) -> Int? {
@@ -91,8 +248,9 @@ extension KeyedArchiveDecoder {
         let start = view.base.baseAddress.unsafelyUnwrapped + content
         if utf16 {
             guard let text = try? view.utf16String(start: content, count: count) else { return nil }
-            let trimmed = count > 0 && start[0] == 0 && start[2 * count - 2] == 0
-                && Self.isPlain(start[1]) && Self.isPlain(start[2 * count - 1])
+            let trimmed = count > 0
+                && Self.isPlain(unit: UInt16(start[0]) << 8 | UInt16(start[1]))
+                && Self.isPlain(unit: UInt16(start[2 * count - 2]) << 8 | UInt16(start[2 * count - 1]))
             return (text, trimmed)
         }
         guard Self.isASCII(start, count) else { return nil }
@@ -101,6 +259,15 @@ extension KeyedArchiveDecoder {
             return count
         }
         return (text, count > 0 && Self.isPlain(start[0]) && Self.isPlain(start[count - 1]))
+    }
+
+    /// A UTF-16 unit that is a plain ASCII byte, a Latin letter (U+00C0–U+024F) or a CJK
+    /// ideograph (U+4E00–U+9FFF): none is whitespace, and none joins a preceding character
+    /// into one grapheme cluster (they are not Extend, SpacingMark, ZWJ or emoji), so a
+    /// string that starts and ends with one is unchanged by trimming whitespace.
+    @inline(__always)
+    static func isPlain(unit: UInt16) -> Bool {
+        unit < 0x80 ? isPlain(UInt8(unit)) : (0xC0...0x24F).contains(unit) || (0x4E00...0x9FFF).contains(unit)
     }
 
     /// An ASCII byte that is not whitespace (tab, line feed, vertical tab, form feed,
@@ -134,163 +301,6 @@ extension KeyedArchiveDecoder {
         let base = view.base.baseAddress.unsafelyUnwrapped
         guard base[offset] == 0x5F, base[offset + 1] == 0x10, base[offset + 2] == 36 else { return nil }
         return UUIDText.parse(base + (offset + 3))
-    }
-
-    /// The key code (raw value) of a key reference, from the cache or looked at now; nil on
-    /// any error.
-    @inline(__always)
-    mutating func fastKeyCode(_ ref: Int) -> UInt8? {
-        if ref >= 0, ref < keyCodes.count {
-            let raw = keyCodes[ref]
-            if raw != 0 { return raw }
-        }
-        return (try? keyCode(ref))?.rawValue
-    }
-
-    /// Whether the `$class` value at `ref` is the class cached in `cache`, or checks it on
-    /// the general path and caches it when it matches.
-    @inline(__always)
-    mutating func fastClass(_ ref: Int, _ code: ClassCode) -> Bool {
-        guard let uid = fastUID(ref) else { return false }
-        if uid == (code == .item ? itemClassUID : locationClassUID) { return true }
-        do {
-            let expected = code == .item ? "ToDoItem" : "Location"
-            try expectClass(ref, expected, expected) { $0 == code }
-        } catch {
-            return false
-        }
-        if code == .item { itemClassUID = uid } else { locationClassUID = uid }
-        return true
-    }
-
-    // MARK: - Items
-
-    /// Appends the item with this UID to `items` if it has the usual shape; false (and
-    /// nothing appended) otherwise.
-    mutating func fastAppendItem(_ uid: Int, to items: inout [ToDoItem]) -> Bool {
-        guard uid > 0, uid < objects.count else { return false }
-        let ref = view.reference(objects, uid)
-        guard let offset = fastOffset(ref) else { return false }
-        let base = view.base.baseAddress.unsafelyUnwrapped
-        let marker = base[offset]
-        guard marker & 0xF0 == 0xD0, marker & 0x0F != 0x0F else { return false }
-        let count = Int(marker & 0x0F)
-        let item = BinaryObjectHeader(marker: marker, offset: offset, count: count, content: offset + 1)
-        guard count * 2 * view.trailer.referenceSize <= view.objectsEnd - item.content else { return false }
-        var idUID = 0, titleUID = 0, notesUID = 0, locationUID = 0
-        var due: Double?
-        var createdAt: Double?
-        var sawClass = false
-        for index in 0..<count {
-            let keyRef = view.reference(item, index)
-            let valueRef = view.reference(item, count + index)
-            guard let code = fastKeyCode(keyRef) else { return false }
-            switch code {
-            case KeyCode.id.rawValue:
-                guard let value = fastUID(valueRef) else { return false }
-                idUID = value
-            case KeyCode.title.rawValue:
-                guard let value = fastUID(valueRef) else { return false }
-                titleUID = value
-            case KeyCode.itemDescription.rawValue:
-                guard let value = fastUID(valueRef) else { return false }
-                notesUID = value
-            case KeyCode.location.rawValue:
-                guard let value = fastUID(valueRef) else { return false }
-                locationUID = value
-            case KeyCode.timestamp.rawValue:
-                guard let value = fastReal(valueRef) else { return false }
-                due = value
-            case KeyCode.createdAt.rawValue:
-                guard let value = fastReal(valueRef) else { return false }
-                createdAt = value
-            case KeyCode.classKey.rawValue:
-                guard fastClass(valueRef, .item) else { return false }
-                sawClass = true
-            default:
-                return false
-            }
-        }
-        guard sawClass, let createdAt, let id = fastUUID(idUID), let (title, trimmed) = fastString(titleUID) else { return false }
-        var notes: String?
-        if notesUID != 0 {
-            guard let (text, _) = fastString(notesUID) else { return false }
-            notes = text
-        }
-        var location: Location?
-        if locationUID != 0 {
-            guard let place = fastLocation(locationUID) else { return false }
-            location = place
-        }
-        if trimmed {
-            Self.append(ToDoItem(
-                decodedID: id, trimmedTitle: title, notes: notes,
-                due: due.map { Date(timeIntervalSince1970: $0) }, location: location,
-                createdAt: Date(timeIntervalSince1970: createdAt)), to: &items)
-            return true
-        }
-        do throws(ModelError) {
-            items.append(try ToDoItem(
-                id: id, title: title, notes: notes,
-                due: due.map { Date(timeIntervalSince1970: $0) }, location: location,
-                createdAt: Date(timeIntervalSince1970: createdAt)))
-        } catch {
-            return false
-        }
-        return true
-    }
-
-    /// Moves an item into the array (a plain `append` of a fresh item copies it first).
-    @inline(never)
-    static func append(_ item: consuming ToDoItem, to items: inout [ToDoItem]) {
-        items.append(item)
-    }
-
-    /// The location with this UID if it has the usual shape; nil otherwise.
-    mutating func fastLocation(_ uid: Int) -> Location? {
-        guard let offset = fastObjectOffset(uid) else { return nil }
-        let base = view.base.baseAddress.unsafelyUnwrapped
-        let marker = base[offset]
-        guard marker & 0xF0 == 0xD0, marker & 0x0F != 0x0F else { return nil }
-        let count = Int(marker & 0x0F)
-        let location = BinaryObjectHeader(marker: marker, offset: offset, count: count, content: offset + 1)
-        guard count * 2 * view.trailer.referenceSize <= view.objectsEnd - location.content else { return nil }
-        var nameUID = 0
-        var latitude: Double?
-        var longitude: Double?
-        var sawClass = false
-        for index in 0..<count {
-            let keyRef = view.reference(location, index)
-            let valueRef = view.reference(location, count + index)
-            guard let code = fastKeyCode(keyRef) else { return nil }
-            switch code {
-            case KeyCode.name.rawValue:
-                guard let value = fastUID(valueRef) else { return nil }
-                nameUID = value
-            case KeyCode.latitude.rawValue:
-                guard let value = fastReal(valueRef) else { return nil }
-                latitude = value
-            case KeyCode.longitude.rawValue:
-                guard let value = fastReal(valueRef) else { return nil }
-                longitude = value
-            case KeyCode.classKey.rawValue:
-                guard fastClass(valueRef, .location) else { return nil }
-                sawClass = true
-            default:
-                return nil
-            }
-        }
-        guard sawClass, let (name, trimmed) = fastString(nameUID) else { return nil }
-        if trimmed {
-            switch (latitude, longitude) {
-            case (nil, nil): return Location(decodedName: name, coordinate: nil)
-            case let (latitude?, longitude?):
-                guard let coordinate = try? Location.Coordinate(latitude: latitude, longitude: longitude) else { return nil }
-                return Location(decodedName: name, coordinate: coordinate)
-            default: return nil
-            }
-        }
-        return try? Location(name: name, latitude: latitude, longitude: longitude)
     }
 }
 

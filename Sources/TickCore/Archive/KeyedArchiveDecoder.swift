@@ -147,14 +147,28 @@ struct KeyedArchiveDecoder {
             }
         }
         guard let elements else { return [] }
-        var items: [ToDoItem] = []
-        items.reserveCapacity(elements.count)
-        for index in 0..<elements.count {
-            let elementRef = view.reference(elements, index)
-            if let itemUID = fastUID(elementRef), fastAppendItem(itemUID, to: &items) { continue }
-            let itemUID = try self.uid(elementRef, "element \(index + 1) of \(what)")
-            items.append(try decodeItem(itemUID, "item \(index + 1) of \(section)"))
+        // Items are built in place in the array's storage (appending a fresh item copies it).
+        var failure: ArchiveError?
+        let reader = self.reader
+        let items = [ToDoItem](unsafeUninitializedCapacity: elements.count) { buffer, initialized in
+            guard let start = buffer.baseAddress else { return }
+            for index in 0..<elements.count {
+                let elementRef = view.reference(elements, index)
+                if let itemUID = reader.fastUID(elementRef), fastItem(itemUID, into: start + initialized) {
+                    initialized += 1
+                    continue
+                }
+                do throws(ArchiveError) {
+                    let itemUID = try self.uid(elementRef, "element \(index + 1) of \(what)")
+                    (start + initialized).initialize(to: try decodeItem(itemUID, "item \(index + 1) of \(section)"))
+                    initialized += 1
+                } catch {
+                    failure = error
+                    return
+                }
+            }
         }
+        if let failure { throw failure }
         return items
     }
 
