@@ -1,4 +1,5 @@
-import Foundation
+import FoundationEssentials
+import Glibc
 
 /// Writes a keyed archive straight into its output bytes, for lists whose every field tick
 /// knows (no unknown fields) and whose strings cannot equal an id.

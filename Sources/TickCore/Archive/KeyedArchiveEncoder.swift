@@ -1,4 +1,4 @@
-import Foundation
+import FoundationEssentials
 
 /// Writes a ``ToDoList`` as a keyed archive: the direct writer when the list has nothing
 /// it does not handle (unknown fields, titles that look like ids), the general one otherwise.

@@ -1,4 +1,5 @@
-import Foundation
+import FoundationEssentials
+import Glibc
 
 /// Builds a binary property list object by object, in the order references are first
 /// made, as CoreFoundation numbers them.
