@@ -41,7 +41,7 @@ enum ScreenBenchmark {
         let session = try TmuxSession(
             socket: directory.appendingPathComponent("sock").path, environment: environment,
             command: "exec cat", columns: 120, rows: 40,
-            paneEnvironment: ["TICK_TRACE_FILE": trace, "NO_COLOR": ""]
+            paneEnvironment: ["TICK_TRACE_FILE": trace]
         )
         defer { _ = try? session.tmux(["kill-server"]) }
         let command = "exec " + [tick, "--file", file.path].map(TmuxSession.quote).joined(separator: " ")
