@@ -16,11 +16,13 @@ extension KeyedArchiveDecoder {
     /// any error.
     @inline(__always)
     mutating func fastKeyCode(_ ref: Int) -> UInt8? {
-        if ref >= 0, ref < keyCodes.count {
-            let raw = keyCodes[ref]
-            if raw != 0 { return raw }
-        }
-        return (try? keyCode(ref))?.rawValue
+        let raw = keyCodes.withUnsafeBufferPointer { codes in ref >= 0 && ref < codes.count ? codes[ref] : 0 }
+        return raw != 0 ? raw : slowKeyCode(ref)
+    }
+
+    @inline(never)
+    mutating func slowKeyCode(_ ref: Int) -> UInt8? {
+        (try? keyCode(ref))?.rawValue
     }
 
     /// Whether the `$class` value at `ref` is the class cached in `cache`, or checks it on
@@ -47,7 +49,7 @@ extension KeyedArchiveDecoder {
     mutating func fastItem(_ uid: Int, into slot: UnsafeMutablePointer<ToDoItem>) -> Bool {
         let reader = self.reader
         guard uid > 0, uid < objects.count else { return false }
-        let ref = reader.view.reference(objects, uid)
+        let ref = reader.reference(objects, uid)
         guard let offset = reader.fastOffset(ref) else { return false }
         let base = reader.view.base.baseAddress.unsafelyUnwrapped
         let marker = base[offset]
@@ -60,8 +62,8 @@ extension KeyedArchiveDecoder {
         var createdAt: Double?
         var sawClass = false
         for index in 0..<count {
-            let keyRef = reader.view.reference(item, index)
-            let valueRef = reader.view.reference(item, count + index)
+            let keyRef = reader.reference(item, index)
+            let valueRef = reader.reference(item, count + index)
             guard let code = fastKeyCode(keyRef) else { return false }
             switch code {
             case KeyCode.id.rawValue:
@@ -125,8 +127,8 @@ extension KeyedArchiveDecoder {
         var longitude: Double?
         var sawClass = false
         for index in 0..<count {
-            let keyRef = reader.view.reference(location, index)
-            let valueRef = reader.view.reference(location, count + index)
+            let keyRef = reader.reference(location, index)
+            let valueRef = reader.reference(location, count + index)
             guard let code = fastKeyCode(keyRef) else { return nil }
             switch code {
             case KeyCode.name.rawValue:
@@ -192,17 +194,35 @@ struct FastArchiveReader {
         let marker = base[offset]
         guard marker & 0xF0 == 0x80 else { return nil }
         let size = Int(marker & 0x0F) + 1
-        guard size <= 7, offset + 1 + size <= view.objectsEnd else { return nil }
-        var value = 0
-        for index in 0..<size { value = value << 8 | Int(base[offset + 1 + index]) }
-        return value
+        guard size <= 4, offset + 1 + size <= view.objectsEnd else { return nil }
+        let p = base + (offset + 1)
+        switch size {
+        case 1: return Int(p[0])
+        case 2: return Int(p[0]) << 8 | Int(p[1])
+        case 3: return Int(p[0]) << 16 | Int(p[1]) << 8 | Int(p[2])
+        default: return Int(p[0]) << 24 | Int(p[1]) << 16 | Int(p[2]) << 8 | Int(p[3])
+        }
+    }
+
+    /// The `index`th reference of a container whose header has been checked.
+    @inline(__always)
+    func reference(_ header: BinaryObjectHeader, _ index: Int) -> Int {
+        let size = view.trailer.referenceSize
+        let p = view.base.baseAddress.unsafelyUnwrapped + (header.content + index * size)
+        switch size {
+        case 1: return Int(p[0])
+        case 2: return Int(p[0]) << 8 | Int(p[1])
+        case 3: return Int(p[0]) << 16 | Int(p[1]) << 8 | Int(p[2])
+        case 4: return Int(p[0]) << 24 | Int(p[1]) << 16 | Int(p[2]) << 8 | Int(p[3])
+        default: return view.reference(header, index)
+        }
     }
 
     /// The offset of the archive object with this UID, or nil.
     @inline(__always)
     func fastObjectOffset(_ uid: Int) -> Int? {
         guard uid > 0, uid < objects.count else { return nil }
-        return fastOffset(view.reference(objects, uid))
+        return fastOffset(reference(objects, uid))
     }
 
     /// An 8-byte real stored inline (marker 0x23), or nil.

@@ -153,7 +153,7 @@ struct KeyedArchiveDecoder {
         let items = [ToDoItem](unsafeUninitializedCapacity: elements.count) { buffer, initialized in
             guard let start = buffer.baseAddress else { return }
             for index in 0..<elements.count {
-                let elementRef = view.reference(elements, index)
+                let elementRef = reader.reference(elements, index)
                 if let itemUID = reader.fastUID(elementRef), fastItem(itemUID, into: start + initialized) {
                     initialized += 1
                     continue
