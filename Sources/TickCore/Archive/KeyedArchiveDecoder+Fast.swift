@@ -273,11 +273,10 @@ struct FastArchiveReader {
                 && Self.isPlain(unit: UInt16(start[2 * count - 2]) << 8 | UInt16(start[2 * count - 1]))
             return (text, trimmed)
         }
-        guard Self.isASCII(start, count) else { return nil }
-        let text = String(unsafeUninitializedCapacity: count) { buffer in
-            buffer.baseAddress.unsafelyUnwrapped.update(from: start, count: count)
-            return count
-        }
+        // The ASCII decoder checks the bytes a word at a time and skips UTF-8 validation; a
+        // byte above 0x7F would become U+FFFD (three bytes), so the count tells.
+        let text = String(decoding: UnsafeBufferPointer(start: start, count: count), as: Unicode.ASCII.self)
+        guard text.utf8.count == count else { return nil }
         return (text, count > 0 && Self.isPlain(start[0]) && Self.isPlain(start[count - 1]))
     }
 

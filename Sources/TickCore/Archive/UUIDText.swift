@@ -34,31 +34,56 @@ enum UUIDText {
     /// Parses the 36 bytes at `source` (which the caller has checked are readable) as
     /// the 8-4-4-4-12 form in either case; nil for anything else.
     ///
-    /// Branch-free over the digits (a table lookup per character), as hex digits of random
-    /// ids defeat branch prediction.
+    /// Eight digits at a time in a 64-bit word (SWAR), without branches on the digits, as
+    /// hex digits of random ids defeat branch prediction.
     @inline(__always)
     static func parse(_ source: UnsafePointer<UInt8>) -> UUID? {
         guard source[8] == UInt8(ascii: "-"), source[13] == UInt8(ascii: "-"),
               source[18] == UInt8(ascii: "-"), source[23] == UInt8(ascii: "-") else { return nil }
+        let raw = UnsafeRawPointer(source)
+        @inline(__always) func word(_ offset: Int) -> UInt64 {
+            UInt64(littleEndian: raw.loadUnaligned(fromByteOffset: offset, as: UInt64.self))
+        }
+        @inline(__always) func half(_ offset: Int) -> UInt64 {
+            UInt64(UInt32(littleEndian: raw.loadUnaligned(fromByteOffset: offset, as: UInt32.self)))
+        }
+        // The 32 digits, eight per word, the first digit in the lowest byte.
+        let words = (word(0), half(9) | half(14) << 32, half(19) | half(24) << 32, word(28))
+        var valid = true
+        let a = hexWord(words.0, &valid), b = hexWord(words.1, &valid)
+        let c = hexWord(words.2, &valid), d = hexWord(words.3, &valid)
+        guard valid else { return nil }
         var bytes: (UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8,
                     UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8) =
             (0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0)
-        let valid = nibbles.withUnsafeBufferPointer { table -> Bool in
-            withUnsafeMutableBytes(of: &bytes) { target -> Bool in
-                var invalid: UInt8 = 0
-                var position = 0
-                for index in 0..<16 {
-                    if index == 4 || index == 6 || index == 8 || index == 10 { position += 1 }
-                    let high = table[Int(source[position])]
-                    let low = table[Int(source[position + 1])]
-                    invalid |= high | low
-                    target[index] = high << 4 | (low & 0x0F)
-                    position += 2
-                }
-                return invalid & 0xF0 == 0
-            }
+        withUnsafeMutableBytes(of: &bytes) { target in
+            target.storeBytes(of: a.littleEndian, toByteOffset: 0, as: UInt32.self)
+            target.storeBytes(of: b.littleEndian, toByteOffset: 4, as: UInt32.self)
+            target.storeBytes(of: c.littleEndian, toByteOffset: 8, as: UInt32.self)
+            target.storeBytes(of: d.littleEndian, toByteOffset: 12, as: UInt32.self)
         }
-        return valid ? UUID(uuid: bytes) : nil
+        return UUID(uuid: bytes)
+    }
+
+    /// The four bytes spelled by eight hex digits (the first in the lowest byte of `word`),
+    /// first byte lowest; clears `valid` if any byte is not a hex digit.
+    @inline(__always)
+    static func hexWord(_ word: UInt64, _ valid: inout Bool) -> UInt32 {
+        let ones: UInt64 = 0x0101_0101_0101_0101
+        let high: UInt64 = 0x8080_8080_8080_8080
+        // For bytes below 0x80, ((x | 0x80) - n) has its top bit set exactly when x >= n.
+        @inline(__always) func atLeast(_ x: UInt64, _ n: UInt64) -> UInt64 { ((x | high) &- n &* ones) & high }
+        let lower = word | 0x2020_2020_2020_2020
+        let digit = atLeast(word, 0x30) & ~atLeast(word, 0x3A)
+        let letter = atLeast(lower, 0x61) & ~atLeast(lower, 0x67)
+        valid = valid && word & high == 0 && digit | letter == high
+        // '0'-'9' → 0-9; 'A'-'F' and 'a'-'f' (bit 6 set) → 1-6 plus 9.
+        let values = (word & 0x0F0F_0F0F_0F0F_0F0F) &+ ((word >> 6) & ones) &* 9
+        // Pair the digits into bytes (first digit high), then gather the bytes.
+        var packed = ((values & 0x00FF_00FF_00FF_00FF) << 4) | ((values >> 8) & 0x00FF_00FF_00FF_00FF)
+        packed = (packed | packed >> 8) & 0x0000_FFFF_0000_FFFF
+        packed = (packed | packed >> 16) & 0x0000_0000_FFFF_FFFF
+        return UInt32(truncatingIfNeeded: packed)
     }
 
     /// Per byte: its hex digit value, or 0xFF for a byte that is not a hex digit.
