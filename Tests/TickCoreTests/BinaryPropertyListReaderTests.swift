@@ -86,6 +86,35 @@ struct BinaryPropertyListReaderTests {
         ])
     }
 
+    @Test("UTF-16 strings with runs of ASCII of every length around non-ASCII units decode exactly")
+    func utf16ASCIIRuns() throws {
+        let specials = ["é", "😀", "\u{7F}", "\u{80}", "\u{0}", "\u{FF}", "\u{100}", "\u{7FF}", "\u{800}", "東", "\u{FFFD}"]
+        var objects: [[UInt8]] = []
+        var expected: [PropertyListValue] = []
+        for length in 0..<13 {
+            for position in 0...length {
+                for special in specials {
+                    var text = String(repeating: "a", count: length)
+                    text.insert(contentsOf: special, at: text.index(text.startIndex, offsetBy: position))
+                    text += String(repeating: "z", count: length % 5)
+                    objects.append(HandBuiltPlist.utf16String(Array(text.utf16)))
+                    expected.append(.string(text))
+                }
+            }
+        }
+        #expect(try Self.decodeArray(objects) == expected)
+    }
+
+    @Test("a lone surrogate after a run of ASCII is still an invalid string")
+    func loneSurrogateAfterASCIIRun() {
+        for prefix in 0..<10 {
+            let units = Array(String(repeating: "b", count: prefix).utf16) + [0xD800] + Array("cdefgh".utf16)
+            #expect {
+                try BinaryPropertyListReader.decode(Self.file([HandBuiltPlist.utf16String(units)]))
+            } throws: { ($0 as? PropertyListError)?.kind == .invalidString }
+        }
+    }
+
     @Test("a lone surrogate or a byte above 0x7F in an ASCII string is an invalid string")
     func badStrings() {
         for object in [HandBuiltPlist.utf16String([0x61, 0xD800]), HandBuiltPlist.utf16String([0xDC00, 0x61]), [0x52, 0x61, 0xE9]] {

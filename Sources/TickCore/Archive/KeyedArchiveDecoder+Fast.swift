@@ -103,8 +103,11 @@ extension KeyedArchiveDecoder {
             location = place
         }
         // What the model's title validation does, skipped when the ends are plain ASCII.
-        let validTitle = trimmed ? title : title.trimmingWhitespace
-        guard !validTitle.isEmpty else { return false }
+        var validTitle = title
+        if !trimmed {
+            validTitle = title.trimmingWhitespace
+            guard !validTitle.isEmpty else { return false }
+        }
         slot.initialize(to: ToDoItem(
             decodedID: id, trimmedTitle: validTitle, notes: notes,
             due: due.map { Date(timeIntervalSince1970: $0) }, location: location,

@@ -243,7 +243,23 @@ struct BinaryPropertyListView {
             var out = 0
             var index = 0
             var position = start
+            let raw = UnsafeRawPointer(base.baseAddress.unsafelyUnwrapped)
             while index < count {
+                // Four ASCII units at a time (big-endian: a zero byte, then one below 0x80).
+                if index + 4 <= count {
+                    let word = UInt64(littleEndian: raw.loadUnaligned(fromByteOffset: position, as: UInt64.self))
+                    if word & 0x80FF_80FF_80FF_80FF == 0 {
+                        var bytes = (word >> 8) & 0x00FF_00FF_00FF_00FF
+                        bytes = (bytes | bytes >> 8) & 0x0000_FFFF_0000_FFFF
+                        bytes = (bytes | bytes >> 16) & 0xFFFF_FFFF
+                        UnsafeMutableRawPointer(output.baseAddress.unsafelyUnwrapped + out)
+                            .storeBytes(of: UInt32(truncatingIfNeeded: bytes).littleEndian, as: UInt32.self)
+                        out += 4
+                        index += 4
+                        position += 8
+                        continue
+                    }
+                }
                 let unit = UInt32(base[position]) << 8 | UInt32(base[position + 1])
                 if unit < 0x80 {
                     output[out] = UInt8(unit)
