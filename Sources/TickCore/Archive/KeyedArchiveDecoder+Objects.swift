@@ -1,4 +1,4 @@
-import Foundation
+import FoundationEssentials
 
 extension KeyedArchiveDecoder {
     /// The header of a plist object, with property-list errors wrapped.

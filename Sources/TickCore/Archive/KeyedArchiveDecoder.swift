@@ -1,4 +1,4 @@
-import Foundation
+import FoundationEssentials
 
 /// Reads a ``ToDoList`` from a keyed archive by following UIDs through a
 /// ``BinaryPropertyListView``, without building a property-list tree.

@@ -1,4 +1,4 @@
-import Foundation
+import FoundationEssentials
 
 /// Hand-written UUID text conversion (uppercase, 8-4-4-4-12), much faster than
 /// `UUID(uuidString:)` and `uuidString` for the hundreds of thousands of ids a file holds.

@@ -246,7 +246,7 @@ public struct ToDoStore: Sendable {
                 at: directory, withIntermediateDirectories: true, attributes: [.posixPermissions: 0o700]
             )
         } catch {
-            throw StoreError(kind: .io, path: path, problem: "cannot create the directory \(directory.path): \(error.localizedDescription)")
+            throw StoreError(kind: .io, path: path, problem: "cannot create the directory \(directory.path): \(error)")
         }
     }
 

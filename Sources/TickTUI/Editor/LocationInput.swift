@@ -18,11 +18,11 @@ enum LocationInput {
 
     /// The location the field describes; nil removes it.
     static func parse(_ text: String, current: Location?) throws(Problem) -> Location? {
-        let trimmed = text.trimmingCharacters(in: .whitespaces)
+        let trimmed = text.trimmed()
         if trimmed.isEmpty { return nil }
         if let at = trimmed.lastIndex(of: "@") {
-            let name = trimmed[..<at].trimmingCharacters(in: .whitespaces)
-            let coordinateText = trimmed[trimmed.index(after: at)...].trimmingCharacters(in: .whitespaces)
+            let name = trimmed[..<at].trimmed()
+            let coordinateText = trimmed[trimmed.index(after: at)...].trimmed()
             guard !name.isEmpty else { throw Problem(message: "a location needs a name before @") }
             if coordinateText.isEmpty { return try make(name: name, coordinate: nil) }
             return try make(name: name, coordinate: coordinate(coordinateText))
@@ -51,7 +51,7 @@ enum LocationInput {
 
     /// Reads `50.94, 6.96`, `50.94 6.96`, `-33.87,151.21` or `50.94° N, 6.96° E`.
     static func coordinate(_ text: String) throws(Problem) -> Location.Coordinate {
-        let parts = text.split(whereSeparator: { $0 == "," }).map { $0.trimmingCharacters(in: .whitespaces) }
+        let parts = text.split(whereSeparator: { $0 == "," }).map { $0.trimmed() }
         let pair: [String]
         if parts.count == 2 {
             pair = parts
@@ -73,11 +73,11 @@ enum LocationInput {
     }
 
     private static func degrees(_ text: String, positive: Character, negative: Character) -> Double? {
-        var text = text.replacingOccurrences(of: "°", with: "").trimmingCharacters(in: .whitespaces)
+        var text = String(text.filter { $0 != "°" }).trimmed()
         var sign = 1.0
         if let last = text.last?.uppercased().first, last == positive || last == negative {
             sign = last == negative ? -1 : 1
-            text = String(text.dropLast()).trimmingCharacters(in: .whitespaces)
+            text = String(text.dropLast()).trimmed()
         }
         guard !text.isEmpty, let value = Double(text), value.isFinite else { return nil }
         return value * sign
@@ -85,7 +85,7 @@ enum LocationInput {
 
     /// A coordinate number without needless digits: 50.94, 6.96, -33.8688.
     static func number(_ value: Double) -> String {
-        var text = String(format: "%.6f", value)
+        var text = fixedPoint(value, places: 6)
         while text.hasSuffix("0") { text.removeLast() }
         if text.hasSuffix(".") { text.removeLast() }
         return text == "-0" ? "0" : text

@@ -94,7 +94,7 @@ extension Screen {
     /// "50.94° N, 6.96° E".
     static func coordinateText(_ coordinate: Location.Coordinate, unicode: Bool) -> String {
         func part(_ value: Double, _ positive: String, _ negative: String) -> String {
-            let number = String(format: "%.2f", abs(value))
+            let number = fixedPoint(abs(value), places: 2)
             return "\(number)\(unicode ? "°" : " deg") \(value < 0 ? negative : positive)"
         }
         return "\(part(coordinate.latitude, "N", "S")), \(part(coordinate.longitude, "E", "W"))"

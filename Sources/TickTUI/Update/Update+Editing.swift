@@ -80,7 +80,7 @@ extension AppState {
     }
 
     private mutating func commit(_ text: String, to field: EditField) -> [Effect] {
-        let trimmed = text.trimmingCharacters(in: .whitespacesAndNewlines)
+        let trimmed = text.trimmed()
         switch field {
         case .newItem(let position):
             // An empty new row is dropped, as Esc would.

@@ -43,13 +43,13 @@ struct AddCommand: ParsableCommand {
     var joinedTitle: String { title.joined(separator: " ") }
 
     func validate() throws {
-        guard !joinedTitle.trimmingCharacters(in: .whitespacesAndNewlines).isEmpty else {
+        guard !joinedTitle.trimmed().isEmpty else {
             throw ValidationError("Missing a title: tick add TITLE")
         }
         if coordinate != nil && location == nil {
             throw ValidationError("--coordinate needs --location NAME")
         }
-        if let location, location.trimmingCharacters(in: .whitespacesAndNewlines).isEmpty {
+        if let location, location.trimmed().isEmpty {
             throw ValidationError("--location needs a name")
         }
     }

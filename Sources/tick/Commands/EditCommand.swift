@@ -55,10 +55,10 @@ struct EditCommand: ParsableCommand {
         if (location != nil || coordinate != nil) && clearLocation {
             throw ValidationError("give --location/--coordinate or --clear-location, not both")
         }
-        if let title, title.trimmingCharacters(in: .whitespacesAndNewlines).isEmpty {
+        if let title, title.trimmed().isEmpty {
             throw ValidationError("a title cannot be empty")
         }
-        if let location, location.trimmingCharacters(in: .whitespacesAndNewlines).isEmpty {
+        if let location, location.trimmed().isEmpty {
             throw ValidationError("--location needs a name (use --clear-location to remove it)")
         }
         if title == nil && notes == nil && !clearNotes && due == nil && !clearDue && location == nil

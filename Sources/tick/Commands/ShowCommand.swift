@@ -34,7 +34,7 @@ struct ShowCommand: ParsableCommand {
                 ("id", item.id.uuidString.lowercased()),
                 ("position", "\(position) (\(section.title))"),
             ]
-            if let notes = item.notes { fields.append(("notes", notes.replacingOccurrences(of: "\n", with: "\n            "))) }
+            if let notes = item.notes { fields.append(("notes", notes.split(omittingEmptySubsequences: false, whereSeparator: \.isNewline).joined(separator: "\n            "))) }
             if let due = item.due { fields.append(("due", ItemFormatting.date(due))) }
             if let location = item.location { fields.append(("location", ItemFormatting.location(location, withCoordinate: true))) }
             fields.append(("created", ItemFormatting.date(item.createdAt)))

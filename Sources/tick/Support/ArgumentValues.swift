@@ -18,8 +18,8 @@ enum ArgumentValues {
     static func coordinate(_ text: String) throws -> Location.Coordinate {
         let parts = text.split(separator: ",", omittingEmptySubsequences: false)
         guard parts.count == 2,
-              let latitude = Double(parts[0].trimmingCharacters(in: .whitespaces)),
-              let longitude = Double(parts[1].trimmingCharacters(in: .whitespaces))
+              let latitude = Double(parts[0].trimmed()),
+              let longitude = Double(parts[1].trimmed())
         else {
             throw ValueError("cannot read \"\(text)\" as a coordinate; use LAT,LON in degrees, e.g. 50.94,6.96 or -33.87,151.21")
         }

@@ -8,7 +8,7 @@ struct ItemReference: ExpressibleByArgument, CustomStringConvertible {
     let text: String
 
     init?(argument: String) {
-        let trimmed = argument.trimmingCharacters(in: .whitespaces)
+        let trimmed = argument.trimmed()
         guard !trimmed.isEmpty else { return nil }
         text = trimmed
     }
