@@ -1,4 +1,8 @@
 import FoundationEssentials
+// `Calendar.current` and `TimeZone.current` know the local zone only when ICU's time-zone
+// data is linked, which FoundationInternationalization brings; with FoundationEssentials
+// alone they answer GMT and "2026-12-01" would be midnight UTC in Berlin.
+import FoundationInternationalization
 
 /// Reads the date words people type: `2026-12-01`, `2026-12-01T09:30`, ISO 8601 with a zone,
 /// `today`, `tomorrow`, weekday names, `+3d`, `+2w`.
