@@ -21,7 +21,13 @@ public final class TmuxSession {
              "-e", "LC_ALL=C.UTF-8", "-e", "TERM=xterm-256color"] + extra + [command]
         )
         guard result.succeeded else { throw HarnessError("tmux new-session: \(result.errorOutput)") }
+        let pid = try? tmux(["display-message", "-p", "#{pid}"]).output.trimmingCharacters(in: .whitespacesAndNewlines)
+        serverPID = pid.flatMap { pid_t($0) }
     }
+
+    /// The tmux server's process id, so that it can be stopped even when its socket is gone
+    /// (a test's directory may be removed before the session is released).
+    private var serverPID: pid_t?
 
     /// Quotes a word for the shell that tmux runs a command with.
     public static func quote(_ word: String) -> String {
@@ -112,7 +118,11 @@ public final class TmuxSession {
         guard result.succeeded else { throw HarnessError("tmux resize-window: \(result.errorOutput)") }
     }
 
-    deinit { _ = try? tmux(["kill-server"]) }
+    /// Stops the server, which hangs up on the program in the pane.
+    deinit {
+        let stopped = (try? tmux(["kill-server"]).succeeded) ?? false
+        if !stopped, let serverPID { kill(serverPID, SIGTERM) }
+    }
 }
 
 /// The first line index whose text contains `text`.
