@@ -90,3 +90,21 @@ struct KeyedArchiveFastPathTests {
         #expect(try KeyedArchive.decode(KeyedArchive.encode(list)) == list)
     }
 }
+
+@Suite("Keyed archive previews")
+struct KeyedArchivePreviewTests {
+    @Test("a preview holds the first items of each section and the sections' sizes; XML has none")
+    func previewOfEachSection() throws {
+        let list = try StoreStagedLoadingTests.list(open: 12, done: 3)
+        let bytes = KeyedArchive.encode(list)
+        let preview = try #require(try KeyedArchive.decodePreview(bytes, itemsPerSection: 5))
+        #expect(preview.toDoCount == 12 && preview.doneCount == 3)
+        #expect(preview.list.toDoItems.map(\.title) == (0..<5).map { "open \($0)" })
+        #expect(preview.list.doneItems == list.doneItems)
+        #expect(try KeyedArchive.decodePreview(bytes, itemsPerSection: 100)?.isComplete == true)
+        let xml = try PropertyListSerialization.data(
+            fromPropertyList: PropertyListSerialization.propertyList(from: Data(bytes), format: nil), format: .xml, options: 0
+        )
+        #expect(try KeyedArchive.decodePreview([UInt8](xml), itemsPerSection: 5) == nil)
+    }
+}

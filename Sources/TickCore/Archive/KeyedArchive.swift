@@ -37,7 +37,25 @@ public enum KeyedArchive {
                            "the file is neither a binary (bplist00) nor an XML property list")
     }
 
+    /// The first `limit` items of each section of a binary archive, with the number of
+    /// items each section holds: enough to draw the first screen of a large list while the
+    /// rest is read. Checks the file's structure and the items it reads, not the others;
+    /// nil for an XML file (read it whole).
+    public static func decodePreview(_ bytes: [UInt8], itemsPerSection limit: Int) throws(ArchiveError) -> ListPreview? {
+        guard bytes.count >= 8, bytes[0] == UInt8(ascii: "b"), bytes[1] == UInt8(ascii: "p") else { return nil }
+        var sizes = (toDo: 0, done: 0)
+        let list = try decodeBinary(bytes, itemLimit: max(limit, 0), sizes: &sizes)
+        return ListPreview(list: list, toDoCount: sizes.toDo, doneCount: sizes.done)
+    }
+
     private static func decodeBinary(_ bytes: [UInt8]) throws(ArchiveError) -> ToDoList {
+        var sizes = (toDo: 0, done: 0)
+        return try decodeBinary(bytes, itemLimit: .max, sizes: &sizes)
+    }
+
+    private static func decodeBinary(
+        _ bytes: [UInt8], itemLimit: Int, sizes: inout (toDo: Int, done: Int)
+    ) throws(ArchiveError) -> ToDoList {
         try bytes.withUnsafeBufferPointer { (base) throws(ArchiveError) -> ToDoList in
             let view: BinaryPropertyListView
             do throws(PropertyListError) {
@@ -46,7 +64,10 @@ public enum KeyedArchive {
                 throw ArchiveError(error)
             }
             var decoder = KeyedArchiveDecoder(view: view)
-            return try decoder.decode()
+            decoder.itemLimit = itemLimit
+            let list = try decoder.decode()
+            sizes = decoder.sectionSizes
+            return list
         }
     }
 
@@ -57,4 +78,21 @@ public enum KeyedArchive {
         while index < bytes.count, [0x20, 0x09, 0x0A, 0x0D].contains(bytes[index]) { index += 1 }
         return index < bytes.count && bytes[index] == UInt8(ascii: "<")
     }
+}
+
+/// The start of a list: the first items of each section and how many each holds in all.
+public struct ListPreview: Sendable, Hashable {
+    /// The first items of each section (all of them when a section is short).
+    public let list: ToDoList
+    public let toDoCount: Int
+    public let doneCount: Int
+
+    public init(list: ToDoList, toDoCount: Int, doneCount: Int) {
+        self.list = list
+        self.toDoCount = toDoCount
+        self.doneCount = doneCount
+    }
+
+    /// True when every item of both sections was read.
+    public var isComplete: Bool { list.toDoItems.count == toDoCount && list.doneItems.count == doneCount }
 }

@@ -16,6 +16,10 @@ struct KeyedArchiveDecoder {
     /// The class-description UIDs last seen as ToDoItem and Location (-1: none yet).
     var itemClassUID = -1
     var locationClassUID = -1
+    /// How many items of each section to read (all, unless a preview asks for fewer).
+    var itemLimit = Int.max
+    /// The number of items each section holds in the file, read or not.
+    private(set) var sectionSizes = (toDo: 0, done: 0)
     /// Budget and state for reading unknown values.
     var unknownNodes = 0
     var unknownInProgress: Set<Int> = []
@@ -116,7 +120,9 @@ struct KeyedArchiveDecoder {
                                "the file was written by a newer tick (format \(version)); this tick reads format \(KeyedArchive.formatVersion) and older")
         }
         let toDo = try decodeItems(toDoUID, section: "To Do")
+        sectionSizes.toDo = lastArraySize
         let done = try decodeItems(doneUID, section: "Done")
+        sectionSizes.done = lastArraySize
         do throws(ModelError) {
             return try ToDoList(toDoItems: toDo, doneItems: done, unknownFields: UnknownFields(unknown))
         } catch {
@@ -127,7 +133,11 @@ struct KeyedArchiveDecoder {
         }
     }
 
+    /// The element count of the last section array read.
+    private var lastArraySize = 0
+
     private mutating func decodeItems(_ uid: Int, section: String) throws(ArchiveError) -> [ToDoItem] {
+        lastArraySize = 0
         if uid == 0 { return [] }
         let what = "the \(section) array"
         let array = try objectDictionary(uid, what)
@@ -147,12 +157,14 @@ struct KeyedArchiveDecoder {
             }
         }
         guard let elements else { return [] }
+        lastArraySize = elements.count
+        let wanted = min(elements.count, itemLimit)
         // Items are built in place in the array's storage (appending a fresh item copies it).
         var failure: ArchiveError?
         let reader = self.reader
-        let items = [ToDoItem](unsafeUninitializedCapacity: elements.count) { buffer, initialized in
+        let items = [ToDoItem](unsafeUninitializedCapacity: wanted) { buffer, initialized in
             guard let start = buffer.baseAddress else { return }
-            for index in 0..<elements.count {
+            for index in 0..<wanted {
                 let elementRef = reader.reference(elements, index)
                 if let itemUID = reader.fastUID(elementRef), fastItem(itemUID, into: start + initialized) {
                     initialized += 1

@@ -65,6 +65,22 @@ public struct ToDoStore: Sendable {
         try read() ?? ToDoList()
     }
 
+    /// Reads a large list in two steps, so that its first screen can be shown sooner: when
+    /// the file holds at least `minimumItems` items, `preview` first gets the first
+    /// `previewItems` items of each section (and how many each holds), then the whole list
+    /// is read from the same bytes and returned. A smaller list, an XML file or a file whose
+    /// start cannot be read is read whole, with no preview, so its error comes first.
+    public func loadInStages(
+        previewItems: Int, minimumItems: Int, preview: (ListPreview) -> Void
+    ) throws(StoreError) -> ToDoList {
+        guard let bytes = try readBytes() else { return ToDoList() }
+        if let first = try? KeyedArchive.decodePreview(bytes, itemsPerSection: previewItems),
+           !first.isComplete, first.toDoCount + first.doneCount >= minimumItems {
+            preview(first)
+        }
+        return try decode(bytes)
+    }
+
     /// What `stat` says about the file now, or nil when it does not exist; compare two
     /// versions to notice that another process saved.
     public func version() -> FileVersion? {
@@ -135,12 +151,21 @@ public struct ToDoStore: Sendable {
 
     /// The decoded file, nil when it does not exist.
     func read() throws(StoreError) -> ToDoList? {
-        let bytes: [UInt8]
+        guard let bytes = try readBytes() else { return nil }
+        return try decode(bytes)
+    }
+
+    /// The file's bytes, nil when it does not exist.
+    private func readBytes() throws(StoreError) -> [UInt8]? {
         switch readFile(path) {
         case .missing: return nil
         case let .failure(kind, message): throw StoreError(kind: kind, path: path, problem: message)
-        case .bytes(let data): bytes = data
+        case .bytes(let data): return data
         }
+    }
+
+    /// The list a file's bytes hold; an empty file or bad bytes are an unreadable file.
+    private func decode(_ bytes: [UInt8]) throws(StoreError) -> ToDoList {
         guard !bytes.isEmpty else {
             throw StoreError(
                 kind: .unreadable, path: path,

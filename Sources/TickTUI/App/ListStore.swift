@@ -17,4 +17,14 @@ public protocol ListStore {
     ) throws(StoreError) -> (list: ToDoList, version: FileVersion?)
     /// What `stat` says about the file now, or nil when it does not exist.
     func version() -> FileVersion?
+    /// Reads a large list in two steps (the first items, then all); see
+    /// ``ToDoStore/loadInStages(previewItems:minimumItems:preview:)``.
+    func loadInStages(previewItems: Int, minimumItems: Int, preview: (ListPreview) -> Void) throws(StoreError) -> ToDoList
+}
+
+extension ListStore {
+    /// Reads the whole list at once: no preview.
+    public func loadInStages(previewItems: Int, minimumItems: Int, preview: (ListPreview) -> Void) throws(StoreError) -> ToDoList {
+        try load()
+    }
 }

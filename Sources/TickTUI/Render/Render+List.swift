@@ -39,7 +39,7 @@ extension Screen {
     }
 
     private mutating func drawSectionHeader(_ section: ToDoList.Section, state: AppState, column: Int, row: Int, width: Int, palette: Palette) {
-        let total = state.list.items(in: section).count
+        let total = state.total(section)
         let count = state.filter.map { "\($0.matches(in: section).count) of \(total)" } ?? "\(total)"
         write("\(section.title) (\(count))", column: column + 1, row: row, limit: width - 1, style: palette.sectionHeader)
     }

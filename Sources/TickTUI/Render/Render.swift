@@ -39,7 +39,7 @@ extension Screen {
 
     mutating func drawHeader(_ state: AppState, palette: Palette) {
         let dot = state.unicode ? "·" : "-"
-        var counts = "\(state.list.toDoItems.count) to do \(dot) \(state.list.doneItems.count) done"
+        var counts = "\(state.total(.toDo)) to do \(dot) \(state.total(.done)) done"
         if state.saveError != nil, !state.pendingOperations.isEmpty { counts = "not saved \(dot) " + counts }
         let countsWidth = DisplayWidth.of(counts)
         let countsColumn = max(size.columns - 1 - countsWidth, 0)

@@ -35,10 +35,18 @@ public struct AppState: Sendable {
     public internal(set) var saveError: String?
     public internal(set) var size = Size(columns: 80, rows: 24)
 
+    /// While a large list is still being read: how many items each section holds in all
+    /// (``list`` has only the first of them). Nil once the whole list is in.
+    public internal(set) var loadingTotals: SectionTotals?
+
     var filter: Filter?
     var history = UndoHistory()
 
-    public init(list: ToDoList, fileName: String, now: Date, calendar: Calendar = .current, colors: Bool = true, unicode: Bool = true) {
+    public init(
+        list: ToDoList, fileName: String, now: Date, calendar: Calendar = .current,
+        colors: Bool = true, unicode: Bool = true, loadingTotals: SectionTotals? = nil
+    ) {
+        self.loadingTotals = loadingTotals
         self.list = list
         self.fileName = fileName
         self.now = now
@@ -46,6 +54,12 @@ public struct AppState: Sendable {
         self.colors = colors
         self.unicode = unicode
         selection = Self.firstSelection(toDo: list.toDoItems.count, done: list.doneItems.count)
+    }
+
+    /// How many items a section holds, counting those not read yet while loading.
+    public func total(_ section: ToDoList.Section) -> Int {
+        guard let loadingTotals else { return list.items(in: section).count }
+        return section == .toDo ? loadingTotals.toDo : loadingTotals.done
     }
 
     /// The filter text while a filter is active.
@@ -64,6 +78,17 @@ public struct AppState: Sendable {
         if toDo > 0 { return Selection(section: .toDo, index: 0) }
         if done > 0 { return Selection(section: .done, index: 0) }
         return nil
+    }
+}
+
+/// How many items each section holds.
+public struct SectionTotals: Sendable, Hashable {
+    public var toDo: Int
+    public var done: Int
+
+    public init(toDo: Int, done: Int) {
+        self.toDo = toDo
+        self.done = done
     }
 }
 
