@@ -96,8 +96,8 @@ struct UpdateChangeTests {
         state.press(.character("K"), .shiftUp)
         #expect(state.toDoTitles == ["a", "b", "c"])
         #expect(state.pendingOperations == [
-            .place(Fixtures.id(1), .toDo, at: 1), .place(Fixtures.id(1), .toDo, at: 2),
-            .place(Fixtures.id(1), .toDo, at: 1), .place(Fixtures.id(1), .toDo, at: 0),
+            .reorder(Fixtures.id(1), at: 1), .reorder(Fixtures.id(1), at: 2),
+            .reorder(Fixtures.id(1), at: 1), .reorder(Fixtures.id(1), at: 0),
         ])
         state.press(.character("u"))
         #expect(state.toDoTitles == ["b", "a", "c"])

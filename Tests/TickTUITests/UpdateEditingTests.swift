@@ -125,6 +125,21 @@ struct UpdateEditingTests {
         #expect(state.pendingOperations.isEmpty)
     }
 
+    @Test("an out-of-range coordinate typed alone is an error, not the name of a place")
+    func badCoordinateAlone() throws {
+        var list = try Fixtures.list(toDo: ["a"])
+        try list.update(Fixtures.id(1)) { (item) throws(ModelError) in item.location = try Location(name: "Office", latitude: 50.94, longitude: 6.96) }
+        var state = Fixtures.state(list)
+        state.press(.character("l"))
+        state.press(.control("u"))
+        state.type("95, 6.96")
+        state.press(.enter)
+        #expect(state.mode == .editing(.location(Fixtures.id(1))))
+        #expect(state.status?.text.contains("latitude") == true)
+        #expect(state.pendingOperations.isEmpty)
+        #expect(state.list.item(withID: Fixtures.id(1))?.location?.name == "Office")
+    }
+
     @Test("t takes date words; a bad date keeps the editor open; empty clears")
     func editDue() throws {
         var state = Fixtures.state(try Fixtures.list(toDo: ["a"]))

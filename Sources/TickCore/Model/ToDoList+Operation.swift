@@ -11,6 +11,9 @@ extension ToDoList {
         case remove(UUID)
         /// Puts an item at a position of a section (the position it has afterwards).
         case place(UUID, Section, at: Int)
+        /// Moves an item to a position within whichever section it is in: a reordering,
+        /// which leaves alone a check or uncheck made elsewhere meanwhile.
+        case reorder(UUID, at: Int)
         /// Changes one field of an item, leaving the others as they are on disk.
         case set(UUID, ItemField)
         case removeAll
@@ -33,6 +36,7 @@ extension ToDoList {
         case .uncheck(let id): try uncheck(id)
         case .remove(let id): try remove(id)
         case let .place(id, section, position): try place(id, in: section, at: position)
+        case let .reorder(id, position): try move(id, to: position)
         case let .set(id, field): try update(id) { (item) throws(ModelError) in try item.set(field) }
         case .removeAll: removeAll()
         }
@@ -51,6 +55,9 @@ extension ToDoList {
             guard let (from, _) = self.position(of: id) else { return }
             let count = items(in: section).count - (from == section ? 1 : 0)
             try place(id, in: section, at: min(max(position, 0), count))
+        case let .reorder(id, position):
+            guard let (section, _) = self.position(of: id) else { return }
+            try place(id, in: section, at: min(max(position, 0), items(in: section).count - 1))
         case .check(let id), .uncheck(let id), .remove(let id):
             guard contains(id) else { return }
             try apply(operation)

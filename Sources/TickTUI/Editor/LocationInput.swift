@@ -44,13 +44,26 @@ enum LocationInput {
         }
     }
 
-    /// True when the text is two numbers (with optional degree signs and N/S/E/W).
+    /// True when the text is two numbers (with optional degree signs and N/S/E/W), in range
+    /// or not: `95, 6.96` is a coordinate with a bad latitude, not a place called that.
     private static func looksLikeCoordinate(_ text: String) -> Bool {
-        (try? coordinate(text)) != nil
+        numbers(text) != nil
     }
 
     /// Reads `50.94, 6.96`, `50.94 6.96`, `-33.87,151.21` or `50.94° N, 6.96° E`.
     static func coordinate(_ text: String) throws(Problem) -> Location.Coordinate {
+        guard let (latitude, longitude) = numbers(text) else {
+            throw Problem(message: "cannot read “\(text)” as a coordinate; type lat, lon such as 50.94, 6.96")
+        }
+        do {
+            return try Location.Coordinate(latitude: latitude, longitude: longitude)
+        } catch {
+            throw Problem(message: error.description)
+        }
+    }
+
+    /// The two numbers of a coordinate as typed, with the signs N/S/E/W give them.
+    private static func numbers(_ text: String) -> (Double, Double)? {
         let parts = text.split(whereSeparator: { $0 == "," }).map { $0.trimmed() }
         let pair: [String]
         if parts.count == 2 {
@@ -62,14 +75,8 @@ enum LocationInput {
         }
         guard pair.count == 2, let latitude = degrees(pair[0], positive: "N", negative: "S"),
               let longitude = degrees(pair[1], positive: "E", negative: "W")
-        else {
-            throw Problem(message: "cannot read “\(text)” as a coordinate; type lat, lon such as 50.94, 6.96")
-        }
-        do {
-            return try Location.Coordinate(latitude: latitude, longitude: longitude)
-        } catch {
-            throw Problem(message: error.description)
-        }
+        else { return nil }
+        return (latitude, longitude)
     }
 
     private static func degrees(_ text: String, positive: Character, negative: Character) -> Double? {

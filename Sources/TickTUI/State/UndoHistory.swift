@@ -46,6 +46,9 @@ extension ToDoList {
         switch operation {
         case let .insert(item, _, _):
             return .remove(item.id)
+        case .reorder(let id, _):
+            guard let (_, index) = position(of: id) else { return nil }
+            return .reorder(id, at: index)
         case .check(let id), .uncheck(let id), .place(let id, _, _):
             guard let (section, index) = position(of: id) else { return nil }
             return .place(id, section, at: index)

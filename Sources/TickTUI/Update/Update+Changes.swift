@@ -67,7 +67,7 @@ extension AppState {
         guard let selection, let item = selectedItem,
               let neighbour = listIndex(at: selection.index + delta, in: selection.section)
         else { return [.bell] }
-        if perform([.place(item.id, selection.section, at: neighbour)], name: "move", undoFocus: item.id, redoFocus: item.id) {
+        if perform([.reorder(item.id, at: neighbour)], name: "move", undoFocus: item.id, redoFocus: item.id) {
             self.selection = Selection(section: selection.section, index: selection.index + delta)
         }
         return []

@@ -37,7 +37,7 @@ struct MoveCommand: ParsableCommand {
             guard to <= count else {
                 throw CLIError("--to \(to) is past the end of \(section.title), which has \(count) item\(count == 1 ? "" : "s")")
             }
-            try store.apply([.place(item.id, section, at: to - 1)])
+            try store.apply([.reorder(item.id, at: to - 1)])
             output("moved \(ItemFormatting.shortID(item)) to \(to) in \(section.title)  \(ItemFormatting.oneLine(item.title))")
         }
     }

@@ -140,4 +140,21 @@ struct ToDoListTests {
         try list.apply(.removeAll)
         #expect(list.isEmpty)
     }
+
+    @Test("a reordering merged after another process checked the item leaves it checked")
+    func reorderKeepsAChangeOfSection() throws {
+        let all = try items("a", "b", "c")
+        var list = try ToDoList(toDoItems: all, doneItems: [])
+        try list.check(all[2].id) // elsewhere, while this process moved "c" up
+        try list.merge(.reorder(all[2].id, at: 0))
+        #expect(titles(list, .toDo) == ["a", "b"])
+        #expect(titles(list, .done) == ["c"])
+        try list.merge(.reorder(all[1].id, at: 99))
+        #expect(titles(list, .toDo) == ["a", "b"])
+        try list.merge(.reorder(all[1].id, at: -3))
+        #expect(titles(list, .toDo) == ["b", "a"])
+        #expect(throws: ModelError.positionOutOfRange(position: 5, section: .toDo, count: 1)) {
+            try list.apply(.reorder(all[1].id, at: 5))
+        }
+    }
 }
