@@ -73,6 +73,23 @@ struct RunLoopTests {
         #expect(store.applyCalls.isEmpty)
     }
 
+    @Test("a file another process left unreadable is reported at once and not written over")
+    func externalChangeUnreadable() throws {
+        let store = try RecordingStore()
+        _ = try store.changeElsewhere([.insert(try item("Existing"), .toDo, at: nil)])
+        let garbage = Data("half a file".utf8)
+        let terminal = TestTerminal(steps: [
+            .idle,
+            .perform { try? garbage.write(to: store.fileURL) },
+            .idle,
+        ] + add("Mine") + [.idle])
+        var loop = makeLoop(terminal, store, list: try store.load())
+        _ = loop.run()
+        #expect(terminal.frames.contains { frame in frame.lines.contains { $0.contains("changed elsewhere and cannot be read") } })
+        #expect(try Data(contentsOf: store.fileURL) == garbage)
+        #expect(loop.state.pendingOperations.count == 1)
+    }
+
     @Test("tick's own next change keeps what another process wrote")
     func ownChangeKeepsExternal() throws {
         let store = try RecordingStore()
@@ -106,6 +123,17 @@ struct RunLoopTests {
         let disk = try store.titlesOnDisk()
         #expect(Set(disk.toDo) == ["Milk", "Eggs"])
         #expect(terminal.frames.contains { frame in frame.lines.contains { $0.contains("no space left on device") } })
+    }
+
+    @Test("q typed in the same batch as a change whose save fails asks before quitting")
+    func quitAfterFailedSaveAsks() throws {
+        let store = try RecordingStore()
+        store.failuresToCome = 2
+        let terminal = TestTerminal(steps: add("Milk") + [.key(.character("q")), .idle, .key(.character("y")), .idle])
+        var loop = makeLoop(terminal, store)
+        #expect(loop.run() == .quit)
+        #expect(terminal.frames.contains { frame in frame.lines.contains { $0.contains("quit and lose 1 change") } })
+        #expect(store.applyCalls.count == 2)
     }
 
     @Test("q ends the loop")

@@ -55,6 +55,8 @@ public enum Action: Sendable, Hashable {
     case saveFailed(String)
     /// The file was changed by another process; this is the list now on disk.
     case externalChange(ToDoList)
+    /// The file was changed by another process and cannot be read now (the message says why).
+    case externalChangeUnreadable(String)
     case resize(Size)
 }
 

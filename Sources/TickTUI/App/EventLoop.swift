@@ -29,6 +29,8 @@ struct EventLoop<Store: ListStore> {
     /// The list as tick last read or wrote the file, with the file's version then: a save
     /// starts from it instead of decoding the file again while nobody else has written.
     private var onDisk: (list: ToDoList, version: FileVersion)?
+    /// True once the user answered yes to "quit and lose the changes?".
+    private var quitConfirmed = false
 
     /// `state.list` must be the list as read from the file when it had `fileVersion`.
     init(terminal: any Terminal, store: Store, state: AppState, fileVersion: FileVersion?) {
@@ -64,7 +66,15 @@ struct EventLoop<Store: ListStore> {
                 quit = handle(next)
             }
             saveIfNeeded()
-            if quit { return .quit }
+            if quit {
+                // A quit typed in the same batch as a change whose save just failed asks
+                // first, like any quit with unsaved changes, unless the user already said yes.
+                if state.hasUnsavedChanges && !quitConfirmed {
+                    dispatch(.quit)
+                    continue
+                }
+                return .quit
+            }
         }
     }
 
@@ -83,6 +93,7 @@ struct EventLoop<Store: ListStore> {
     /// Applies an action and carries out its effects; true when one of them is quit.
     @discardableResult
     private mutating func dispatch(_ action: Action) -> Bool {
+        if case .confirmQuit = action { quitConfirmed = true }
         var quit = false
         for effect in update(&state, action) {
             switch effect {
@@ -113,7 +124,13 @@ struct EventLoop<Store: ListStore> {
     private mutating func idle() {
         dispatch(.tick(clock()))
         guard watcher.checkForChange(store.version()) else { return }
-        guard let list = try? store.load() else { return }
+        let list: ToDoList
+        do {
+            list = try store.load()
+        } catch {
+            dispatch(.externalChangeUnreadable(error.problem))
+            return
+        }
         // The version was taken before the read: if the file changed in between, the next
         // save sees a different version and reads the file again.
         onDisk = watcher.lastSeen.map { (list, $0) }

@@ -63,6 +63,11 @@ public enum FullScreenApp {
         loop.trace = trace
         let outcome = loop.run()
         terminal.shutdown()
+        if loop.state.hasUnsavedChanges, let problem = loop.state.saveError {
+            // A quit signal cannot wait for an answer: say what was not saved.
+            let count = loop.state.pendingOperations.count
+            printError("\(count) change\(count == 1 ? "" : "s") could not be saved: \(problem)")
+        }
         switch outcome {
         case .quit: return 0
         case .signal(let signal): return 128 + signal

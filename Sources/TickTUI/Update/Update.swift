@@ -19,7 +19,7 @@ extension Action {
     /// True for what the user did; false for events from the run loop.
     var isUserCommand: Bool {
         switch self {
-        case .tick, .saved, .saveFailed, .externalChange, .resize: false
+        case .tick, .saved, .saveFailed, .externalChange, .externalChangeUnreadable, .resize: false
         default: true
         }
     }
@@ -81,6 +81,9 @@ extension AppState {
             status = StatusMessage("not saved: \(message)", isError: true)
             return []
         case .externalChange(let diskList): return externalChange(diskList)
+        case .externalChangeUnreadable(let message):
+            status = StatusMessage("the file changed elsewhere and cannot be read; tick will not overwrite it: \(message)", isError: true)
+            return []
         case .resize(let newSize):
             size = newSize
             return []
