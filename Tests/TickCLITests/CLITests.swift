@@ -214,6 +214,26 @@ struct CLITests {
         #expect(try store.load().doneItems.map(\.id) == [ids[1]])
     }
 
+    @Test("a number that is both a position and the start of another item's id is refused, naming both")
+    func positionOrIDPrefix() throws {
+        let tick = try TickRunner()
+        let store = ToDoStore(fileURL: tick.file)
+        var operations: [ToDoList.Operation] = []
+        for index in 0..<1_005 {
+            let idText = index == 1_004 ? "10000000-0000-4000-8000-000000000000"
+                : String(format: "%08X", index) + "-0000-4000-8000-000000000000"
+            let id = try #require(UUID(uuidString: idText))
+            operations.append(.insert(try ToDoItem(id: id, title: "Item \(index)"), .toDo, at: nil))
+        }
+        try store.apply(operations)
+        let clash = try tick.run(["check", "1000"])
+        #expect(clash.status == 1, "\(clash.stdout) \(clash.stderr)")
+        #expect(clash.stderr.contains("position 1000") && clash.stderr.contains("10000000-0000"))
+        #expect(try store.load().doneItems.isEmpty)
+        #expect(try tick.run(["check", "999"]).status == 0)
+        #expect(try store.load().doneItems.map(\.title) == ["Item 998"])
+    }
+
     @Test("edit changes only the fields given; --coordinate alone keeps the location's name")
     func edit() throws {
         let tick = try TickRunner()

@@ -23,6 +23,15 @@ struct ItemReference: ExpressibleByArgument, CustomStringConvertible {
         let isNumber = text.allSatisfy { $0.isASCII && $0.isNumber }
         if isNumber, let position = Int(text), position >= 1, position <= all.count {
             let item = all[position - 1]
+            // "1234" in a long list may also be the start of another item's id: say so
+            // rather than guess.
+            if text.count >= Self.minimumPrefixLength,
+               let other = all.enumerated().first(where: { $0.offset != position - 1 && $0.element.id.uuidString.hasPrefix(text) }) {
+                throw CLIError(
+                    "\"\(text)\" is both position \(position) (\(ItemFormatting.oneLine(item.title))) and the start of the id "
+                        + "\(other.element.id.uuidString.lowercased()) (\(ItemFormatting.oneLine(other.element.title))); give more of the id"
+                )
+            }
             let section: ToDoList.Section = position <= list.toDoItems.count ? .toDo : .done
             return (item, section, position)
         }
