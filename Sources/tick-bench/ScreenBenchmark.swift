@@ -50,7 +50,7 @@ enum ScreenBenchmark {
         var spaceTimes: [Double] = []
         var peak = Double.nan
         for launch in 0..<launches {
-            FileManager.default.createFile(atPath: trace, contents: nil)
+            _ = FileManager.default.createFile(atPath: trace, contents: nil)
             let start = Measure.now()
             try session.tmux(["respawn-pane", "-k", "-t", "=\(session.name):", command])
             let frame = try waitForEvent("frame", in: trace, after: start)

@@ -207,7 +207,7 @@ enum Plutil {
         let target = directory.appendingPathComponent("out.xml")
         let output = directory.appendingPathComponent("output")
         try Data(bytes).write(to: source)
-        FileManager.default.createFile(atPath: output.path, contents: nil)
+        _ = FileManager.default.createFile(atPath: output.path, contents: nil)
         let handle = try FileHandle(forWritingTo: output)
         defer { try? handle.close() }
         let process = Process()

@@ -92,7 +92,7 @@ enum PythonPlistlib {
         let target = directory.appendingPathComponent("out")
         let errors = directory.appendingPathComponent("stderr")
         try Data(input).write(to: source)
-        FileManager.default.createFile(atPath: errors.path, contents: nil)
+        _ = FileManager.default.createFile(atPath: errors.path, contents: nil)
         let errorHandle = try FileHandle(forWritingTo: errors)
         defer { try? errorHandle.close() }
 
