@@ -8,9 +8,13 @@ func change(
     _ operation: (ToDoItem) -> ToDoList.Operation
 ) throws {
     try reportingErrors {
-        let store = storeOptions.makeStore()
-        let (item, _, _) = try reference.resolve(in: try store.load())
-        try store.apply([operation(item)])
+        // Resolve ITEM and change the file under one lock, so that the item named is the
+        // item changed even while another process edits the list.
+        let item = try storeOptions.makeStore().modify { list in
+            let (item, _, _) = try reference.resolve(in: list)
+            try list.apply(operation(item))
+            return item
+        }
         output("\(verb) \(ItemFormatting.shortID(item))  \(ItemFormatting.oneLine(item.title))")
     }
 }

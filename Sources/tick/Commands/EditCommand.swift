@@ -69,24 +69,31 @@ struct EditCommand: ParsableCommand {
 
     func run() throws {
         try reportingErrors {
-            let store = storeOptions.makeStore()
-            let (item, _, _) = try self.item.resolve(in: try store.load())
-            var fields: [ToDoList.ItemField] = []
-            if let title { fields.append(.title(title)) }
-            if let notes { fields.append(.notes(notes.isEmpty ? nil : notes)) }
-            if clearNotes { fields.append(.notes(nil)) }
-            if let due { fields.append(.due(due)) }
-            if clearDue { fields.append(.due(nil)) }
-            if clearLocation { fields.append(.location(nil)) }
-            if location != nil || coordinate != nil {
-                guard let name = location ?? item.location?.name else {
-                    throw CLIError("the item has no location to put the coordinate on: give --location NAME too")
-                }
-                let coordinate = self.coordinate ?? (location == nil ? item.location?.coordinate : nil)
-                fields.append(.location(try Location(name: name, coordinate: coordinate)))
+            let item = try storeOptions.makeStore().modify { list in
+                let (item, _, _) = try self.item.resolve(in: list)
+                for field in try fields(for: item) { try list.apply(.set(item.id, field)) }
+                return item
             }
-            try store.apply(fields.map { .set(item.id, $0) })
             output("edited \(ItemFormatting.shortID(item))  \(ItemFormatting.oneLine(title ?? item.title))")
         }
+    }
+
+    /// The changes the options ask for, for `item` as it is in the file.
+    private func fields(for item: ToDoItem) throws -> [ToDoList.ItemField] {
+        var fields: [ToDoList.ItemField] = []
+        if let title { fields.append(.title(title)) }
+        if let notes { fields.append(.notes(notes.isEmpty ? nil : notes)) }
+        if clearNotes { fields.append(.notes(nil)) }
+        if let due { fields.append(.due(due)) }
+        if clearDue { fields.append(.due(nil)) }
+        if clearLocation { fields.append(.location(nil)) }
+        if location != nil || coordinate != nil {
+            guard let name = location ?? item.location?.name else {
+                throw CLIError("the item has no location to put the coordinate on: give --location NAME too")
+            }
+            let coordinate = self.coordinate ?? (location == nil ? item.location?.coordinate : nil)
+            fields.append(.location(try Location(name: name, coordinate: coordinate)))
+        }
+        return fields
     }
 }

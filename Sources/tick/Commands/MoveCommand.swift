@@ -30,14 +30,15 @@ struct MoveCommand: ParsableCommand {
 
     func run() throws {
         try reportingErrors {
-            let store = storeOptions.makeStore()
-            let list = try store.load()
-            let (item, section, _) = try self.item.resolve(in: list)
-            let count = list.items(in: section).count
-            guard to <= count else {
-                throw CLIError("--to \(to) is past the end of \(section.title), which has \(count) item\(count == 1 ? "" : "s")")
+            let (item, section) = try storeOptions.makeStore().modify { list in
+                let (item, section, _) = try self.item.resolve(in: list)
+                let count = list.items(in: section).count
+                guard to <= count else {
+                    throw CLIError("--to \(to) is past the end of \(section.title), which has \(count) item\(count == 1 ? "" : "s")")
+                }
+                try list.apply(.reorder(item.id, at: to - 1))
+                return (item, section)
             }
-            try store.apply([.reorder(item.id, at: to - 1)])
             output("moved \(ItemFormatting.shortID(item)) to \(to) in \(section.title)  \(ItemFormatting.oneLine(item.title))")
         }
     }
