@@ -163,28 +163,8 @@ struct KeyedArchiveDirectEncoder: ~Copyable {
 
     deinit { free(slots) }
 
-    /// A zeroed table; large ones on 2 MiB boundaries and marked for huge pages, as probes
-    /// land anywhere and would otherwise miss the TLB.
     private static func allocateSlots(_ count: Int) -> UnsafeMutablePointer<UInt64> {
-        let bytes = count * 8
-        let hugePage = 2 << 20
-        var raw: UnsafeMutableRawPointer?
-        if bytes >= hugePage {
-            if posix_memalign(&raw, hugePage, bytes) == 0, let raw {
-                #if os(Linux)
-                _ = madvise(raw, bytes, MADV_HUGEPAGE)
-                #endif
-            } else {
-                raw = nil
-            }
-        }
-        guard let raw else {
-            let table = UnsafeMutablePointer<UInt64>.allocate(capacity: count)
-            table.initialize(repeating: 0, count: count)
-            return table
-        }
-        raw.initializeMemory(as: UInt8.self, repeating: 0, count: bytes)
-        return raw.bindMemory(to: UInt64.self, capacity: count)
+        allocateHashTable(words: count)
     }
 
     // MARK: - Archive

@@ -57,29 +57,8 @@ public struct BinaryPropertyListBuilder: ~Copyable {
         free(slots)
     }
 
-    /// A zeroed table of `count` words; large ones on 2 MiB boundaries and marked for huge
-    /// pages, as its probes land anywhere and would otherwise miss the TLB on most lookups.
     private static func allocateSlots(_ count: Int) -> UnsafeMutablePointer<UInt64> {
-        let bytes = count * MemoryLayout<UInt64>.size
-        let hugePage = 2 << 20
-        var raw: UnsafeMutableRawPointer?
-        if bytes >= hugePage {
-            if posix_memalign(&raw, hugePage, bytes) == 0, let raw {
-                #if os(Linux)
-                _ = madvise(raw, bytes, MADV_HUGEPAGE)
-                #endif
-            } else {
-                raw = nil
-            }
-        }
-        guard let raw else {
-            // (Swift's allocator is malloc on Linux, so `free` releases this too.)
-            let table = UnsafeMutablePointer<UInt64>.allocate(capacity: count)
-            table.initialize(repeating: 0, count: count)
-            return table
-        }
-        raw.initializeMemory(as: UInt8.self, repeating: 0, count: bytes)
-        return raw.bindMemory(to: UInt64.self, capacity: count)
+        allocateHashTable(words: count)
     }
 
     /// The staged scalar bytes.
