@@ -28,9 +28,10 @@ let package = Package(
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]
         ),
-        .executableTarget(name: "tick-bench", dependencies: ["TickCore", "TickTUI", "TmuxHarness"]),
+        .executableTarget(name: "tick-bench", dependencies: ["TickCore", "TickTUI", "TmuxHarness", "FoundationBaseline"]),
+        .target(name: "FoundationBaseline", dependencies: ["TickCore"]),
         .target(name: "TmuxHarness"),
-        .testTarget(name: "TickCoreTests", dependencies: ["TickCore"], resources: [.copy("Fixtures")]),
+        .testTarget(name: "TickCoreTests", dependencies: ["TickCore", "FoundationBaseline"], resources: [.copy("Fixtures")]),
         .testTarget(name: "TickTUITests", dependencies: ["TickTUI", "TickCore"]),
         .testTarget(name: "TickCLITests", dependencies: ["TickCore", "tick"]),
         .testTarget(name: "EndToEndTests", dependencies: ["TickCore", "TmuxHarness", "tick"]),

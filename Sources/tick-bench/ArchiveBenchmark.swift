@@ -1,4 +1,5 @@
 import Foundation
+import FoundationBaseline
 @_spi(Benchmark) import TickCore
 
 /// One size's figures for tick's own codec and store, measured in a child process so that
@@ -64,12 +65,12 @@ enum ArchiveBenchmark {
     static func measureFoundation(count: Int) throws -> FoundationFigures {
         var generator = ItemGenerator(seed: 42)
         let list = generator.list(count: count)
-        let objects = FoundationList(list)
+        let objects = FoundationToDoList(list)
         let runs = min(runs(for: count), count >= 50_000 ? 3 : 7)
         var data = Data()
-        let encode = try Measure.median(runs: runs) { data = try FoundationArchive.encode(objects) }
-        var decoded: FoundationList?
-        let decode = try Measure.median(runs: runs) { decoded = try FoundationArchive.decode(data) }
+        let encode = Measure.median(runs: runs) { data = FoundationToDoList.plainArchive(objects) }
+        var decoded: FoundationToDoList?
+        let decode = try Measure.median(runs: runs) { decoded = try FoundationToDoList.plainUnarchive(data) }
         guard decoded?.toDoItems.count == list.toDoItems.count else {
             throw BenchmarkError("Foundation decoded a different list at \(count) items")
         }

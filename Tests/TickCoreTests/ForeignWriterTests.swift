@@ -1,4 +1,5 @@
 import Foundation
+import FoundationBaseline
 import Testing
 @testable import TickCore
 

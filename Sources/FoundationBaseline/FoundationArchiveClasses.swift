@@ -1,54 +1,55 @@
 import Foundation
-@testable import TickCore
+import TickCore
 
 // Classes equivalent to tick's schema, for Foundation's NSKeyedArchiver and
-// NSKeyedUnarchiver (archived under the names "ToDoList", "ToDoItem" and "Location").
+// NSKeyedUnarchiver (archived under the names "ToDoList", "ToDoItem" and "Location"): the
+// cross-checks in the tests and the baseline in tick-bench.
 
 /// Foundation's side of a `Location`.
-final class FoundationLocation: NSObject, NSCoding {
-    let name: String
-    let latitude: Double?
-    let longitude: Double?
+public final class FoundationLocation: NSObject, NSCoding {
+    public let name: String
+    public let latitude: Double?
+    public let longitude: Double?
 
-    init(name: String, latitude: Double?, longitude: Double?) {
+    public init(name: String, latitude: Double?, longitude: Double?) {
         self.name = name
         self.latitude = latitude
         self.longitude = longitude
     }
 
-    convenience init(_ location: Location) {
+    public convenience init(_ location: Location) {
         self.init(name: location.name, latitude: location.coordinate?.latitude, longitude: location.coordinate?.longitude)
     }
 
-    func encode(with coder: NSCoder) {
+    public func encode(with coder: NSCoder) {
         coder.encode(name as NSString, forKey: "name")
         if let latitude { coder.encode(latitude, forKey: "latitude") }
         if let longitude { coder.encode(longitude, forKey: "longitude") }
     }
 
-    init?(coder: NSCoder) {
+    public init?(coder: NSCoder) {
         guard let name = coder.decodeObject(forKey: "name") as? String else { return nil }
         self.name = name
         latitude = coder.containsValue(forKey: "latitude") ? coder.decodeDouble(forKey: "latitude") : nil
         longitude = coder.containsValue(forKey: "longitude") ? coder.decodeDouble(forKey: "longitude") : nil
     }
 
-    func location() throws -> Location {
+    public func location() throws -> Location {
         try Location(name: name, latitude: latitude, longitude: longitude)
     }
 }
 
 /// Foundation's side of a `ToDoItem`.
-final class FoundationToDoItem: NSObject, NSCoding {
-    let id: String
-    let title: String
-    let itemDescription: String?
+public final class FoundationToDoItem: NSObject, NSCoding {
+    public let id: String
+    public let title: String
+    public let itemDescription: String?
     /// Seconds since 1970.
-    let timestamp: Double?
-    let createdAt: Double
-    let location: FoundationLocation?
+    public let timestamp: Double?
+    public let createdAt: Double
+    public let location: FoundationLocation?
 
-    init(_ item: ToDoItem) {
+    public init(_ item: ToDoItem) {
         id = item.id.uuidString
         title = item.title
         itemDescription = item.notes
@@ -57,7 +58,7 @@ final class FoundationToDoItem: NSObject, NSCoding {
         location = item.location.map(FoundationLocation.init)
     }
 
-    func encode(with coder: NSCoder) {
+    public func encode(with coder: NSCoder) {
         coder.encode(id as NSString, forKey: "id")
         coder.encode(title as NSString, forKey: "title")
         if let itemDescription { coder.encode(itemDescription as NSString, forKey: "itemDescription") }
@@ -66,7 +67,7 @@ final class FoundationToDoItem: NSObject, NSCoding {
         if let location { coder.encode(location, forKey: "location") }
     }
 
-    init?(coder: NSCoder) {
+    public init?(coder: NSCoder) {
         guard let id = coder.decodeObject(forKey: "id") as? String,
               let title = coder.decodeObject(forKey: "title") as? String,
               coder.containsValue(forKey: "createdAt")
@@ -80,33 +81,38 @@ final class FoundationToDoItem: NSObject, NSCoding {
         location = coder.containsValue(forKey: "location") ? coder.decodeObject(forKey: "location") as? FoundationLocation : nil
     }
 
-    func item() throws -> ToDoItem {
+    private static func uuid(_ text: String) throws -> UUID {
+        guard let id = UUID(uuidString: text) else { throw FoundationToDoList.ArchiveFailure(description: "not a UUID: \(text)") }
+        return id
+    }
+
+    public func item() throws -> ToDoItem {
         try ToDoItem(
-            id: try ForeignSamples.uuid(id), title: title, notes: itemDescription,
+            id: try Self.uuid(id), title: title, notes: itemDescription,
             due: timestamp.map { Date(timeIntervalSince1970: $0) }, location: try location?.location(),
             createdAt: Date(timeIntervalSince1970: createdAt))
     }
 }
 
 /// Foundation's side of a `ToDoList`.
-final class FoundationToDoList: NSObject, NSCoding {
-    let formatVersion: Int
-    let toDoItems: [FoundationToDoItem]
-    let doneItems: [FoundationToDoItem]
+public final class FoundationToDoList: NSObject, NSCoding {
+    public let formatVersion: Int
+    public let toDoItems: [FoundationToDoItem]
+    public let doneItems: [FoundationToDoItem]
 
-    init(_ list: ToDoList) {
+    public init(_ list: ToDoList) {
         formatVersion = 1
         toDoItems = list.toDoItems.map(FoundationToDoItem.init)
         doneItems = list.doneItems.map(FoundationToDoItem.init)
     }
 
-    func encode(with coder: NSCoder) {
+    public func encode(with coder: NSCoder) {
         coder.encode(formatVersion, forKey: "formatVersion")
         coder.encode(NSArray(array: toDoItems), forKey: "toDoItems")
         coder.encode(NSArray(array: doneItems), forKey: "doneItems")
     }
 
-    init?(coder: NSCoder) {
+    public init?(coder: NSCoder) {
         guard let toDo = coder.decodeObject(forKey: "toDoItems") as? NSArray,
               let done = coder.decodeObject(forKey: "doneItems") as? NSArray
         else { return nil }
@@ -116,19 +122,19 @@ final class FoundationToDoList: NSObject, NSCoding {
         guard toDoItems.count == toDo.count, doneItems.count == done.count else { return nil }
     }
 
-    func list() throws -> ToDoList {
+    public func list() throws -> ToDoList {
         try ToDoList(toDoItems: toDoItems.map { try $0.item() }, doneItems: doneItems.map { try $0.item() })
     }
 
     /// tick's class names for these classes.
-    static let classNames: [String: String] = [
+    public static let classNames: [String: String] = [
         String(reflecting: FoundationToDoList.self): "ToDoList",
         String(reflecting: FoundationToDoItem.self): "ToDoItem",
         String(reflecting: FoundationLocation.self): "Location",
     ]
 
     /// How the class names get into the archive.
-    enum Naming {
+    public enum Naming: Sendable {
         /// `$classname` and `$classes` (["ToDoList", "NSObject"]), as Foundation writes
         /// for a class of that name.
         case classChain
@@ -137,8 +143,8 @@ final class FoundationToDoList: NSObject, NSCoding {
         case mappedNameOnly
     }
 
-    struct ArchiveFailure: Error, CustomStringConvertible {
-        let description: String
+    public struct ArchiveFailure: Error, CustomStringConvertible {
+        public let description: String
     }
 
     /// Archives a list with NSKeyedArchiver under tick's class names.
@@ -150,7 +156,7 @@ final class FoundationToDoList: NSObject, NSCoding {
     /// description objects are renamed, through Foundation's own property-list reader and
     /// binary writer (the ones NSKeyedArchiver writes with); every other object is as
     /// NSKeyedArchiver wrote it.
-    static func archive(_ list: ToDoList, naming: Naming = .classChain) throws -> [UInt8] {
+    public static func archive(_ list: ToDoList, naming: Naming = .classChain) throws -> [UInt8] {
         let archiver = NSKeyedArchiver(requiringSecureCoding: false)
         archiver.setClassName("ToDoList", for: FoundationToDoList.self)
         archiver.setClassName("ToDoItem", for: FoundationToDoItem.self)
@@ -186,7 +192,7 @@ final class FoundationToDoList: NSObject, NSCoding {
     }
 
     /// Unarchives with NSKeyedUnarchiver, mapping tick's class names to these classes.
-    static func unarchive(_ bytes: [UInt8]) throws -> FoundationToDoList? {
+    public static func unarchive(_ bytes: [UInt8]) throws -> FoundationToDoList? {
         let unarchiver = try NSKeyedUnarchiver(forReadingFrom: Data(bytes))
         unarchiver.requiresSecureCoding = false
         // Linux Foundation's default policy traps (fatalError) on a decoding error.
@@ -194,6 +200,29 @@ final class FoundationToDoList: NSObject, NSCoding {
         unarchiver.setClass(FoundationToDoList.self, forClassName: "ToDoList")
         unarchiver.setClass(FoundationToDoItem.self, forClassName: "ToDoItem")
         unarchiver.setClass(FoundationLocation.self, forClassName: "Location")
+        defer { unarchiver.finishDecoding() }
+        let root = unarchiver.decodeObject(forKey: NSKeyedArchiveRootObjectKey)
+        if let error = unarchiver.error { throw error }
+        return root as? FoundationToDoList
+    }
+}
+
+extension FoundationToDoList {
+    /// NSKeyedArchiver's archive of the list with the Swift class names, exactly as it
+    /// writes it: what the benchmark times.
+    public static func plainArchive(_ list: FoundationToDoList) -> Data {
+        let archiver = NSKeyedArchiver(requiringSecureCoding: false)
+        archiver.encode(list, forKey: NSKeyedArchiveRootObjectKey)
+        archiver.finishEncoding()
+        return archiver.encodedData
+    }
+
+    /// NSKeyedUnarchiver's reading of a ``plainArchive(_:)``.
+    public static func plainUnarchive(_ data: Data) throws -> FoundationToDoList? {
+        let unarchiver = try NSKeyedUnarchiver(forReadingFrom: data)
+        unarchiver.requiresSecureCoding = false
+        // Linux Foundation's default policy traps (fatalError) on a decoding error.
+        unarchiver.decodingFailurePolicy = .setErrorAndReturn
         defer { unarchiver.finishDecoding() }
         let root = unarchiver.decodeObject(forKey: NSKeyedArchiveRootObjectKey)
         if let error = unarchiver.error { throw error }
