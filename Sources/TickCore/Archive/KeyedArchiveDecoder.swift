@@ -1,3 +1,4 @@
+import Dispatch
 import FoundationEssentials
 
 /// Reads a ``ToDoList`` from a keyed archive by following UIDs through a
@@ -160,28 +161,60 @@ struct KeyedArchiveDecoder {
         lastArraySize = elements.count
         let wanted = min(elements.count, itemLimit)
         // Items are built in place in the array's storage (appending a fresh item copies it).
+        // A long section is read in two halves at once, one on another core.
         var failure: ArchiveError?
-        let reader = self.reader
         let items = [ToDoItem](unsafeUninitializedCapacity: wanted) { buffer, initialized in
             guard let start = buffer.baseAddress else { return }
-            for index in 0..<wanted {
-                let elementRef = reader.reference(elements, index)
-                if let itemUID = reader.fastUID(elementRef), fastItem(itemUID, into: start + initialized) {
-                    initialized += 1
-                    continue
-                }
-                do throws(ArchiveError) {
-                    let itemUID = try self.uid(elementRef, "element \(index + 1) of \(what)")
-                    (start + initialized).initialize(to: try decodeItem(itemUID, "item \(index + 1) of \(section)"))
-                    initialized += 1
-                } catch {
-                    failure = error
-                    return
-                }
+            guard wanted >= Self.parallelThreshold else {
+                (initialized, failure) = decodeRange(0..<wanted, of: elements, into: start, section: section)
+                return
             }
+            let half = wanted / 2
+            let other = OtherHalf(decoder: self, start: start + half)
+            let group = DispatchGroup()
+            DispatchQueue.global(qos: .userInitiated).async(group: group) {
+                other.result = other.decoder.decodeRange(half..<wanted, of: elements, into: other.start, section: section)
+            }
+            let first = decodeRange(0..<half, of: elements, into: start, section: section)
+            group.wait()
+            if first.count == half, other.result.failure == nil {
+                initialized = wanted
+                return
+            }
+            // Keep the items before the first failure; the others go.
+            (other.start).deinitialize(count: other.result.count)
+            initialized = first.count
+            failure = first.failure ?? other.result.failure
         }
         if let failure { throw failure }
         return items
+    }
+
+    /// Sections at least this long are read in two halves at once.
+    static let parallelThreshold = 16_384
+
+    /// Reads the items `range` of a section's elements into consecutive slots from `start`;
+    /// stops at the first bad item. Returns how many slots it filled and the error, if any.
+    mutating func decodeRange(
+        _ range: Range<Int>, of elements: BinaryObjectHeader, into start: UnsafeMutablePointer<ToDoItem>, section: String
+    ) -> (count: Int, failure: ArchiveError?) {
+        let reader = self.reader
+        var count = 0
+        for index in range {
+            let elementRef = reader.reference(elements, index)
+            if let itemUID = reader.fastUID(elementRef), fastItem(itemUID, into: start + count) {
+                count += 1
+                continue
+            }
+            do throws(ArchiveError) {
+                let itemUID = try self.uid(elementRef, "element \(index + 1) of the \(section) array")
+                (start + count).initialize(to: try decodeItem(itemUID, "item \(index + 1) of \(section)"))
+                count += 1
+            } catch {
+                return (count, error)
+            }
+        }
+        return (count, nil)
     }
 
     // MARK: - Items and locations
@@ -256,5 +289,18 @@ struct KeyedArchiveDecoder {
         } catch {
             throw ArchiveError(.invalidValue, at: location.offset, "\(what()) is invalid: \(error)")
         }
+    }
+}
+
+/// The second half of a long section, read on another thread by a copy of the decoder
+/// (its caches are its own) into its own part of the items' storage.
+private final class OtherHalf: @unchecked Sendable {
+    var decoder: KeyedArchiveDecoder
+    let start: UnsafeMutablePointer<ToDoItem>
+    var result: (count: Int, failure: ArchiveError?) = (0, nil)
+
+    init(decoder: KeyedArchiveDecoder, start: UnsafeMutablePointer<ToDoItem>) {
+        self.decoder = decoder
+        self.start = start
     }
 }
