@@ -40,6 +40,28 @@ struct FullScreenRobustnessTests {
         #expect(try app.disk().map(\.title) == ["Before SIGTERM"])
     }
 
+    @Test("a crash (SIGSEGV, SIGABRT) restores the terminal before tick dies", arguments: [SIGSEGV, SIGABRT])
+    func crashRestoresTerminal(signal: Int32) throws {
+        let app = try TickApp(launch: false)
+        try app.cli("add", "Before the crash")
+        try app.launchShell()
+        let pane = try app.session
+        // tick runs under `sh -c`, which checks the terminal as soon as tick is gone: an
+        // interactive bash would restore its own saved terminal state after a job killed
+        // by a signal and hide whether tick did.
+        let check = "echo \"rc=$?\"; stty -a | tr \" ;\" \"\\n\\n\" | grep -x -e echo -e -echo -e icanon -e -icanon | sort | tr \"\\n\" ,; echo"
+        try pane.type("sh -c " + TmuxSession.quote(TmuxSession.tickCommand(file: app.file, exec: false) + "; " + check))
+        try pane.send("Enter")
+        try pane.waitFor(text: "To Do (1)")
+        let sh = try #require(childProcess(of: try pane.panePID()))
+        let tick = try #require(childProcess(of: sh))
+        #expect(kill(tick, signal) == 0)
+        let screen = try pane.waitFor(text: "icanon,")
+        #expect(screen.contains { $0 == "rc=\(128 + signal)" }, "\(screen.joined(separator: "\n"))")
+        #expect(screen.contains { $0 == "echo,icanon," }, "\(screen.joined(separator: "\n"))")
+        #expect(try app.disk().map(\.title) == ["Before the crash"])
+    }
+
     @Test("tick add and tick check from a script show up within two seconds, and tick's next change keeps them")
     func scriptWhileOpen() throws {
         let app = try TickApp(launch: false)
