@@ -11,6 +11,9 @@ struct ScreenFigures {
     /// From asking tmux to type Space to the first frame drawn after the change was saved
     /// (fsync included), median in milliseconds.
     var spaceToSavedFrame: Double
+    /// From asking tmux to type Esc in an open editor to the frame without it (the
+    /// terminal's Esc delay included), median in milliseconds.
+    var escape: Double
     /// tick's peak resident memory after the runs, in MiB.
     var peakMiB: Double
 }
@@ -48,6 +51,7 @@ enum ScreenBenchmark {
 
         var firstFrames: [Double] = []
         var spaceTimes: [Double] = []
+        var escapeTimes: [Double] = []
         var peak = Double.nan
         for launch in 0..<launches {
             _ = FileManager.default.createFile(atPath: trace, contents: nil)
@@ -65,13 +69,22 @@ enum ScreenBenchmark {
                     let drawn = try waitForEvent("frame", in: trace, after: saved)
                     spaceTimes.append(Double(drawn - pressed) / 1e6)
                 }
+                for _ in 0..<spaces {
+                    let opened = Measure.now()
+                    try session.send("a")
+                    _ = try waitForEvent("frame", in: trace, after: opened)
+                    let pressed = Measure.now()
+                    try session.send("Escape")
+                    let drawn = try waitForEvent("frame", in: trace, after: pressed)
+                    escapeTimes.append(Double(drawn - pressed) / 1e6)
+                }
                 peak = Measure.peakMemoryMiB(pid: try session.panePID())
             }
         }
         try session.send("q")
         return ScreenFigures(
             items: count, firstFrame: Measure.median(of: firstFrames),
-            spaceToSavedFrame: Measure.median(of: spaceTimes), peakMiB: peak
+            spaceToSavedFrame: Measure.median(of: spaceTimes), escape: Measure.median(of: escapeTimes), peakMiB: peak
         )
     }
 

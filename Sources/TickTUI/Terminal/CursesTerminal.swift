@@ -17,6 +17,9 @@ public struct TerminalError: Error, Sendable, CustomStringConvertible {
 /// draws a ``Screen`` by changing only the cells that differ from the previous frame, and
 /// restores the terminal on ``shutdown()``.
 public final class CursesTerminal: Terminal {
+    /// ncurses' Esc delay; its default is a whole second.
+    static let escapeDelayMilliseconds: Int32 = 20
+
     /// True when cells are drawn in colour (the terminal has colours and `NO_COLOR` is unset).
     public let colorsEnabled: Bool
     /// True when the locale's character set is UTF-8 (wide characters can be drawn).
@@ -51,7 +54,9 @@ public final class CursesTerminal: Terminal {
         noecho()
         nonl()
         keypad(tick_stdscr(), true)
-        set_escdelay(25)
+        // How long a lone Esc waits for the rest of an Alt or function-key sequence (a
+        // terminal sends those in one write): 20 ms, so that Esc answers within 25 ms.
+        set_escdelay(Self.escapeDelayMilliseconds)
         let noColor = !(environment["NO_COLOR"] ?? "").isEmpty
         if !noColor && has_colors() {
             start_color()
