@@ -50,6 +50,21 @@ struct UpdateEventTests {
         #expect(state.selectedItem?.title == "b")
     }
 
+    @Test("undo of a change to an item removed elsewhere says there was nothing to undo")
+    func undoAfterRemovalElsewhere() throws {
+        var state = Fixtures.state(try Fixtures.list(toDo: ["a", "b"]))
+        state.press(.character(" "))
+        _ = update(&state, .saved(state.list))
+        var disk = state.list
+        try disk.remove(Fixtures.id(1))
+        _ = update(&state, .externalChange(disk))
+        state.press(.character("u"))
+        #expect(state.status?.text.hasPrefix("nothing to undo") == true)
+        #expect(state.list == disk)
+        state.press(.control("r"))
+        #expect(state.status?.text.hasPrefix("nothing to redo") == true)
+    }
+
     @Test("q quits at once when nothing failed to save, even with changes pending")
     func quitsWithPending() throws {
         var state = Fixtures.state(try Fixtures.list(toDo: ["a"]))

@@ -33,7 +33,11 @@ extension AppState {
     }
 
     /// Applies operations of undo or redo: tolerant of items changed elsewhere meanwhile.
-    private mutating func replay(_ operations: [ToDoList.Operation]) {
+    /// Applies recorded operations again (undo, redo); false when they changed nothing,
+    /// because what they touch was changed or removed elsewhere meanwhile.
+    @discardableResult
+    private mutating func replay(_ operations: [ToDoList.Operation]) -> Bool {
+        let before = list
         for operation in operations {
             do {
                 try list.merge(operation)
@@ -43,6 +47,7 @@ extension AppState {
             }
         }
         refreshFilter()
+        return list != before
     }
 
     mutating func toggleDone() -> [Effect] {
@@ -79,9 +84,11 @@ extension AppState {
             return [.bell]
         }
         let anchor = selection
-        replay(entry.inverse)
+        let changed = replay(entry.inverse)
         focus(entry.undoFocus, else: anchor)
-        status = StatusMessage("undid \(entry.name)")
+        status = changed
+            ? StatusMessage("undid \(entry.name)")
+            : StatusMessage("nothing to undo for the \(entry.name): the item was changed or removed elsewhere")
         return []
     }
 
@@ -91,9 +98,11 @@ extension AppState {
             return [.bell]
         }
         let anchor = selection
-        replay(entry.forward)
+        let changed = replay(entry.forward)
         focus(entry.redoFocus, else: anchor)
-        status = StatusMessage("redid \(entry.name)")
+        status = changed
+            ? StatusMessage("redid \(entry.name)")
+            : StatusMessage("nothing to redo for the \(entry.name): the item was changed or removed elsewhere")
         return []
     }
 
