@@ -110,13 +110,22 @@ public struct ToDoStore: Sendable {
     /// `cached` is the list as this process last read or wrote it, with the version the file
     /// had then: when the file still has that version (same device, inode, size and
     /// modification time — every save renames a new file into place), the list is taken
-    /// from it instead of being read and decoded again.
+    /// from it instead of being read and decoded again. `expected`, when given, is what
+    /// the operations make of `cached.list` (a caller that applied them already, as the
+    /// full-screen app does): then it is written as it is while the file keeps that version.
     public func commit(
         _ operations: [ToDoList.Operation],
-        cached: (list: ToDoList, version: FileVersion)? = nil
+        cached: (list: ToDoList, version: FileVersion)? = nil,
+        expecting expected: ToDoList? = nil
     ) throws(StoreError) -> (list: ToDoList, version: FileVersion?) {
         let lock = try acquireLock()
         defer { close(lock) }
+        if let cached, let expected, version() == cached.version {
+            // Nobody wrote since: the operations on the cached list give `expected`, which
+            // the caller has already built, so it is written as it is (no second copy).
+            if expected != cached.list { try write(expected) }
+            return (expected, version())
+        }
         let original: ToDoList
         if let cached, version() == cached.version {
             original = cached.list

@@ -109,7 +109,8 @@ struct EventLoop<Store: ListStore> {
         guard !state.pendingOperations.isEmpty else { return }
         let operations = state.pendingOperations
         do {
-            let (list, version) = try store.commit(operations, cached: onDisk)
+            // state.list is onDisk's list with the pending operations applied.
+            let (list, version) = try store.commit(operations, cached: onDisk, expecting: state.list)
             watcher.remember(version)
             onDisk = version.map { (list, $0) }
             trace?.record("saved")

@@ -12,8 +12,10 @@ public protocol ListStore {
     /// the list as it is on disk afterwards, with the file's version read under the lock.
     /// `cached` is the list as last read or written, used instead of reading the file when
     /// the file still has that version.
+    /// `expected` is what the operations make of `cached.list`, written as it is while the
+    /// file keeps the cached version.
     func commit(
-        _ operations: [ToDoList.Operation], cached: (list: ToDoList, version: FileVersion)?
+        _ operations: [ToDoList.Operation], cached: (list: ToDoList, version: FileVersion)?, expecting expected: ToDoList?
     ) throws(StoreError) -> (list: ToDoList, version: FileVersion?)
     /// What `stat` says about the file now, or nil when it does not exist.
     func version() -> FileVersion?

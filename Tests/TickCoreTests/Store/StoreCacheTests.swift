@@ -47,4 +47,28 @@ struct StoreCacheTests {
         }
         #expect(try Data(contentsOf: directory.file()) == garbage)
     }
+
+    @Test("a caller that applied the operations itself has its list written while the file is unchanged")
+    func expectedListIsWritten() throws {
+        let directory = try TemporaryDirectory()
+        let store = ToDoStore(fileURL: directory.file())
+        let first = try ToDoItem(title: "first")
+        let (saved, version) = try store.commit([.insert(first, .toDo, at: nil)])
+        let seen = try #require(version)
+
+        var expected = saved
+        try expected.check(first.id)
+        let (result, _) = try store.commit([.check(first.id)], cached: (saved, seen), expecting: expected)
+        #expect(result == expected)
+        #expect(try store.load() == expected)
+
+        // Once someone else has written, the operations are merged onto the file instead.
+        let (afterMine, mineVersion) = try store.commit([], cached: nil)
+        try ToDoStore(fileURL: directory.file()).apply([.insert(try ToDoItem(title: "theirs"), .toDo, at: nil)])
+        var stale = afterMine
+        try stale.uncheck(first.id)
+        let (merged, _) = try store.commit([.uncheck(first.id)], cached: (afterMine, try #require(mineVersion)), expecting: stale)
+        #expect(merged.toDoItems.map(\.title) == ["theirs", "first"])
+        #expect(try store.load() == merged)
+    }
 }
