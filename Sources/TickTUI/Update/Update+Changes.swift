@@ -79,30 +79,29 @@ extension AppState {
     }
 
     mutating func undo() -> [Effect] {
-        guard let entry = history.popUndo() else {
-            status = StatusMessage("nothing to undo")
-            return [.bell]
-        }
-        let anchor = selection
-        let changed = replay(entry.inverse)
-        focus(entry.undoFocus, else: anchor)
-        status = changed
-            ? StatusMessage("undid \(entry.name)")
-            : StatusMessage("nothing to undo for the \(entry.name): the item was changed or removed elsewhere")
-        return []
+        step(history.popUndo(), verb: "undo", done: "undid") { ($0.inverse, $0.undoFocus) }
     }
 
     mutating func redo() -> [Effect] {
-        guard let entry = history.popRedo() else {
-            status = StatusMessage("nothing to redo")
+        step(history.popRedo(), verb: "redo", done: "redid") { ($0.forward, $0.redoFocus) }
+    }
+
+    /// Replays one side of an undo entry and says what happened.
+    private mutating func step(
+        _ entry: UndoEntry?, verb: String, done: String,
+        _ side: (UndoEntry) -> (operations: [ToDoList.Operation], focus: UUID?)
+    ) -> [Effect] {
+        guard let entry else {
+            status = StatusMessage("nothing to \(verb)")
             return [.bell]
         }
         let anchor = selection
-        let changed = replay(entry.forward)
-        focus(entry.redoFocus, else: anchor)
+        let (operations, focusID) = side(entry)
+        let changed = replay(operations)
+        focus(focusID, else: anchor)
         status = changed
-            ? StatusMessage("redid \(entry.name)")
-            : StatusMessage("nothing to redo for the \(entry.name): the item was changed or removed elsewhere")
+            ? StatusMessage("\(done) \(entry.name)")
+            : StatusMessage("nothing to \(verb) for the \(entry.name): the item was changed or removed elsewhere")
         return []
     }
 
