@@ -120,14 +120,15 @@ public struct ToDoStore: Sendable {
     ) throws(StoreError) -> (list: ToDoList, version: FileVersion?) {
         let lock = try acquireLock()
         defer { close(lock) }
-        if let cached, let expected, version() == cached.version {
+        let unchanged = cached.map { version() == $0.version } ?? false
+        if let cached, let expected, unchanged {
             // Nobody wrote since: the operations on the cached list give `expected`, which
             // the caller has already built, so it is written as it is (no second copy).
             if expected != cached.list { try write(expected) }
             return (expected, version())
         }
         let original: ToDoList
-        if let cached, version() == cached.version {
+        if let cached, unchanged {
             original = cached.list
         } else {
             original = try read() ?? ToDoList()
