@@ -1,21 +1,17 @@
 import FoundationEssentials
-// `Calendar.current` and `TimeZone.current` know the local zone only when ICU's time-zone
-// data is linked, which FoundationInternationalization brings; with FoundationEssentials
-// alone they answer GMT and "2026-12-01" would be midnight UTC in Berlin.
-import FoundationInternationalization
 
 /// Reads the date words people type: `2026-12-01`, `2026-12-01T09:30`, ISO 8601 with a zone,
 /// `today`, `tomorrow`, weekday names, `+3d`, `+2w`.
 ///
 /// Case-insensitive, independent of the process locale. A date without a time is the start
-/// of that day in the calendar's time zone; a date and time without a zone is in the
+/// of that day in the calendar's time zone (``LocalTime/current``, the user's, unless told); a date and time without a zone is in the
 /// calendar's time zone; an explicit zone (`Z`, `+01:00`, `+0100`, `+01`) wins. A weekday
 /// is the next such day strictly after today (`fri` on a Friday is a week later). `+Nd` and
 /// `+Nw` count days and weeks from the start of today. Months (`+1m`) are not accepted: `m`
 /// reads as minutes to many people.
 public enum DateParser {
     /// Parses `text` relative to `now`.
-    public static func parse(_ text: String, now: Date, calendar: Calendar = .current) throws(DateParseError) -> Date {
+    public static func parse(_ text: String, now: Date, calendar: LocalTime = .current) throws(DateParseError) -> Date {
         let trimmed = text.trimmingWhitespace
         let lower = trimmed.lowercased()
         guard !lower.isEmpty else { throw DateParseError(text: text, reason: "it is empty") }
@@ -27,7 +23,7 @@ public enum DateParser {
         default: break
         }
         if let weekday = weekdayNumber(lower) {
-            let current = calendar.component(.weekday, from: today)
+            let current = calendar.fields(of: today).weekday
             var ahead = (weekday - current + 7) % 7
             if ahead == 0 { ahead = 7 }
             return try add(days: ahead, to: today, calendar: calendar, text: text)
@@ -47,7 +43,8 @@ public enum DateParser {
 
     private static let weekdayNames = ["sunday", "monday", "tuesday", "wednesday", "thursday", "friday", "saturday"]
 
-    /// 1 = Sunday … 7 = Saturday (Calendar's numbering), for a full name or a 3-letter abbreviation.
+    /// 1 = Sunday … 7 = Saturday (as ``LocalTime/Fields/weekday``), for a full name or a
+    /// 3-letter abbreviation.
     private static func weekdayNumber(_ word: String) -> Int? {
         for (index, name) in weekdayNames.enumerated() where word == name || word == String(name.prefix(3)) {
             return index + 1
@@ -55,17 +52,17 @@ public enum DateParser {
         return nil
     }
 
-    private static func add(days: Int, to day: Date, calendar: Calendar, text: String) throws(DateParseError) -> Date {
-        guard let date = calendar.date(byAdding: .day, value: days, to: day) else {
+    private static func add(days: Int, to day: Date, calendar: LocalTime, text: String) throws(DateParseError) -> Date {
+        guard let date = calendar.startOfDay(days, daysAfter: day) else {
             throw DateParseError(text: text, reason: "that is too far away")
         }
-        return calendar.startOfDay(for: date)
+        return date
     }
 
     // MARK: - ISO 8601
 
     /// `YYYY-MM-DD[(T| )HH:MM[:SS[.fff]][zone]]`, zone `Z`, `±HH:MM`, `±HHMM` or `±HH`.
-    private static func parseISO(_ bytes: [UInt8], text: String, calendar: Calendar) throws(DateParseError) -> Date {
+    private static func parseISO(_ bytes: [UInt8], text: String, calendar: LocalTime) throws(DateParseError) -> Date {
         var reader = Reader(bytes: bytes)
         guard let year = reader.digits(4), reader.take(UInt8(ascii: "-")),
               let month = reader.digits(2), reader.take(UInt8(ascii: "-")),
@@ -74,13 +71,11 @@ public enum DateParser {
 
         var hour = 0, minute = 0, second = 0
         var nanosecond = 0
-        var zone: TimeZone?
-        var hasTime = false
+        var zone: LocalTime?
         if !reader.atEnd {
             guard reader.take(UInt8(ascii: "t")) || reader.take(UInt8(ascii: "T")) || reader.take(UInt8(ascii: " ")),
                   let h = reader.digits(2), reader.take(UInt8(ascii: ":")), let m = reader.digits(2)
             else { throw DateParseError(text: text) }
-            hasTime = true
             hour = h
             minute = m
             if reader.take(UInt8(ascii: ":")) {
@@ -106,28 +101,16 @@ public enum DateParser {
             throw DateParseError(text: text, reason: "the time is out of range")
         }
 
-        var calendar = calendar
-        if let zone { calendar.timeZone = zone }
-        var components = DateComponents()
-        components.year = year
-        components.month = month
-        components.day = day
-        components.hour = hour
-        components.minute = minute
-        components.second = second
-        guard let date = calendar.date(from: components),
-              calendar.component(.day, from: date) == day,
-              calendar.component(.month, from: date) == month
-        else { throw DateParseError(text: text, reason: "there is no day \(day) in month \(month) of \(year)") }
-        let start = hasTime ? date : calendar.startOfDay(for: date)
-        return start.addingTimeInterval(Double(nanosecond) / 1_000_000_000)
+        // Without a time this is the start of the day: midnight, or the first time after it
+        // when the clocks skip midnight.
+        guard let date = (zone ?? calendar).date(
+            year: year, month: month, day: day, hour: hour, minute: minute, second: second
+        ) else { throw DateParseError(text: text, reason: "there is no day \(day) in month \(month) of \(year)") }
+        return date.addingTimeInterval(Double(nanosecond) / 1_000_000_000)
     }
 
-    private static func parseZone(_ reader: inout Reader, text: String) throws(DateParseError) -> TimeZone {
-        if reader.take(UInt8(ascii: "Z")) || reader.take(UInt8(ascii: "z")) {
-            if let utc = TimeZone(identifier: "UTC") { return utc }
-            throw DateParseError(text: text, reason: "the UTC time zone is unavailable")
-        }
+    private static func parseZone(_ reader: inout Reader, text: String) throws(DateParseError) -> LocalTime {
+        if reader.take(UInt8(ascii: "Z")) || reader.take(UInt8(ascii: "z")) { return .utc }
         let sign: Int
         if reader.take(UInt8(ascii: "+")) { sign = 1 } else if reader.take(UInt8(ascii: "-")) { sign = -1 } else {
             throw DateParseError(text: text)
@@ -139,10 +122,10 @@ public enum DateParser {
             guard let m = reader.digits(2) else { throw DateParseError(text: text) }
             minutes = m
         }
-        guard hours <= 18, minutes <= 59,
-              let zone = TimeZone(secondsFromGMT: sign * (hours * 3600 + minutes * 60))
-        else { throw DateParseError(text: text, reason: "the time zone offset is out of range") }
-        return zone
+        guard minutes <= 59, hours * 3600 + minutes * 60 <= 18 * 3600 else {
+            throw DateParseError(text: text, reason: "the time zone offset is out of range")
+        }
+        return .fixed(secondsFromGMT: sign * (hours * 3600 + minutes * 60))
     }
 
     private struct Reader {

@@ -14,7 +14,8 @@ public struct AppState: Sendable {
     /// The current time, for due phrases.
     public var now: Date
     public let fileName: String
-    public let calendar: Calendar
+    /// The user's calendar and time zone (``LocalTime/current``), for due dates.
+    public let calendar: LocalTime
     /// False for `NO_COLOR` and monochrome terminals: attributes only.
     public let colors: Bool
     /// True in a UTF-8 locale: ☐ / ☑ boxes, … and box-drawing lines.
@@ -43,7 +44,7 @@ public struct AppState: Sendable {
     var history = UndoHistory()
 
     public init(
-        list: ToDoList, fileName: String, now: Date, calendar: Calendar = .current,
+        list: ToDoList, fileName: String, now: Date, calendar: LocalTime = .current,
         colors: Bool = true, unicode: Bool = true, loadingTotals: SectionTotals? = nil
     ) {
         self.loadingTotals = loadingTotals

@@ -70,7 +70,7 @@ struct ListRow {
     static let maximumTitleWidth = 50
 
     /// The rows as aligned lines: position, box, title, due, location; columns by display width.
-    static func format(_ rows: [ListRow], calendar: Calendar = .current) -> [String] {
+    static func format(_ rows: [ListRow], calendar: LocalTime = .current) -> [String] {
         let positions = rows.map { String($0.position) }
         let titles = rows.map { DisplayWidth.truncate(ItemFormatting.oneLine($0.item.title), toWidth: maximumTitleWidth) }
         let dues = rows.map { $0.item.due.map { ItemFormatting.date($0, calendar: calendar) } ?? "" }

@@ -9,14 +9,13 @@ enum ItemFormatting {
     }
 
     /// `2026-12-01`, or `2026-12-01 09:30` when the time is not midnight, in the local zone.
-    static func date(_ date: Date, calendar: Calendar = .current) -> String {
-        let c = calendar.dateComponents([.year, .month, .day, .hour, .minute], from: date)
-        let year = c.year ?? 0
+    static func date(_ date: Date, calendar: LocalTime = .current) -> String {
+        let c = calendar.fields(of: date)
+        let year = c.year
         let yearText = (0..<1000).contains(year) ? String(repeating: "0", count: 4 - String(year).count) + String(year) : String(year)
-        let day = "\(yearText)-\(twoDigits(c.month ?? 0))-\(twoDigits(c.day ?? 0))"
-        let hour = c.hour ?? 0, minute = c.minute ?? 0
-        if hour == 0 && minute == 0 { return day }
-        return day + " \(twoDigits(hour)):\(twoDigits(minute))"
+        let day = "\(yearText)-\(twoDigits(c.month))-\(twoDigits(c.day))"
+        if c.hour == 0 && c.minute == 0 { return day }
+        return day + " \(twoDigits(c.hour)):\(twoDigits(c.minute))"
     }
 
     private static func twoDigits(_ value: Int) -> String {

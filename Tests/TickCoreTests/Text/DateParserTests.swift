@@ -4,18 +4,27 @@ import Testing
 
 @Suite("DateParser")
 struct DateParserTests {
-    /// Berlin, so that local and UTC differ (+01:00 in winter).
-    let calendar: Calendar = {
+    /// Foundation's calendar in Berlin, so that local and UTC differ (+01:00 in winter): the
+    /// oracle for expected dates.
+    let oracle: Calendar = {
         var calendar = Calendar(identifier: .gregorian)
         calendar.timeZone = TimeZone(identifier: "Europe/Berlin") ?? .gmt
         return calendar
     }()
 
+    /// The parser's calendar: Berlin's rules, the offset taken at each instant.
+    var calendar: LocalTime { Self.zone("Europe/Berlin") }
+
+    static func zone(_ name: String) -> LocalTime {
+        let zone = TimeZone(identifier: name) ?? .gmt
+        return LocalTime(secondsFromGMT: { zone.secondsFromGMT(for: Date(timeIntervalSince1970: Double($0))) })
+    }
+
     /// Wednesday 2026-11-18 15:42:10 in Berlin (14:42:10 UTC).
     let now = Date(timeIntervalSince1970: 1_795_012_930)
 
     func local(_ year: Int, _ month: Int, _ day: Int, _ hour: Int = 0, _ minute: Int = 0) throws -> Date {
-        try #require(calendar.date(from: DateComponents(year: year, month: month, day: day, hour: hour, minute: minute)))
+        try #require(oracle.date(from: DateComponents(year: year, month: month, day: day, hour: hour, minute: minute)))
     }
 
     func parse(_ text: String) throws(DateParseError) -> Date {
@@ -24,7 +33,7 @@ struct DateParserTests {
 
     @Test("the fixed now is a Wednesday afternoon in Berlin")
     func fixture() throws {
-        #expect(calendar.component(.weekday, from: now) == 4)
+        #expect(oracle.component(.weekday, from: now) == 4)
         #expect(try local(2026, 11, 18, 15, 42).addingTimeInterval(10) == now)
     }
 
@@ -79,6 +88,48 @@ struct DateParserTests {
         let march = try local(2026, 3, 27, 12) // Friday; DST starts Sunday 29 March in Berlin
         let date = try DateParser.parse("+3d", now: march, calendar: calendar)
         #expect(date == (try local(2026, 3, 30)))
+    }
+
+    @Test("a date after a daylight-saving change is local midnight of that day")
+    func dateAfterDST() throws {
+        #expect(try parse("2026-03-30") == local(2026, 3, 30))
+        #expect(try parse("2026-03-30") == Date(timeIntervalSince1970: 1_774_821_600)) // 22:00Z on the 29th
+        #expect(try parse("2026-10-26") == Date(timeIntervalSince1970: 1_792_969_200)) // 23:00Z on the 25th
+        #expect(try parse("2026-03-29") == local(2026, 3, 29)) // the change's own day
+    }
+
+    @Test("words count days from today's local midnight over a change in either direction")
+    func wordsAcrossDST() throws {
+        let saturdayNoon = try local(2026, 10, 24, 12) // the clocks go back on Sunday 25 October
+        #expect(try DateParser.parse("tomorrow", now: saturdayNoon, calendar: calendar) == local(2026, 10, 25))
+        #expect(try DateParser.parse("mon", now: saturdayNoon, calendar: calendar) == local(2026, 10, 26))
+        #expect(try DateParser.parse("+1w", now: saturdayNoon, calendar: calendar) == local(2026, 10, 31))
+        let lateEvening = try local(2026, 3, 29, 23, 30) // after spring forward, 21:30 UTC
+        #expect(try DateParser.parse("today", now: lateEvening, calendar: calendar) == local(2026, 3, 29))
+    }
+
+    @Test("a time the clocks skip lands after the change, a repeated one is the first, as Foundation")
+    func skippedAndRepeated() throws {
+        #expect(try parse("2026-03-29T02:30") == local(2026, 3, 29, 2, 30))
+        #expect(try parse("2026-03-29T02:30") == local(2026, 3, 29, 3, 30))
+        #expect(try parse("2026-10-25T02:30") == local(2026, 10, 25, 2, 30))
+        #expect(try parse("2026-10-25T02:30") == Date(timeIntervalSince1970: 1_792_888_200)) // 00:30Z, still summer time
+    }
+
+    @Test("a day whose midnight is skipped starts at the first time that exists")
+    func skippedMidnight() throws {
+        // Santiago de Chile moves from 24:00 on Saturday 5 September 2026 to 01:00 on the 6th.
+        let santiago = Self.zone("America/Santiago")
+        let date = try DateParser.parse("2026-09-06", now: now, calendar: santiago)
+        #expect(santiago.fields(of: date).day == 6)
+        #expect(santiago.fields(of: date).hour == 1)
+        #expect(date == Date(timeIntervalSince1970: 1_788_667_200))
+    }
+
+    @Test("offsets up to 18 hours are accepted, beyond are refused")
+    func offsetLimits() throws {
+        #expect(try parse("2026-12-01T18:00+18:00") == Date(timeIntervalSince1970: 1_796_083_200)) // 00:00Z
+        #expect(throws: DateParseError.self) { try parse("2026-12-01T18:00+18:30") }
     }
 
     @Test("nonsense, impossible dates and months are refused with a message naming the text", arguments: [

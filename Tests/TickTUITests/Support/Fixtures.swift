@@ -5,7 +5,11 @@ import TickCore
 /// Deterministic inputs for update and render tests: a UTC calendar, a fixed `now`
 /// (Tuesday 2026-12-01 10:00 UTC) and small lists with known ids.
 enum Fixtures {
-    static let calendar: Calendar = {
+    /// The app's calendar in the tests: UTC.
+    static let calendar = LocalTime.utc
+
+    /// Foundation's calendar in UTC, to build the tests' dates independently of LocalTime.
+    static let oracle: Calendar = {
         var calendar = Calendar(identifier: .gregorian)
         calendar.timeZone = TimeZone(identifier: "UTC") ?? TimeZone(secondsFromGMT: 0) ?? calendar.timeZone
         return calendar
@@ -15,7 +19,7 @@ enum Fixtures {
     static let now = date(2026, 12, 1, hour: 10)
 
     static func date(_ year: Int, _ month: Int, _ day: Int, hour: Int = 0, minute: Int = 0) -> Date {
-        calendar.date(from: DateComponents(year: year, month: month, day: day, hour: hour, minute: minute)) ?? Date(timeIntervalSince1970: 0)
+        oracle.date(from: DateComponents(year: year, month: month, day: day, hour: hour, minute: minute)) ?? Date(timeIntervalSince1970: 0)
     }
 
     /// A fixed id: 00000000-0000-0000-0000-0000000000NN.

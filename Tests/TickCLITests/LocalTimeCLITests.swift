@@ -1,0 +1,60 @@
+import Foundation
+import Testing
+
+/// The CLI's dates in the user's zone as libc reads `TZ`, across daylight-saving changes,
+/// with a POSIX rule (no tzdata needed) and with a zoneinfo name.
+@Suite("tick CLI: local time")
+struct LocalTimeCLITests {
+    /// Central European time as a POSIX rule: +01:00, summer time from the last Sunday of
+    /// March 02:00 to the last Sunday of October 03:00.
+    static let centralEurope = ["TZ": "CET-1CEST,M3.5.0,M10.5.0/3"]
+
+    @Test("a date after spring forward is local midnight, shown on its own day")
+    func afterSpringForward() throws {
+        let tick = try TickRunner()
+        let id = try tick.run(["add", "Pay rent", "--due", "2026-03-30"], environment: Self.centralEurope)
+        #expect(id.status == 0, "\(id.stderr)")
+        let json = try tick.run(["list", "--json"], environment: Self.centralEurope)
+        #expect(json.stdout.contains("\"due\": \"2026-03-29T22:00:00Z\""))
+        let human = try tick.run(["list"], environment: Self.centralEurope)
+        #expect(human.stdout.contains("[ ] Pay rent  2026-03-30\n"))
+        let show = try tick.run(["show", "1"], environment: Self.centralEurope)
+        #expect(show.stdout.contains("2026-03-30\n"))
+    }
+
+    @Test("a date after fall back is local midnight, and times show in the offset of their own day")
+    func afterFallBack() throws {
+        let tick = try TickRunner()
+        try tick.run(["add", "Winter", "--due", "2026-10-26"], environment: Self.centralEurope)
+        try tick.run(["add", "Summer noon", "--due", "2026-07-01T10:00:00Z"], environment: Self.centralEurope)
+        try tick.run(["add", "Winter noon", "--due", "2026-12-01T11:00:00Z"], environment: Self.centralEurope)
+        let json = try tick.run(["list", "--json"], environment: Self.centralEurope)
+        #expect(json.stdout.contains("\"due\": \"2026-10-25T23:00:00Z\""))
+        let human = try tick.run(["list"], environment: Self.centralEurope)
+        #expect(human.stdout.contains("Winter       2026-10-26\n"))
+        #expect(human.stdout.contains("Summer noon  2026-07-01 12:00\n"))
+        #expect(human.stdout.contains("Winter noon  2026-12-01 12:00\n"))
+    }
+
+    @Test("a zoneinfo name works too: New York after its November change")
+    func zoneinfoName() throws {
+        let tick = try TickRunner()
+        let zone = ["TZ": "America/New_York"]
+        try tick.run(["add", "Vote", "--due", "2026-11-03T09:00"], environment: zone)
+        try tick.run(["add", "Before", "--due", "2026-10-31T09:00"], environment: zone)
+        let json = try tick.run(["list", "--json"], environment: zone)
+        #expect(json.stdout.contains("\"due\": \"2026-11-03T14:00:00Z\""))
+        #expect(json.stdout.contains("\"due\": \"2026-10-31T13:00:00Z\""))
+        let berlin = try tick.run(["list"]) // the runner's default, Europe/Berlin
+        #expect(berlin.stdout.contains("Vote    2026-11-03 15:00\n"))
+        #expect(berlin.stdout.contains("Before  2026-10-31 14:00\n"))
+    }
+
+    @Test("the tick binary links neither ICU nor FoundationInternationalization")
+    func noICU() throws {
+        let binary = try Data(contentsOf: TickRunner.executable())
+        #expect(binary.range(of: Data("libFoundationInternationalization.so".utf8)) == nil)
+        #expect(binary.range(of: Data("lib_FoundationICU.so".utf8)) == nil)
+        #expect(binary.range(of: Data("libFoundationEssentials.so".utf8)) != nil) // the search can succeed
+    }
+}
