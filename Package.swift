@@ -18,7 +18,8 @@ let package = Package(
             pkgConfig: "ncursesw",
             providers: [.apt(["libncursesw5-dev"])]
         ),
-        .target(name: "TickCore"),
+        .target(name: "CTickShims"),
+        .target(name: "TickCore", dependencies: ["CTickShims"]),
         .target(name: "TickTUI", dependencies: ["TickCore", "CNCurses"]),
         .executableTarget(
             name: "tick",

@@ -37,6 +37,12 @@ do {
             // `tick-bench --child write N PATH`: the benchmark's list of N items, for profiling by hand.
             var generator = ItemGenerator(seed: 7)
             try ToDoStore(fileURL: URL(fileURLWithPath: arguments[3])).save(generator.list(count: count))
+        case "save-loop" where arguments.count >= 4:
+            // `tick-bench --child save-loop N PATH`: saves the list of N items 20 times, for a profiler.
+            var generator = ItemGenerator(seed: 7)
+            let list = generator.list(count: count)
+            let store = ToDoStore(fileURL: URL(fileURLWithPath: arguments[3]))
+            for _ in 0..<20 { try store.save(list) }
         default: throw BenchmarkError("unknown measurement \(arguments[1])")
         }
         exit(0)

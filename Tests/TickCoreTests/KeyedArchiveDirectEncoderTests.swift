@@ -4,6 +4,10 @@ import Testing
 
 @Suite("Keyed archive: the direct writer matches the general one byte for byte")
 struct KeyedArchiveDirectEncoderTests {
+    static func direct(_ list: ToDoList, chunkSize: Int = 1 << 20) -> [UInt8]? {
+        KeyedArchiveDirectEncoder<ArchiveBytes>.encode(list, chunkSize: chunkSize)
+    }
+
     static func general(_ list: ToDoList) -> [UInt8] {
         var encoder = KeyedArchiveGeneralEncoder(list)
         return encoder.encode()
@@ -34,20 +38,20 @@ struct KeyedArchiveDirectEncoderTests {
     func sameBytes() throws {
         for count in [0, 1, 2, 5, 20, 300, 9_000] {
             let list = try Self.list(count)
-            let direct = try #require(KeyedArchiveDirectEncoder.encode(list), "\(count)")
+            let direct = try #require(Self.direct(list), "\(count)")
             #expect(direct == Self.general(list), "\(count) items")
             #expect(try KeyedArchive.decode(direct) == list)
         }
         let sample = try KeyedArchiveTests.sampleList()
-        #expect(KeyedArchiveDirectEncoder.encode(sample) == Self.general(sample))
+        #expect(Self.direct(sample) == Self.general(sample))
         let onlyDone = try ToDoList(toDoItems: [], doneItems: Self.list(40).allItems)
-        #expect(KeyedArchiveDirectEncoder.encode(onlyDone) == Self.general(onlyDone))
+        #expect(Self.direct(onlyDone) == Self.general(onlyDone))
     }
 
     @Test("the fixture's list encodes to the same bytes either way")
     func fixture() throws {
         let list = try KeyedArchive.decode([UInt8](KeyedArchiveFixtureTests.fixture("apple-layout.plist")))
-        #expect(KeyedArchiveDirectEncoder.encode(list) == Self.general(list))
+        #expect(Self.direct(list) == Self.general(list))
     }
 
     @Test("a list whose uniquing shrinks the reference size is written with the smaller size")
@@ -57,7 +61,7 @@ struct KeyedArchiveDirectEncoderTests {
             let list = try ToDoList(toDoItems: (0..<count).map { index in
                 try ToDoItem(title: "same", notes: "same", createdAt: Date(timeIntervalSince1970: 5))
             }, doneItems: [])
-            let direct = try #require(KeyedArchiveDirectEncoder.encode(list))
+            let direct = try #require(Self.direct(list))
             #expect(direct == Self.general(list), "\(count) items")
         }
     }
@@ -65,7 +69,90 @@ struct KeyedArchiveDirectEncoderTests {
     @Test("a title that looks like an id, or unknown fields, take the general path")
     func fallbacks() throws {
         let list = try Self.list(10, firstTitle: "9275DC84-C7FB-4F2C-A6A2-FFA0C60F8FE0")
-        #expect(KeyedArchiveDirectEncoder.encode(list) == nil)
+        #expect(Self.direct(list) == nil)
         #expect(try KeyedArchive.decode(KeyedArchive.encode(list)) == list)
+    }
+
+    @Test("written in small pieces, an archive has the same bytes, so uniquing finds values whose bytes have left")
+    func smallPieces() throws {
+        for count in [0, 1, 7, 300, 2_000] {
+            let list = try Self.list(count)
+            for chunkSize in [64, 1_000, 65_536] {
+                #expect(Self.direct(list, chunkSize: chunkSize) == Self.general(list), "\(count) items in \(chunkSize)-byte pieces")
+            }
+        }
+        // One item larger than the pieces.
+        let long = try ToDoList(toDoItems: [ToDoItem(title: String(repeating: "long ", count: 5_000), notes: "n")], doneItems: [])
+        #expect(Self.direct(long, chunkSize: 64) == Self.general(long))
+    }
+
+    @Test("strings equal to the archive's own keys and class names, and equal numbers, are stored once as the general writer stores them")
+    func sharedValues() throws {
+        let created = Date(timeIntervalSince1970: 1_700_000_000)
+        let items = try [
+            ToDoItem(title: "title", notes: "$class", due: created, location: Location(name: "NSArray", latitude: 0, longitude: -0.0), createdAt: created),
+            ToDoItem(title: "NSObject", notes: "title", due: Date(timeIntervalSince1970: 0), location: Location(name: "$null"), createdAt: created),
+            ToDoItem(title: "caf\u{E9}", notes: "cafe\u{301}", location: Location(name: "title", latitude: 45, longitude: 45), createdAt: Date(timeIntervalSince1970: 45)),
+            ToDoItem(title: "cafe\u{301}", notes: "caf\u{E9}", createdAt: Date(timeIntervalSince1970: 100_000)),
+        ]
+        let list = try ToDoList(toDoItems: Array(items[0..<2]), doneItems: Array(items[2...]))
+        for chunkSize in [64, 1 << 20] {
+            let direct = try #require(Self.direct(list, chunkSize: chunkSize))
+            #expect(direct == Self.general(list))
+            let decoded = try KeyedArchive.decode(direct)
+            #expect(decoded == list)
+            // "café" in its two spellings stays two strings.
+            #expect(decoded.doneItems.map { Array($0.title.utf8) } == [Array("caf\u{E9}".utf8), Array("cafe\u{301}".utf8)])
+        }
+    }
+
+    @Test("pieces reach the sink in order at their offsets, the archive's first bytes last")
+    func pieceOrder() throws {
+        struct Recorder: ArchiveSink {
+            var pieces: [(offset: Int, bytes: [UInt8])] = []
+            mutating func expect(_ bytes: Int) {}
+            mutating func put(_ bytes: UnsafeRawBufferPointer, at offset: Int) -> Bool {
+                pieces.append((offset, Array(bytes)))
+                return true
+            }
+            mutating func reset() -> Bool { pieces.removeAll(); return true }
+        }
+        let list = try Self.list(500)
+        var recorder = Recorder()
+        guard case .written(let length) = KeyedArchiveDirectEncoder.write(list, to: &recorder, chunkSize: 4_096) else {
+            Issue.record("not written")
+            return
+        }
+        let pieces = recorder.pieces
+        #expect(pieces.count >= 5)
+        let first = try #require(pieces.last)
+        #expect(first.offset == 0)
+        var expected = try #require(pieces.first).offset
+        #expect(expected == first.bytes.count)
+        for piece in pieces.dropLast() {
+            #expect(piece.offset == expected)
+            expected += piece.bytes.count
+        }
+        #expect(expected == length)
+        var assembled = [UInt8](repeating: 0, count: length)
+        for piece in pieces { assembled.replaceSubrange(piece.offset..<piece.offset + piece.bytes.count, with: piece.bytes) }
+        #expect(assembled == Self.general(list))
+    }
+
+    @Test("a sink that fails ends the write as failed")
+    func failingSink() throws {
+        struct Failing: ArchiveSink {
+            var calls = 0
+            mutating func expect(_ bytes: Int) {}
+            mutating func put(_ bytes: UnsafeRawBufferPointer, at offset: Int) -> Bool { calls += 1; return false }
+            mutating func reset() -> Bool { true }
+        }
+        var sink = Failing()
+        let outcome = KeyedArchiveDirectEncoder.write(try Self.list(300), to: &sink, chunkSize: 1_024)
+        guard case .failed = outcome else {
+            Issue.record("expected a failure, got \(outcome)")
+            return
+        }
+        #expect(sink.calls == 1)
     }
 }

@@ -1,7 +1,7 @@
 import FoundationEssentials
 import Glibc
 
-/// Writes a keyed archive straight into its output bytes, for lists whose every field tick
+/// Writes a keyed archive in pieces to an ``ArchiveSink``, for lists whose every field tick
 /// knows (no unknown fields) and whose strings cannot equal an id.
 ///
 /// Produces the same bytes as ``KeyedArchiveGeneralEncoder``: objects numbered top-down as
@@ -11,36 +11,70 @@ import Glibc
 /// that size's threshold, the archive is written again with the smaller size. Ids are not
 /// looked up for uniquing: an id can only equal a string that looks like an uppercase id,
 /// and lists holding such a string take the general path.
-struct KeyedArchiveDirectEncoder: ~Copyable {
-    /// The archive, or nil when the list needs the general encoder.
-    static func encode(_ list: ToDoList) -> [UInt8]? {
-        guard list.unknownFields.isEmpty else { return nil }
+///
+/// Memory stays small whatever the list's size: the bytes go out in chunks of about
+/// ``chunkSize`` as each item is finished. Only the prefix (the top dictionary and the
+/// `$objects` array, whose slots fill in as objects are numbered) waits in memory until
+/// the end, with a 32-bit offset per object for the offset table. Uniquing compares a new
+/// string or number with the list's own value where the earlier one came from, not with
+/// bytes already written.
+struct KeyedArchiveDirectEncoder<Sink: ArchiveSink>: ~Copyable {
+    /// Bytes gathered before they are handed to the sink.
+    static var defaultChunkSize: Int { 1 << 20 }
+
+    /// How writing went.
+    enum Outcome {
+        /// The archive is complete in the sink; its length in bytes.
+        case written(Int)
+        /// The list needs the general encoder (nothing was put in the sink).
+        case unsupported
+        /// The sink failed (errno says why).
+        case failed
+    }
+
+    /// Writes `list` into `sink`, in pieces of about `chunkSize` bytes.
+    static func write(_ list: ToDoList, to sink: inout Sink, chunkSize: Int = defaultChunkSize) -> Outcome {
+        guard list.unknownFields.isEmpty,
+              list.toDoItems.count < Locator.maximumIndex, list.doneItems.count < Locator.maximumIndex
+        else { return .unsupported }
         var bound = Bound()
-        guard bound.add(list.toDoItems), bound.add(list.doneItems) else { return nil }
+        guard bound.add(list.toDoItems), bound.add(list.doneItems) else { return .unsupported }
         let objectBound = bound.objects + 256
         let byteBound = bound.bytes + 8_192
-        guard objectBound < Int(UInt32.max), byteBound + objectBound * 8 < Int(UInt32.max) else { return nil }
+        guard objectBound < Int(UInt32.max), byteBound + objectBound * 8 < Int(UInt32.max) else { return .unsupported }
         var referenceSize = BinaryPropertyListBuilder.byteCount(UInt64(objectBound))
-        let capacity = byteBound + bound.objects * 2 * referenceSize + objectBound * 8 + 64
+        sink.expect(byteBound + bound.objects * 2 * referenceSize + objectBound * 8 + 64)
         let offsets = UnsafeMutablePointer<UInt32>.allocate(capacity: objectBound)
         defer { offsets.deallocate() }
-        let bytes = [UInt8](unsafeUninitializedCapacity: capacity) { buffer, initialized in
-            guard let base = buffer.baseAddress else { return }
-            while true {
-                var encoder = KeyedArchiveDirectEncoder(
-                    list: list, base: base, offsets: offsets, referenceSize: referenceSize, uniqueCapacity: bound.unique + 64)
-                encoder.encodeArchive()
-                let smallest = BinaryPropertyListBuilder.byteCount(UInt64(encoder.count))
-                if smallest > referenceSize { return }  // (cannot happen: the bound holds)
-                if smallest < referenceSize {
-                    referenceSize = smallest
-                    continue
+        let sources = UnsafeMutablePointer<UInt32>.allocate(capacity: objectBound)
+        defer { sources.deallocate() }
+        return list.toDoItems.withUnsafeBufferPointer { toDo in
+            list.doneItems.withUnsafeBufferPointer { done in
+                while true {
+                    var encoder = KeyedArchiveDirectEncoder(
+                        list: list, sections: (toDo, done), offsets: offsets, sources: sources,
+                        referenceSize: referenceSize, uniqueCapacity: bound.unique + 64, chunkSize: max(chunkSize, 64))
+                    encoder.encodeArchive(into: &sink)
+                    if encoder.failed { return .failed }
+                    let smallest = BinaryPropertyListBuilder.byteCount(UInt64(encoder.count))
+                    if smallest < referenceSize {
+                        guard sink.reset() else { return .failed }
+                        referenceSize = smallest
+                        continue
+                    }
+                    let length = encoder.finish(into: &sink)
+                    return encoder.failed ? .failed : .written(length)
                 }
-                initialized = encoder.finish()
-                return
             }
         }
-        return bytes.isEmpty ? nil : bytes
+    }
+
+    /// The archive in memory, or nil when the list needs the general encoder.
+    static func encode(_ list: ToDoList, chunkSize: Int = defaultChunkSize) -> [UInt8]?
+    where Sink == ArchiveBytes {
+        var bytes = ArchiveBytes()
+        guard case .written = write(list, to: &bytes, chunkSize: chunkSize) else { return nil }
+        return bytes.bytes
     }
 
     /// Upper bounds of objects, bytes (strings' bytes, at most two per UTF-8 byte, plus
@@ -58,25 +92,32 @@ struct KeyedArchiveDirectEncoder: ~Copyable {
                     if !item.pointee.unknownFields.isEmpty { return false }
                     // NS.objects UID, dict, 7 values, id and title strings.
                     objects += 11
-                    bytes += 8 * 10 + 38 + Self.stringBytes(item.pointee.title)
+                    bytes += Self.itemBytes(item)
                     unique += 2
                     if Self.looksLikeID(item.pointee.title) { return false }
                     if let notes = item.pointee.notes {
                         if Self.looksLikeID(notes) { return false }
                         objects += 1
-                        bytes += Self.stringBytes(notes)
                         unique += 1
                     }
                     if item.pointee.due != nil { unique += 1 }
                     if let location = item.pointee.location {
                         if !location.unknownFields.isEmpty || Self.looksLikeID(location.name) { return false }
                         objects += 6
-                        bytes += 8 * 5 + Self.stringBytes(location.name)
                         unique += 3
                     }
                 }
                 return true
             }
+        }
+
+        /// At most how many bytes an item's objects take, references not included.
+        @inline(__always)
+        static func itemBytes(_ item: UnsafePointer<ToDoItem>) -> Int {
+            var bytes = 8 * 10 + 38 + stringBytes(item.pointee.title)
+            if let notes = item.pointee.notes { bytes += stringBytes(notes) }
+            if let location = item.pointee.location { bytes += 8 * 5 + stringBytes(location.name) }
+            return bytes
         }
 
         @inline(__always)
@@ -98,109 +139,99 @@ struct KeyedArchiveDirectEncoder: ~Copyable {
     // MARK: - State
 
     private let list: ToDoList
-    private let base: UnsafeMutablePointer<UInt8>
+    private let sections: (UnsafeBufferPointer<ToDoItem>, UnsafeBufferPointer<ToDoItem>)
     private let offsets: UnsafeMutablePointer<UInt32>
+    private let sources: UnsafeMutablePointer<UInt32>
     private let referenceSize: Int
-    /// Bytes written.
+    /// Bytes written (the position in the whole archive).
     private var position = 0
     /// Objects numbered.
     private(set) var count = 0
+    /// Whether the sink failed.
+    private(set) var failed = false
     /// How many archive objects (UIDs) the list takes.
     private var totalArchiveObjects = 0
     /// Where the `$objects` array's reference slots start.
     private var objectsSlots = 0
 
+    /// The chunk being gathered: archive bytes from `windowStart` to `position`.
+    private var window: UnsafeMutablePointer<UInt8>
+    private var windowCapacity: Int
+    private var windowStart = 0
+    private let chunkSize: Int
+    /// The archive's first bytes, up to the end of the `$objects` slots, kept until the end.
+    /// Until they are complete they are the window itself.
+    private var prefix: UnsafeMutablePointer<UInt8>?
+
     // Uniquing table: open addressing; each slot holds the upper 32 hash bits and the
     // object reference + 1 (0 is empty).
     private let slots: UnsafeMutablePointer<UInt64>
-    private let mask: Int
-    private let slotBytes: Int
+    private let slotCount: Int
 
-    // Plist references of key strings (-1: not yet written).
-    private var keyRefs = [Int](repeating: -1, count: Key.count)
+    // Plist references of fixed strings (-1: not yet written).
+    private var fixedRefs = [Int](repeating: -1, count: FixedText.count)
     // Archive UIDs of class descriptions (0: not yet) and references of their first UID objects.
     private var classUIDs: (list: Int, array: Int, item: Int, location: Int) = (0, 0, 0, 0)
     private var classUIDRefs: (array: Int, item: Int, location: Int) = (0, 0, 0)
 
-    private enum Key: Int {
-        case id, title, itemDescription, timestamp, createdAt, location
-        case name, latitude, longitude, formatVersion, toDoItems, doneItems
-        case objects, classKey
-        static let count = 14
-
-        var text: StaticString {
-            switch self {
-            case .id: "id"
-            case .title: "title"
-            case .itemDescription: "itemDescription"
-            case .timestamp: "timestamp"
-            case .createdAt: "createdAt"
-            case .location: "location"
-            case .name: "name"
-            case .latitude: "latitude"
-            case .longitude: "longitude"
-            case .formatVersion: "formatVersion"
-            case .toDoItems: "toDoItems"
-            case .doneItems: "doneItems"
-            case .objects: "NS.objects"
-            case .classKey: "$class"
-            }
-        }
-    }
-
-    private init(list: ToDoList, base: UnsafeMutablePointer<UInt8>, offsets: UnsafeMutablePointer<UInt32>,
-                 referenceSize: Int, uniqueCapacity: Int) {
+    private init(list: ToDoList, sections: (UnsafeBufferPointer<ToDoItem>, UnsafeBufferPointer<ToDoItem>),
+                 offsets: UnsafeMutablePointer<UInt32>, sources: UnsafeMutablePointer<UInt32>,
+                 referenceSize: Int, uniqueCapacity: Int, chunkSize: Int) {
         self.list = list
-        self.base = base
+        self.sections = sections
         self.offsets = offsets
+        self.sources = sources
         self.referenceSize = referenceSize
-        var size = 64
-        while size < uniqueCapacity * 2 { size <<= 1 }
-        mask = size - 1
-        slotBytes = size * 8
-        slots = Self.allocateSlots(size)
+        // At most 70% full.
+        slotCount = max(64, uniqueCapacity * 10 / 7)
+        slots = allocateHashTable(words: slotCount)
+        self.chunkSize = chunkSize
+        windowCapacity = chunkSize
+        window = .allocate(capacity: windowCapacity)
     }
 
-    deinit { free(slots) }
-
-    private static func allocateSlots(_ count: Int) -> UnsafeMutablePointer<UInt64> {
-        allocateHashTable(words: count)
+    deinit {
+        free(slots)
+        window.deallocate()
+        prefix?.deallocate()
     }
 
     // MARK: - Archive
 
-    private mutating func encodeArchive() {
-        for byte in BinaryPropertyListTrailer.magic { put(byte) }
+    private mutating func encodeArchive(into sink: inout Sink) {
         let objectCount = archiveObjectCount()
         totalArchiveObjects = objectCount
+        ensure(256 + objectCount * referenceSize, sink: &sink)
+        for byte in BinaryPropertyListTrailer.magic { put(byte) }
         let topSlot = reserve(0xD, count: 4, slots: 8)
-        setReference(topSlot, fixedString("$version"))
-        setReference(topSlot + (1) * referenceSize, fixedString("$objects"))
-        setReference(topSlot + (2) * referenceSize, fixedString("$archiver"))
-        setReference(topSlot + (3) * referenceSize, fixedString("$top"))
+        setReference(topSlot, fixedString(.version))
+        setReference(topSlot + (1) * referenceSize, fixedString(.objectsKey))
+        setReference(topSlot + (2) * referenceSize, fixedString(.archiver))
+        setReference(topSlot + (3) * referenceSize, fixedString(.top))
         setReference(topSlot + (4) * referenceSize, integer(100_000))
         let objects = count
         objectsSlots = reserve(0xA, count: objectCount, slots: objectCount)
         setReference(topSlot + (5) * referenceSize, objects)
-        place(0, fixedString("$null"))
-        encodeRoot()
-        setReference(topSlot + (6) * referenceSize, fixedString("NSKeyedArchiver"))
+        endPrefix()
+        ensure(1_024, sink: &sink)
+        place(0, fixedString(.null))
+        encodeRoot(into: &sink)
+        ensure(1_024, sink: &sink)
+        setPrefixReference(topSlot + (6) * referenceSize, fixedString(.archiverName))
         let topDictionary = count
         let rootSlot = reserve(0xD, count: 1, slots: 2)
-        setReference(rootSlot, fixedString("root"))
+        setReference(rootSlot, fixedString(.root))
         setReference(rootSlot + (1) * referenceSize, uid(1))
-        setReference(topSlot + (7) * referenceSize, topDictionary)
+        setPrefixReference(topSlot + (7) * referenceSize, topDictionary)
     }
 
     /// How many archive objects (UIDs) the list takes, `$null` included.
     private func archiveObjectCount() -> Int {
         var count = 1 + 1 + 2 + 2  // $null, root, two arrays, NSArray and ToDoList classes
         var anyLocation = false
-        for section in [list.toDoItems, list.doneItems] {
-            section.withUnsafeBufferPointer { items in
-                guard let base = items.baseAddress else { return }
-                for index in items.indices { count += Self.archiveCount(base + index, &anyLocation) }
-            }
+        for items in [sections.0, sections.1] {
+            guard let base = items.baseAddress else { continue }
+            for index in items.indices { count += Self.archiveCount(base + index, &anyLocation) }
         }
         if !list.isEmpty { count += 1 }
         if anyLocation { count += 1 }
@@ -218,25 +249,24 @@ struct KeyedArchiveDirectEncoder: ~Copyable {
         return count
     }
 
-    private mutating func encodeRoot() {
+    private mutating func encodeRoot(into sink: inout Sink) {
         let root = count
         let slot = reserve(0xD, count: 4, slots: 8)
         place(1, root)
-        setReference(slot, key(.formatVersion))
-        setReference(slot + (1) * referenceSize, key(.toDoItems))
-        setReference(slot + (2) * referenceSize, key(.doneItems))
-        setReference(slot + (3) * referenceSize, key(.classKey))
+        setReference(slot, fixedString(.formatVersion))
+        setReference(slot + (1) * referenceSize, fixedString(.toDoItems))
+        setReference(slot + (2) * referenceSize, fixedString(.doneItems))
+        setReference(slot + (3) * referenceSize, fixedString(.classKey))
         setReference(slot + (4) * referenceSize, integer(UInt64(KeyedArchive.formatVersion)))
         setReference(slot + (5) * referenceSize, uid(2))
         // The Done array follows the To Do array and its items (and, after the first item,
         // ToDoItem's class; after the first location, Location's; after the array, NSArray's).
         var anyLocation = false
         var toDoCount = 1 + 1  // the array, NSArray's class
-        list.toDoItems.withUnsafeBufferPointer { items in
-            guard let base = items.baseAddress else { return }
-            for index in items.indices { toDoCount += Self.archiveCount(base + index, &anyLocation) }
+        if let base = sections.0.baseAddress {
+            for index in sections.0.indices { toDoCount += Self.archiveCount(base + index, &anyLocation) }
         }
-        if !list.toDoItems.isEmpty { toDoCount += 1 }
+        if !sections.0.isEmpty { toDoCount += 1 }
         if anyLocation { toDoCount += 1 }
         let doneUID = 2 + toDoCount
         setReference(slot + (6) * referenceSize, uid(UInt64(doneUID)))
@@ -245,20 +275,23 @@ struct KeyedArchiveDirectEncoder: ~Copyable {
         classUIDs.list = total - 1
         setReference(slot + (7) * referenceSize, uid(UInt64(total - 1)))
 
-        var next = encodeArray(list.toDoItems, uid: 2)
+        var next = encodeArray(section: 0, uid: 2, into: &sink)
         assert(next == doneUID, "archive numbering")
-        next = encodeArray(list.doneItems, uid: next)
+        next = encodeArray(section: 1, uid: next, into: &sink)
         assert(next == total - 1, "archive numbering")
-        encodeClass("ToDoList", uid: next)
+        ensure(1_024, sink: &sink)
+        encodeClass(.toDoList, uid: next)
     }
 
-    /// Writes an NSArray of items at `uid`; returns the next free UID.
-    private mutating func encodeArray(_ items: [ToDoItem], uid arrayUID: Int) -> Int {
+    /// Writes an NSArray of a section's items at `uid`; returns the next free UID.
+    private mutating func encodeArray(section: Int, uid arrayUID: Int, into sink: inout Sink) -> Int {
+        let items = section == 0 ? sections.0 : sections.1
+        ensure(1_024 + items.count * (referenceSize + 9), sink: &sink)
         let dictionary = count
         let slot = reserve(0xD, count: 2, slots: 4)
         place(arrayUID, dictionary)
-        setReference(slot, key(.objects))
-        setReference(slot + (1) * referenceSize, key(.classKey))
+        setReference(slot, fixedString(.objects))
+        setReference(slot + (1) * referenceSize, fixedString(.classKey))
         let elements = count
         let elementsSlot = reserve(0xA, count: items.count, slots: items.count)
         setReference(slot + (2) * referenceSize, elements)
@@ -267,8 +300,7 @@ struct KeyedArchiveDirectEncoder: ~Copyable {
         var next = arrayUID + 1
         var itemClassKnown = classUIDs.item != 0
         var locationClassKnown = classUIDs.location != 0
-        items.withUnsafeBufferPointer { items in
-            guard let base = items.baseAddress else { return }
+        if let base = items.baseAddress {
             for index in items.indices {
                 setReference(elementsSlot + (index) * referenceSize, uid(UInt64(next)))
                 var anyLocation = false
@@ -286,21 +318,25 @@ struct KeyedArchiveDirectEncoder: ~Copyable {
             setReference(slot + (3) * referenceSize, classRef)
         }
         var itemUID = arrayUID + 1
-        items.withUnsafeBufferPointer { items in
-            guard let base = items.baseAddress else { return }
-            for index in items.indices { itemUID = encodeItem(base + index, uid: itemUID) }
+        if let base = items.baseAddress {
+            for index in items.indices {
+                // Room for the item's objects and references, and the class descriptions.
+                ensure(Bound.itemBytes(base + index) + 24 * referenceSize + 512, sink: &sink)
+                itemUID = encodeItem(base + index, at: Locator.itemPayload(section: section, index: index), uid: itemUID)
+            }
         }
         assert(itemUID == next, "archive numbering")
         if classUIDs.array == 0 {
+            ensure(1_024, sink: &sink)
             classUIDs.array = next
-            encodeClass("NSArray", uid: next)
+            encodeClass(.array, uid: next)
             next += 1
         }
         return next
     }
 
     /// Writes an item and its children from `uid`; returns the next free UID.
-    private mutating func encodeItem(_ item: UnsafePointer<ToDoItem>, uid itemUID: Int) -> Int {
+    private mutating func encodeItem(_ item: UnsafePointer<ToDoItem>, at payload: Int, uid itemUID: Int) -> Int {
         let hasNotes = item.pointee.notes != nil
         let due = item.pointee.due
         let hasLocation = item.pointee.location != nil
@@ -309,13 +345,13 @@ struct KeyedArchiveDirectEncoder: ~Copyable {
         let slot = reserve(0xD, count: pairs, slots: 2 * pairs)
         place(itemUID, dictionary)
         var keySlot = slot
-        setReference(keySlot, key(.id)); keySlot += referenceSize
-        setReference(keySlot, key(.title)); keySlot += referenceSize
-        if hasNotes { setReference(keySlot, key(.itemDescription)); keySlot += referenceSize }
-        if due != nil { setReference(keySlot, key(.timestamp)); keySlot += referenceSize }
-        setReference(keySlot, key(.createdAt)); keySlot += referenceSize
-        if hasLocation { setReference(keySlot, key(.location)); keySlot += referenceSize }
-        setReference(keySlot, key(.classKey))
+        setReference(keySlot, fixedString(.id)); keySlot += referenceSize
+        setReference(keySlot, fixedString(.title)); keySlot += referenceSize
+        if hasNotes { setReference(keySlot, fixedString(.itemDescription)); keySlot += referenceSize }
+        if due != nil { setReference(keySlot, fixedString(.timestamp)); keySlot += referenceSize }
+        setReference(keySlot, fixedString(.createdAt)); keySlot += referenceSize
+        if hasLocation { setReference(keySlot, fixedString(.location)); keySlot += referenceSize }
+        setReference(keySlot, fixedString(.classKey))
 
         var valueSlot = slot + pairs * referenceSize
         var next = itemUID + 1
@@ -326,8 +362,11 @@ struct KeyedArchiveDirectEncoder: ~Copyable {
         setReference(valueSlot, uid(UInt64(idUID))); valueSlot += referenceSize
         setReference(valueSlot, uid(UInt64(titleUID))); valueSlot += referenceSize
         if hasNotes { setReference(valueSlot, uid(UInt64(notesUID))); valueSlot += referenceSize }
-        if let due { setReference(valueSlot, real(due.timeIntervalSince1970)); valueSlot += referenceSize }
-        setReference(valueSlot, real(item.pointee.createdAt.timeIntervalSince1970)); valueSlot += referenceSize
+        if let due {
+            setReference(valueSlot, real(due.timeIntervalSince1970, Locator(.due, payload))); valueSlot += referenceSize
+        }
+        setReference(valueSlot, real(item.pointee.createdAt.timeIntervalSince1970, Locator(.createdAt, payload)))
+        valueSlot += referenceSize
         let locationUID = next
         if hasLocation {
             next += 2
@@ -344,36 +383,36 @@ struct KeyedArchiveDirectEncoder: ~Copyable {
         }
 
         place(idUID, idString(item.pointee.id))
-        place(titleUID, string(item.pointee.title))
-        if let notes = item.pointee.notes { place(notesUID, string(notes)) }
-        if let location = item.pointee.location { encodeLocation(location, uid: locationUID) }
+        place(titleUID, string(item.pointee.title, Locator(.title, payload)))
+        if let notes = item.pointee.notes { place(notesUID, string(notes, Locator(.notes, payload))) }
+        if let location = item.pointee.location { encodeLocation(location, at: payload, uid: locationUID) }
         if classUIDs.item == 0 {
             classUIDs.item = next
-            encodeClass("ToDoItem", uid: next)
+            encodeClass(.toDoItem, uid: next)
             next += 1
         }
         return next
     }
 
-    private mutating func encodeLocation(_ location: Location, uid locationUID: Int) {
+    private mutating func encodeLocation(_ location: Location, at payload: Int, uid locationUID: Int) {
         let coordinate = location.coordinate
         let pairs = coordinate == nil ? 2 : 4
         let dictionary = count
         let slot = reserve(0xD, count: pairs, slots: 2 * pairs)
         place(locationUID, dictionary)
         var keySlot = slot
-        setReference(keySlot, key(.name)); keySlot += referenceSize
+        setReference(keySlot, fixedString(.name)); keySlot += referenceSize
         if coordinate != nil {
-            setReference(keySlot, key(.latitude)); keySlot += referenceSize
-            setReference(keySlot, key(.longitude)); keySlot += referenceSize
+            setReference(keySlot, fixedString(.latitude)); keySlot += referenceSize
+            setReference(keySlot, fixedString(.longitude)); keySlot += referenceSize
         }
-        setReference(keySlot, key(.classKey))
+        setReference(keySlot, fixedString(.classKey))
         var valueSlot = slot + pairs * referenceSize
         let nameUID = locationUID + 1
         setReference(valueSlot, uid(UInt64(nameUID))); valueSlot += referenceSize
         if let coordinate {
-            setReference(valueSlot, real(coordinate.latitude)); valueSlot += referenceSize
-            setReference(valueSlot, real(coordinate.longitude)); valueSlot += referenceSize
+            setReference(valueSlot, real(coordinate.latitude, Locator(.latitude, payload))); valueSlot += referenceSize
+            setReference(valueSlot, real(coordinate.longitude, Locator(.longitude, payload))); valueSlot += referenceSize
         }
         let locationClass = classUIDs.location != 0 ? classUIDs.location : locationUID + 2
         let classRef = uid(UInt64(locationClass))
@@ -383,58 +422,103 @@ struct KeyedArchiveDirectEncoder: ~Copyable {
             classUIDRefs.location = classRef
             setReference(valueSlot, classRef)
         }
-        place(nameUID, string(location.name))
+        place(nameUID, string(location.name, Locator(.locationName, payload)))
         if classUIDs.location == 0 {
             classUIDs.location = locationClass
-            encodeClass("Location", uid: locationClass)
+            encodeClass(.locationClass, uid: locationClass)
         }
     }
 
-    private mutating func encodeClass(_ name: StaticString, uid: Int) {
+    private mutating func encodeClass(_ name: FixedText, uid: Int) {
         let dictionary = count
         let slot = reserve(0xD, count: 2, slots: 4)
-        setReference(slot, fixedString("$classname"))
-        setReference(slot + (1) * referenceSize, fixedString("$classes"))
+        setReference(slot, fixedString(.className))
+        setReference(slot + (1) * referenceSize, fixedString(.classes))
         setReference(slot + (2) * referenceSize, fixedString(name))
         let classes = count
         let classesSlot = reserve(0xA, count: 2, slots: 2)
         setReference(classesSlot, fixedString(name))
-        setReference(classesSlot + (1) * referenceSize, fixedString("NSObject"))
+        setReference(classesSlot + (1) * referenceSize, fixedString(.object))
         setReference(slot + (3) * referenceSize, classes)
         place(uid, dictionary)
     }
 
+    // MARK: - Chunks
+
+    /// Makes room for `bytes` more in the window: hands the gathered chunk to the sink when
+    /// it would overflow, and grows the window when a single piece is larger than it.
+    @inline(__always)
+    private mutating func ensure(_ bytes: Int, sink: inout Sink) {
+        if position - windowStart + bytes <= windowCapacity { return }
+        growOrFlush(bytes, sink: &sink)
+    }
+
+    private mutating func growOrFlush(_ bytes: Int, sink: inout Sink) {
+        if prefix != nil { flush(into: &sink) }
+        let used = position - windowStart
+        if used + bytes > windowCapacity {
+            let capacity = max(used + bytes, windowCapacity * 2)
+            let grown = UnsafeMutablePointer<UInt8>.allocate(capacity: capacity)
+            grown.update(from: window, count: used)
+            window.deallocate()
+            window = grown
+            windowCapacity = capacity
+        }
+    }
+
+    /// The prefix is complete: it stays aside, and the window starts after it.
+    private mutating func endPrefix() {
+        let length = position - windowStart
+        let kept = UnsafeMutablePointer<UInt8>.allocate(capacity: length)
+        kept.update(from: window, count: length)
+        prefix = kept
+        windowStart = position
+        if windowCapacity > chunkSize {
+            window.deallocate()
+            windowCapacity = chunkSize
+            window = .allocate(capacity: windowCapacity)
+        }
+    }
+
+    /// Hands the gathered bytes to the sink.
+    private mutating func flush(into sink: inout Sink) {
+        let length = position - windowStart
+        guard length > 0 else { return }
+        if !failed, !sink.put(UnsafeRawBufferPointer(start: window, count: length), at: windowStart) { failed = true }
+        windowStart = position
+    }
+
     // MARK: - Objects
+
+    /// The byte at archive position `position` (in the window).
+    @inline(__always)
+    private func at(_ position: Int) -> UnsafeMutablePointer<UInt8> { window + (position - windowStart) }
 
     @inline(__always)
     private mutating func place(_ uid: Int, _ ref: Int) {
-        setReference(objectsSlots + uid * referenceSize, ref)
-    }
-
-    @inline(__always)
-    private mutating func key(_ key: Key) -> Int {
-        let ref = keyRefs[key.rawValue]
-        if ref >= 0 { return ref }
-        let made = fixedString(key.text)
-        keyRefs[key.rawValue] = made
-        return made
+        setPrefixReference(objectsSlots + uid * referenceSize, ref)
     }
 
     @inline(__always)
     private mutating func put(_ byte: UInt8) {
-        base[position] = byte
+        at(position).pointee = byte
         position += 1
     }
 
     @inline(__always)
     private mutating func putBigEndian(_ value: UInt64, _ size: Int) {
-        switch size {
-        case 1: base[position] = UInt8(truncatingIfNeeded: value)
-        case 2: UnsafeMutableRawPointer(base + position).storeBytes(of: UInt16(truncatingIfNeeded: value).bigEndian, as: UInt16.self)
-        case 4: UnsafeMutableRawPointer(base + position).storeBytes(of: UInt32(truncatingIfNeeded: value).bigEndian, as: UInt32.self)
-        default: UnsafeMutableRawPointer(base + position).storeBytes(of: value.bigEndian, as: UInt64.self)
-        }
+        Self.store(value, size, at(position))
         position += size
+    }
+
+    @inline(__always)
+    private static func store(_ value: UInt64, _ size: Int, _ target: UnsafeMutablePointer<UInt8>) {
+        switch size {
+        case 1: target.pointee = UInt8(truncatingIfNeeded: value)
+        case 2: UnsafeMutableRawPointer(target).storeBytes(of: UInt16(truncatingIfNeeded: value).bigEndian, as: UInt16.self)
+        case 4: UnsafeMutableRawPointer(target).storeBytes(of: UInt32(truncatingIfNeeded: value).bigEndian, as: UInt32.self)
+        default: UnsafeMutableRawPointer(target).storeBytes(of: value.bigEndian, as: UInt64.self)
+        }
     }
 
     /// Numbers a new object starting at the current position.
@@ -473,16 +557,17 @@ struct KeyedArchiveDirectEncoder: ~Copyable {
         return slot
     }
 
-    /// Fills the reference slot at byte position `slot`.
+    /// Fills the reference slot at archive position `slot`, which is in the window.
     @inline(__always)
     private mutating func setReference(_ slot: Int, _ ref: Int) {
-        let value = UInt64(truncatingIfNeeded: ref)
-        switch referenceSize {
-        case 1: base[slot] = UInt8(truncatingIfNeeded: value)
-        case 2: UnsafeMutableRawPointer(base + slot).storeBytes(of: UInt16(truncatingIfNeeded: value).bigEndian, as: UInt16.self)
-        case 4: UnsafeMutableRawPointer(base + slot).storeBytes(of: UInt32(truncatingIfNeeded: value).bigEndian, as: UInt32.self)
-        default: UnsafeMutableRawPointer(base + slot).storeBytes(of: value.bigEndian, as: UInt64.self)
-        }
+        Self.store(UInt64(truncatingIfNeeded: ref), referenceSize, at(slot))
+    }
+
+    /// Fills a reference slot of the prefix.
+    @inline(__always)
+    private mutating func setPrefixReference(_ slot: Int, _ ref: Int) {
+        let target = prefix.map { $0 + slot } ?? at(slot)
+        Self.store(UInt64(truncatingIfNeeded: ref), referenceSize, target)
     }
 
     /// A UID object (each use is its own object, as CoreFoundation writes them).
@@ -498,29 +583,40 @@ struct KeyedArchiveDirectEncoder: ~Copyable {
     private mutating func integer(_ value: UInt64) -> Int {
         let start = position
         putInteger(value)
-        return commit(from: start, hash: UniquingHash.hash(base + start, position - start))
+        let hash = UniquingHash.hash(at(start), position - start)
+        return commit(from: start, hash: hash, .integer(value), Locator(.integer, Int(value)))
     }
 
     @inline(__always)
-    private mutating func real(_ value: Double) -> Int {
+    private mutating func real(_ value: Double, _ locator: Locator) -> Int {
         let start = position
         let bits = value.bitPattern
-        base[start] = 0x23
-        UnsafeMutableRawPointer(base + start + 1).storeBytes(of: bits.bigEndian, as: UInt64.self)
+        let target = at(start)
+        target.pointee = 0x23
+        UnsafeMutableRawPointer(target + 1).storeBytes(of: bits.bigEndian, as: UInt64.self)
         position += 9
-        return commit(from: start, hash: UniquingHash.hashNine(marker: 0x23, bits))
+        return commit(from: start, hash: UniquingHash.hashNine(marker: 0x23, bits), .real(bits), locator)
     }
 
-    private mutating func fixedString(_ text: StaticString) -> Int {
-        stringFromUTF8(UnsafeBufferPointer(start: text.utf8Start, count: text.utf8CodeUnitCount), unique: true)
+    private mutating func fixedString(_ text: FixedText) -> Int {
+        let ref = fixedRefs[text.rawValue]
+        if ref >= 0 { return ref }
+        let made = stringFromUTF8(Self.utf8(of: text), Locator(.fixed, text.rawValue))
+        fixedRefs[text.rawValue] = made
+        return made
+    }
+
+    private static func utf8(of text: FixedText) -> UnsafeBufferPointer<UInt8> {
+        let text = text.text
+        return UnsafeBufferPointer(start: text.utf8Start, count: text.utf8CodeUnitCount)
     }
 
     @inline(__always)
-    private mutating func string(_ text: String) -> Int {
+    private mutating func string(_ text: String, _ locator: Locator) -> Int {
         // (Native strings lend their UTF-8 without a copy or a retain.)
-        if let ref = text.utf8.withContiguousStorageIfAvailable({ stringFromUTF8($0, unique: true) }) { return ref }
+        if let ref = text.utf8.withContiguousStorageIfAvailable({ stringFromUTF8($0, locator) }) { return ref }
         var text = text
-        return text.withUTF8 { stringFromUTF8($0, unique: true) }
+        return text.withUTF8 { stringFromUTF8($0, locator) }
     }
 
     private mutating func idString(_ id: UUID) -> Int {
@@ -528,20 +624,20 @@ struct KeyedArchiveDirectEncoder: ~Copyable {
         put(0x5F)
         put(0x10)
         put(36)
-        UUIDText.write(id, into: base + position)
+        UUIDText.write(id, into: at(position))
         position += 36
         return ref
     }
 
     /// A string (ASCII as type 0x5, anything else as UTF-16BE type 0x6), stored once.
     @inline(__always)
-    private mutating func stringFromUTF8(_ utf8: UnsafeBufferPointer<UInt8>, unique: Bool) -> Int {
+    private mutating func stringFromUTF8(_ utf8: UnsafeBufferPointer<UInt8>, _ locator: Locator) -> Int {
         let start = position
         var combined: UInt8 = 0
         for byte in utf8 { combined |= byte }
         if combined < 0x80 {
             putHeader(0x5, utf8.count)
-            if let source = utf8.baseAddress { (base + position).update(from: source, count: utf8.count) }
+            if let source = utf8.baseAddress { at(position).update(from: source, count: utf8.count) }
             position += utf8.count
         } else {
             var units = 0
@@ -550,50 +646,195 @@ struct KeyedArchiveDirectEncoder: ~Copyable {
                 if byte >= 0xF0 { units += 1 }
             }
             putHeader(0x6, units)
-            BinaryPropertyListBuilder.writeUTF16BigEndian(utf8, base + position)
+            BinaryPropertyListBuilder.writeUTF16BigEndian(utf8, at(position))
             position += 2 * units
         }
-        return commit(from: start, hash: UniquingHash.string(utf8))
+        return commit(from: start, hash: UniquingHash.string(utf8), .utf8(utf8), locator)
     }
 
-    /// Makes the bytes from `start` an object, unless an equal object exists: then drops
-    /// them and returns the existing reference. (Objects encode their own length, so equal
-    /// leading bytes mean equal objects.)
+    /// The first slot a value of this hash probes.
     @inline(__always)
-    private mutating func commit(from start: Int, hash: UInt64) -> Int {
-        let length = position - start
+    private func slotIndex(_ hash: UInt64) -> Int {
+        // (The tag's bits, mixed, scaled onto the table.)
+        let mixed = (((hash >> 32) &* 0x9E37_79B9_7F4A_7C15) >> 32)
+        return Int(truncatingIfNeeded: (mixed &* UInt64(slotCount)) >> 32)
+    }
+
+    /// Makes the bytes from `start` an object, unless an equal value already is one: then
+    /// drops them and returns the existing reference.
+    @inline(__always)
+    private mutating func commit(from start: Int, hash: UInt64, _ candidate: Candidate, _ locator: Locator) -> Int {
         let tag = hash & 0xFFFF_FFFF_0000_0000
-        var index = Int(truncatingIfNeeded: ((tag >> 32) &* 0x9E37_79B9_7F4A_7C15) >> 24) & mask
+        var index = slotIndex(hash)
         while true {
             let slot = slots[index]
             if slot == 0 { break }
             if slot & 0xFFFF_FFFF_0000_0000 == tag {
                 let ref = Int(slot & 0xFFFF_FFFF) - 1
-                if memcmp(base + Int(offsets[ref]), base + start, length) == 0 {
+                if equal(Locator(bits: sources[ref]), candidate) {
                     position = start
                     return ref
                 }
             }
-            index = (index + 1) & mask
+            index += 1
+            if index == slotCount { index = 0 }
         }
         let ref = count
         offsets[ref] = UInt32(truncatingIfNeeded: start)
+        sources[ref] = locator.bits
         count += 1
         slots[index] = tag | UInt64(ref + 1)
         return ref
     }
 
-    /// The offset table and trailer; returns the total length.
-    private mutating func finish() -> Int {
+    /// Whether the value an earlier object was made from equals `candidate`, byte for byte
+    /// (so strings compare by their UTF-8, not by Unicode equivalence).
+    private func equal(_ stored: Locator, _ candidate: Candidate) -> Bool {
+        guard let kind = stored.kind else { return false }
+        switch candidate {
+        case .integer(let value):
+            return kind == .integer && stored.payload == Int(value)
+        case .real(let bits):
+            return storedReal(kind, stored)?.bitPattern == bits
+        case .utf8(let bytes):
+            return withStoredUTF8(kind, stored) { storedBytes in
+                guard storedBytes.count == bytes.count else { return false }
+                guard let stored = storedBytes.baseAddress, let offered = bytes.baseAddress else { return true }
+                return memcmp(stored, offered, bytes.count) == 0
+            } ?? false
+        }
+    }
+
+    private func item(_ locator: Locator) -> UnsafePointer<ToDoItem>? {
+        let items = locator.section == 0 ? sections.0 : sections.1
+        guard let base = items.baseAddress, locator.index < items.count else { return nil }
+        return base + locator.index
+    }
+
+    private func storedReal(_ kind: Locator.Kind, _ locator: Locator) -> Double? {
+        switch kind {
+        case .createdAt: item(locator)?.pointee.createdAt.timeIntervalSince1970
+        case .due: item(locator)?.pointee.due?.timeIntervalSince1970
+        case .latitude: item(locator)?.pointee.location?.coordinate?.latitude
+        case .longitude: item(locator)?.pointee.location?.coordinate?.longitude
+        default: nil
+        }
+    }
+
+    private func withStoredUTF8(_ kind: Locator.Kind, _ locator: Locator, _ body: (UnsafeBufferPointer<UInt8>) -> Bool) -> Bool? {
+        let text: String?
+        switch kind {
+        case .fixed:
+            guard let fixed = FixedText(rawValue: locator.payload) else { return nil }
+            return body(Self.utf8(of: fixed))
+        case .title: text = item(locator)?.pointee.title
+        case .notes: text = item(locator)?.pointee.notes
+        case .locationName: text = item(locator)?.pointee.location?.name
+        default: return nil
+        }
+        guard var text else { return nil }
+        return text.withUTF8(body)
+    }
+
+    /// The offset table and trailer, then the prefix; returns the total length.
+    private mutating func finish(into sink: inout Sink) -> Int {
         let tableStart = position
         let offsetSize = BinaryPropertyListBuilder.byteCount(UInt64(tableStart))
-        for index in 0..<count { putBigEndian(UInt64(offsets[index]), offsetSize) }
+        let perChunk = max(chunkSize / 8, 1)
+        var index = 0
+        while index < count {
+            let end = min(count, index + perChunk)
+            ensure((end - index) * offsetSize, sink: &sink)
+            while index < end {
+                putBigEndian(UInt64(offsets[index]), offsetSize)
+                index += 1
+            }
+        }
+        ensure(32, sink: &sink)
         for _ in 0..<6 { put(0) }
         put(UInt8(offsetSize))
         put(UInt8(referenceSize))
         putBigEndian(UInt64(count), 8)
         putBigEndian(0, 8)
         putBigEndian(UInt64(tableStart), 8)
+        flush(into: &sink)
+        if let prefix, !failed, !sink.put(UnsafeRawBufferPointer(start: prefix, count: objectsSlots + totalArchiveObjects * referenceSize), at: 0) {
+            failed = true
+        }
         return position
     }
+}
+
+/// Where a uniqued object's value comes from, so that a later equal value can be
+/// recognised without reading back bytes that have left for the sink: a kind in the top
+/// four bits; for item fields, the section in bit 27 and the item's index below it.
+fileprivate struct Locator {
+    static let maximumIndex = 1 << 27
+    let bits: UInt32
+
+    enum Kind: UInt32 {
+        case fixed, integer, title, notes, locationName, createdAt, due, latitude, longitude
+    }
+
+    @inline(__always) init(bits: UInt32) { self.bits = bits }
+    @inline(__always) init(_ kind: Kind, _ payload: Int) {
+        bits = kind.rawValue << 28 | UInt32(truncatingIfNeeded: payload)
+    }
+    /// An item's field: `item` is ``itemPayload(section:index:)``.
+    @inline(__always) static func itemPayload(section: Int, index: Int) -> Int { section << 27 | index }
+
+    @inline(__always) var kind: Kind? { Kind(rawValue: bits >> 28) }
+    @inline(__always) var payload: Int { Int(bits & 0x0FFF_FFFF) }
+    @inline(__always) var section: Int { payload >> 27 }
+    @inline(__always) var index: Int { payload & (Self.maximumIndex - 1) }
+}
+
+/// The strings the archive itself names: keys, class names and the archive's own.
+fileprivate enum FixedText: Int {
+    case id, title, itemDescription, timestamp, createdAt, location
+    case name, latitude, longitude, formatVersion, toDoItems, doneItems
+    case objects, classKey
+    case version, objectsKey, archiver, top, null, archiverName, root
+    case className, classes, toDoList, array, toDoItem, locationClass, object
+    static let count = 28
+
+    var text: StaticString {
+        switch self {
+        case .id: "id"
+        case .title: "title"
+        case .itemDescription: "itemDescription"
+        case .timestamp: "timestamp"
+        case .createdAt: "createdAt"
+        case .location: "location"
+        case .name: "name"
+        case .latitude: "latitude"
+        case .longitude: "longitude"
+        case .formatVersion: "formatVersion"
+        case .toDoItems: "toDoItems"
+        case .doneItems: "doneItems"
+        case .objects: "NS.objects"
+        case .classKey: "$class"
+        case .version: "$version"
+        case .objectsKey: "$objects"
+        case .archiver: "$archiver"
+        case .top: "$top"
+        case .null: "$null"
+        case .archiverName: "NSKeyedArchiver"
+        case .root: "root"
+        case .className: "$classname"
+        case .classes: "$classes"
+        case .toDoList: "ToDoList"
+        case .array: "NSArray"
+        case .toDoItem: "ToDoItem"
+        case .locationClass: "Location"
+        case .object: "NSObject"
+        }
+    }
+}
+
+/// A value offered for uniquing.
+fileprivate enum Candidate {
+    case utf8(UnsafeBufferPointer<UInt8>)
+    case real(UInt64)
+    case integer(UInt64)
 }

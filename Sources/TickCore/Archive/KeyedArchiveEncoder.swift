@@ -9,7 +9,7 @@ struct KeyedArchiveEncoder: ~Copyable {
     init(_ list: ToDoList) { self.list = list }
 
     mutating func encode() -> [UInt8] {
-        if let bytes = KeyedArchiveDirectEncoder.encode(list) { return bytes }
+        if let bytes = KeyedArchiveDirectEncoder<ArchiveBytes>.encode(list) { return bytes }
         var encoder = KeyedArchiveGeneralEncoder(list)
         return encoder.encode()
     }

@@ -3,8 +3,6 @@ import FoundationEssentials
 /// Hand-written UUID text conversion (uppercase, 8-4-4-4-12), much faster than
 /// `UUID(uuidString:)` and `uuidString` for the hundreds of thousands of ids a file holds.
 enum UUIDText {
-    private static let digits: [UInt8] = Array("0123456789ABCDEF".utf8)
-
     /// The 36 ASCII bytes of the uppercase form, appended to `bytes`.
     @inline(__always)
     static func write(_ id: UUID, into buffer: UnsafeMutablePointer<UInt8>) {
@@ -17,12 +15,17 @@ enum UUIDText {
                     out += 1
                 }
                 let byte = source[index]
-                buffer[out] = digits[Int(byte >> 4)]
-                buffer[out + 1] = digits[Int(byte & 0x0F)]
+                buffer[out] = hexDigit(byte >> 4)
+                buffer[out + 1] = hexDigit(byte & 0x0F)
                 out += 2
             }
         }
     }
+
+    /// The uppercase hexadecimal digit of a value below 16 (arithmetic rather than a table,
+    /// which would be a lazily made global checked on every use).
+    @inline(__always)
+    private static func hexDigit(_ value: UInt8) -> UInt8 { value &+ (value < 10 ? 0x30 : 0x37) }
 
     /// Parses the 8-4-4-4-12 form in either case; nil for anything else.
     @inline(__always)

@@ -2,6 +2,14 @@ extension StoreCoder {
     /// tick's file format: the keyed archive in a binary property list (``KeyedArchive``).
     static let keyedArchive = StoreCoder(
         encode: { list in KeyedArchive.encode(list) },
-        decode: { bytes in try KeyedArchive.decode(bytes) }
+        decode: { bytes in try KeyedArchive.decode(bytes) },
+        stream: { list, descriptor in
+            var file = ArchiveFile(descriptor: descriptor)
+            switch KeyedArchiveDirectEncoder.write(list, to: &file) {
+            case .written: return true
+            case .failed: return false
+            case .unsupported: return nil
+            }
+        }
     )
 }

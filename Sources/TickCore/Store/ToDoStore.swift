@@ -194,7 +194,6 @@ public struct ToDoStore: Sendable {
 
     /// Encodes and atomically replaces the file.
     func write(_ list: ToDoList) throws(StoreError) {
-        let bytes = coder.encode(list)
         let directory = fileURL.deletingLastPathComponent()
         try createDirectory(directory)
         let target = resolvedTargetPath()
@@ -208,7 +207,7 @@ public struct ToDoStore: Sendable {
             if !closed { close(fd); closed = true }
             unlink(temporary)
         }
-        guard fchmod(fd, 0o600) == 0, writeAll(fd, bytes) else {
+        guard fchmod(fd, 0o600) == 0, writeContents(of: list, to: fd) else {
             let error = ioError("cannot write the temporary file \(temporary)")
             cleanUp()
             throw error
@@ -248,6 +247,13 @@ public struct ToDoStore: Sendable {
                 throw ioError("saved, but cannot sync the directory \(targetDirectory)")
             }
         }
+    }
+
+    /// Writes the list's bytes into the new temporary file: streamed as they are made when
+    /// the coder can, else encoded whole first. False on an error (errno says which).
+    private func writeContents(of list: ToDoList, to fd: Int32) -> Bool {
+        if let streamed = coder.stream?(list, fd) { return streamed }
+        return writeAll(fd, coder.encode(list))
     }
 
     /// The path to rename onto: the file itself, or what it links to when it is a symbolic link,

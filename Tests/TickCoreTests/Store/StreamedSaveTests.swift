@@ -1,0 +1,67 @@
+import Foundation
+import Glibc
+import Testing
+@_spi(Benchmark) @testable import TickCore
+
+@Suite("ToDoStore: a save streams the archive into the file")
+struct StreamedSaveTests {
+    static func list(_ count: Int) throws -> ToDoList {
+        var items: [ToDoItem] = []
+        for index in 0..<count {
+            let title = "Item \(index) – " + String(repeating: "x", count: index % 40)
+            let notes: String? = index % 3 == 0 ? "note \(index % 7)" : nil
+            let location: Location? = index % 5 == 0 ? try Location(name: "Desk", latitude: 1, longitude: 2) : nil
+            let created = Date(timeIntervalSince1970: 1_800_000_000 + Double(index))
+            items.append(try ToDoItem(title: title, notes: notes, location: location, createdAt: created))
+        }
+        return try ToDoList(toDoItems: items, doneItems: [])
+    }
+
+    @Test("a streamed save writes the same bytes as encoding the list whole")
+    func sameBytesOnDisk() throws {
+        let directory = try TemporaryDirectory()
+        let store = ToDoStore(fileURL: directory.file())
+        // Several 1 MiB pieces.
+        let list = try Self.list(30_000)
+        try store.save(list)
+        let written = try [UInt8](Data(contentsOf: directory.file()))
+        #expect(written.count > 2 << 20)
+        #expect(written == KeyedArchive.encode(list))
+        #expect(try store.load() == list)
+        #expect(try directory.names() == ["ToDoItems.plist"])
+    }
+
+    @Test("a file the archive cannot be written into fails the write")
+    func unwritableDescriptor() throws {
+        let directory = try TemporaryDirectory()
+        FileManager.default.createFile(atPath: directory.file().path, contents: Data())
+        let descriptor = open(directory.file().path, O_RDONLY | O_CLOEXEC)
+        try #require(descriptor >= 0)
+        defer { close(descriptor) }
+        var file = ArchiveFile(descriptor: descriptor)
+        let outcome = KeyedArchiveDirectEncoder.write(try Self.list(10), to: &file)
+        guard case .failed = outcome else {
+            Issue.record("expected a failure, got \(outcome)")
+            return
+        }
+    }
+
+    @Test("a streamed save that fails half-way leaves the old file whole and no temporary file")
+    func failureKeepsOldFile() throws {
+        let directory = try TemporaryDirectory()
+        let old = try Self.list(3)
+        try ToDoStore(fileURL: directory.file()).save(old)
+        let before = try Data(contentsOf: directory.file())
+        var coder = StoreCoder.keyedArchive
+        coder.stream = { list, descriptor in
+            // Some bytes reach the temporary file, then the disk fills up.
+            _ = write(descriptor, "bplist00", 8)
+            errno = ENOSPC
+            return false
+        }
+        let store = ToDoStore(fileURL: directory.file(), coder: coder)
+        #expect(throws: StoreError.self) { _ = try store.apply([.insert(try ToDoItem(title: "new"), .toDo, at: 0)]) }
+        #expect(try Data(contentsOf: directory.file()) == before)
+        #expect(try directory.names() == ["ToDoItems.plist", ".ToDoItems.plist.lock"].sorted())
+    }
+}
