@@ -20,7 +20,7 @@ import Glibc
 /// bytes already written.
 struct KeyedArchiveDirectEncoder<Sink: ArchiveSink>: ~Copyable {
     /// Bytes gathered before they are handed to the sink.
-    static var defaultChunkSize: Int { 1 << 20 }
+    static var defaultChunkSize: Int { 1 << 18 }
 
     /// How writing went.
     enum Outcome {
@@ -41,18 +41,18 @@ struct KeyedArchiveDirectEncoder<Sink: ArchiveSink>: ~Copyable {
         guard bound.add(list.toDoItems), bound.add(list.doneItems) else { return .unsupported }
         let objectBound = bound.objects + 256
         let byteBound = bound.bytes + 8_192
-        guard objectBound < Int(UInt32.max), byteBound + objectBound * 8 < Int(UInt32.max) else { return .unsupported }
+        guard objectBound < Int(UInt32.max), byteBound + objectBound * 8 < Int(UInt32.max),
+              bound.unique + 64 < UniqueTable.maximumCount
+        else { return .unsupported }
         var referenceSize = BinaryPropertyListBuilder.byteCount(UInt64(objectBound))
         sink.expect(byteBound + bound.objects * 2 * referenceSize + objectBound * 8 + 64)
-        let offsets = UnsafeMutablePointer<UInt32>.allocate(capacity: objectBound)
-        defer { offsets.deallocate() }
-        let sources = UnsafeMutablePointer<UInt32>.allocate(capacity: objectBound)
-        defer { sources.deallocate() }
+        let sizes = UnsafeMutablePointer<UInt8>.allocate(capacity: objectBound)
+        defer { sizes.deallocate() }
         return list.toDoItems.withUnsafeBufferPointer { toDo in
             list.doneItems.withUnsafeBufferPointer { done in
                 while true {
                     var encoder = KeyedArchiveDirectEncoder(
-                        list: list, sections: (toDo, done), offsets: offsets, sources: sources,
+                        list: list, sections: (toDo, done), sizes: sizes,
                         referenceSize: referenceSize, uniqueCapacity: bound.unique + 64, chunkSize: max(chunkSize, 64))
                     encoder.encodeArchive(into: &sink)
                     if encoder.failed { return .failed }
@@ -140,8 +140,8 @@ struct KeyedArchiveDirectEncoder<Sink: ArchiveSink>: ~Copyable {
 
     private let list: ToDoList
     private let sections: (UnsafeBufferPointer<ToDoItem>, UnsafeBufferPointer<ToDoItem>)
-    private let offsets: UnsafeMutablePointer<UInt32>
-    private let sources: UnsafeMutablePointer<UInt32>
+    /// Where each object starts, for the offset table.
+    private var starts: ObjectStarts
     private let referenceSize: Int
     /// Bytes written (the position in the whole archive).
     private var position = 0
@@ -163,10 +163,8 @@ struct KeyedArchiveDirectEncoder<Sink: ArchiveSink>: ~Copyable {
     /// Until they are complete they are the window itself.
     private var prefix: UnsafeMutablePointer<UInt8>?
 
-    // Uniquing table: open addressing; each slot holds the upper 32 hash bits and the
-    // object reference + 1 (0 is empty).
-    private let slots: UnsafeMutablePointer<UInt64>
-    private let slotCount: Int
+    /// The strings and numbers written so far, to store each value once.
+    private var unique: UniqueTable
 
     // Plist references of fixed strings (-1: not yet written).
     private var fixedRefs = [Int](repeating: -1, count: FixedText.count)
@@ -175,23 +173,20 @@ struct KeyedArchiveDirectEncoder<Sink: ArchiveSink>: ~Copyable {
     private var classUIDRefs: (array: Int, item: Int, location: Int) = (0, 0, 0)
 
     private init(list: ToDoList, sections: (UnsafeBufferPointer<ToDoItem>, UnsafeBufferPointer<ToDoItem>),
-                 offsets: UnsafeMutablePointer<UInt32>, sources: UnsafeMutablePointer<UInt32>,
+                 sizes: UnsafeMutablePointer<UInt8>,
                  referenceSize: Int, uniqueCapacity: Int, chunkSize: Int) {
         self.list = list
         self.sections = sections
-        self.offsets = offsets
-        self.sources = sources
+        starts = ObjectStarts(sizes: sizes)
         self.referenceSize = referenceSize
-        // At most 70% full.
-        slotCount = max(64, uniqueCapacity * 10 / 7)
-        slots = allocateHashTable(words: slotCount)
+        unique = UniqueTable(capacity: uniqueCapacity)
         self.chunkSize = chunkSize
         windowCapacity = chunkSize
         window = .allocate(capacity: windowCapacity)
     }
 
     deinit {
-        free(slots)
+        unique.deallocate()
         window.deallocate()
         prefix?.deallocate()
     }
@@ -524,7 +519,7 @@ struct KeyedArchiveDirectEncoder<Sink: ArchiveSink>: ~Copyable {
     /// Numbers a new object starting at the current position.
     @inline(__always)
     private mutating func begin() -> Int {
-        offsets[count] = UInt32(truncatingIfNeeded: position)
+        starts.object(count, startsAt: position)
         count += 1
         return count - 1
     }
@@ -652,38 +647,29 @@ struct KeyedArchiveDirectEncoder<Sink: ArchiveSink>: ~Copyable {
         return commit(from: start, hash: UniquingHash.string(utf8), .utf8(utf8), locator)
     }
 
-    /// The first slot a value of this hash probes.
-    @inline(__always)
-    private func slotIndex(_ hash: UInt64) -> Int {
-        // (The tag's bits, mixed, scaled onto the table.)
-        let mixed = (((hash >> 32) &* 0x9E37_79B9_7F4A_7C15) >> 32)
-        return Int(truncatingIfNeeded: (mixed &* UInt64(slotCount)) >> 32)
-    }
-
     /// Makes the bytes from `start` an object, unless an equal value already is one: then
     /// drops them and returns the existing reference.
     @inline(__always)
     private mutating func commit(from start: Int, hash: UInt64, _ candidate: Candidate, _ locator: Locator) -> Int {
-        let tag = hash & 0xFFFF_FFFF_0000_0000
-        var index = slotIndex(hash)
+        let tag = UniqueTable.tag(hash)
+        var index = unique.firstSlot(hash)
         while true {
-            let slot = slots[index]
+            let slot = unique.slots[index]
             if slot == 0 { break }
-            if slot & 0xFFFF_FFFF_0000_0000 == tag {
-                let ref = Int(slot & 0xFFFF_FFFF) - 1
-                if equal(Locator(bits: sources[ref]), candidate) {
+            if slot & UniqueTable.tagMask == tag {
+                let ordinal = Int(slot & ~UniqueTable.tagMask) - 1
+                if equal(Locator(bits: unique.locators[ordinal]), candidate) {
                     position = start
-                    return ref
+                    return Int(unique.references[ordinal])
                 }
             }
             index += 1
-            if index == slotCount { index = 0 }
+            if index == unique.slotCount { index = 0 }
         }
         let ref = count
-        offsets[ref] = UInt32(truncatingIfNeeded: start)
-        sources[ref] = locator.bits
+        starts.object(ref, startsAt: start)
         count += 1
-        slots[index] = tag | UInt64(ref + 1)
+        unique.insert(at: index, tag: tag, reference: ref, locator: locator)
         return ref
     }
 
@@ -740,16 +726,19 @@ struct KeyedArchiveDirectEncoder<Sink: ArchiveSink>: ~Copyable {
     private mutating func finish(into sink: inout Sink) -> Int {
         let tableStart = position
         let offsetSize = BinaryPropertyListBuilder.byteCount(UInt64(tableStart))
+        starts.end(at: tableStart, count: count)
         let perChunk = max(chunkSize / 8, 1)
         var index = 0
+        var offsets = starts.makeIterator()
         while index < count {
             let end = min(count, index + perChunk)
             ensure((end - index) * offsetSize, sink: &sink)
             while index < end {
-                putBigEndian(UInt64(offsets[index]), offsetSize)
+                putBigEndian(UInt64(offsets.next()), offsetSize)
                 index += 1
             }
         }
+        assert(offsets.offset == tableStart, "objects follow one another")
         ensure(32, sink: &sink)
         for _ in 0..<6 { put(0) }
         put(UInt8(offsetSize))
@@ -837,4 +826,117 @@ fileprivate enum Candidate {
     case utf8(UnsafeBufferPointer<UInt8>)
     case real(UInt64)
     case integer(UInt64)
+}
+
+/// The uniquing table of the direct encoder: open addressing over 32-bit slots, each an
+/// 8-bit hash tag and the value's ordinal + 1 (0 is empty); per ordinal, the value's plist
+/// reference and where it came from. About 9 bytes per distinct value in all, touched only
+/// as far as used, so a save of a large list stays small.
+fileprivate struct UniqueTable {
+    /// Ordinals must fit below the tag.
+    static let maximumCount = (1 << 24) - 1
+    static let tagMask: UInt32 = 0xFF00_0000
+
+    let slots: UnsafeMutablePointer<UInt32>
+    let slotCount: Int
+    let references: UnsafeMutablePointer<UInt32>
+    let locators: UnsafeMutablePointer<UInt32>
+    private(set) var count = 0
+
+    /// Room for `capacity` values, the slots at most 70% full.
+    init(capacity: Int) {
+        slotCount = max(64, capacity * 10 / 7)
+        // (calloc's large blocks are fresh zero pages: nothing to clear.)
+        if let zeroed = calloc(slotCount, MemoryLayout<UInt32>.size) {
+            slots = zeroed.assumingMemoryBound(to: UInt32.self)
+        } else {
+            slots = .allocate(capacity: slotCount)
+            slots.initialize(repeating: 0, count: slotCount)
+        }
+        references = .allocate(capacity: capacity)
+        locators = .allocate(capacity: capacity)
+    }
+
+    func deallocate() {
+        free(slots)
+        references.deallocate()
+        locators.deallocate()
+    }
+
+    @inline(__always)
+    static func tag(_ hash: UInt64) -> UInt32 { UInt32(truncatingIfNeeded: hash >> 56) << 24 }
+
+    /// The first slot a value of this hash probes (from the hash's low half, independent of the tag).
+    @inline(__always)
+    func firstSlot(_ hash: UInt64) -> Int {
+        Int(truncatingIfNeeded: ((hash & 0xFFFF_FFFF) &* UInt64(slotCount)) >> 32)
+    }
+
+    @inline(__always)
+    mutating func insert(at slot: Int, tag: UInt32, reference: Int, locator: Locator) {
+        references[count] = UInt32(truncatingIfNeeded: reference)
+        locators[count] = locator.bits
+        count += 1
+        slots[slot] = tag | UInt32(count)
+    }
+}
+
+/// Where each plist object starts, kept as a byte of size per object (objects follow one
+/// another without gaps from the 8-byte magic on, so the sizes add up to the offsets): a
+/// quarter of the memory of 32-bit offsets. Sizes of 255 bytes and more are kept aside.
+fileprivate struct ObjectStarts {
+    private let sizes: UnsafeMutablePointer<UInt8>
+    /// (object, size) of the objects of 255 bytes or more, in object order.
+    private var large: [(object: Int, size: Int)] = []
+    private var lastStart = BinaryPropertyListTrailer.magic.count
+
+    init(sizes: UnsafeMutablePointer<UInt8>) { self.sizes = sizes }
+
+    /// Object `object` (numbered in order) starts at `start`, where the one before it ends.
+    @inline(__always)
+    mutating func object(_ object: Int, startsAt start: Int) {
+        if object > 0 { record(object - 1, start - lastStart) }
+        lastStart = start
+    }
+
+    /// The last of `count` objects ends at `end`.
+    mutating func end(at end: Int, count: Int) {
+        if count > 0 { record(count - 1, end - lastStart) }
+    }
+
+    @inline(__always)
+    private mutating func record(_ object: Int, _ size: Int) {
+        if size < 255 {
+            sizes[object] = UInt8(truncatingIfNeeded: size)
+        } else {
+            sizes[object] = 255
+            large.append((object, size))
+        }
+    }
+
+    /// The objects' offsets in order.
+    func makeIterator() -> Offsets { Offsets(starts: self) }
+
+    struct Offsets {
+        fileprivate let starts: ObjectStarts
+        private var object = 0
+        /// Where the next object starts.
+        private(set) var offset = BinaryPropertyListTrailer.magic.count
+        private var largeIndex = 0
+
+        fileprivate init(starts: ObjectStarts) { self.starts = starts }
+
+        mutating func next() -> Int {
+            let current = offset
+            let size = starts.sizes[object]
+            if size == 255 {
+                offset += starts.large[largeIndex].size
+                largeIndex += 1
+            } else {
+                offset += Int(size)
+            }
+            object += 1
+            return current
+        }
+    }
 }
