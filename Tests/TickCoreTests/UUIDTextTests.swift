@@ -8,6 +8,21 @@ struct UUIDTextTests {
         text.withUnsafeBufferPointer { UUIDText.parse($0) }
     }
 
+    @Test("ids are written as Foundation's uppercase text, for random ids and every digit")
+    func writing() throws {
+        var ids = (0..<2_000).map { _ in UUID() }
+        for text in ["00000000-0000-0000-0000-000000000000", "FFFFFFFF-FFFF-FFFF-FFFF-FFFFFFFFFFFF",
+                     "01234567-89AB-CDEF-0123-456789ABCDEF", "FEDCBA98-7654-3210-FEDC-BA9876543210",
+                     "9A0A9F0F-A9AF-09FA-F90A-0123456789AF"] {
+            ids.append(try #require(UUID(uuidString: text)))
+        }
+        for id in ids {
+            var buffer = [UInt8](repeating: 0, count: 36)
+            buffer.withUnsafeMutableBufferPointer { if let base = $0.baseAddress { UUIDText.write(id, into: base) } }
+            #expect(String(decoding: buffer, as: UTF8.self) == id.uuidString)
+        }
+    }
+
     @Test("random ids in upper and lower case parse to the same UUID as Foundation's")
     func randomIDs() throws {
         for _ in 0..<500 {
