@@ -31,6 +31,23 @@ struct StreamedSaveTests {
         #expect(try directory.names() == ["ToDoItems.plist"])
     }
 
+    @Test("a save whose uniquing shrinks the reference size starts the file over with the smaller size")
+    func referenceSizeShrinksOnDisk() throws {
+        let directory = try TemporaryDirectory()
+        let store = ToDoStore(fileURL: directory.file())
+        // Near 256 objects the bound says 2-byte references, the real count needs 1.
+        for (count, referenceSize) in [(8, 1), (20, 1), (40, 2)] {
+            var items: [ToDoItem] = []
+            for _ in 0..<count { items.append(try ToDoItem(title: "same", notes: "same", createdAt: Date(timeIntervalSince1970: 5))) }
+            let list = try ToDoList(toDoItems: items, doneItems: [])
+            try store.save(list)
+            let written = try [UInt8](Data(contentsOf: directory.file()))
+            #expect(written == KeyedArchive.encode(list), "\(count) items")
+            // (The bound of 12 objects an item, plus 256, always says 2 bytes first.)
+            #expect(written[written.count - 25] == referenceSize, "reference size at \(count) items")
+        }
+    }
+
     @Test("a file the archive cannot be written into fails the write")
     func unwritableDescriptor() throws {
         let directory = try TemporaryDirectory()
