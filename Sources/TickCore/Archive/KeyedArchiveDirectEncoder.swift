@@ -12,12 +12,13 @@ import Glibc
 /// looked up for uniquing: an id can only equal a string that looks like an uppercase id,
 /// and lists holding such a string take the general path.
 ///
-/// Memory stays small whatever the list's size: the bytes go out in chunks of about
-/// ``chunkSize`` as each item is finished. Only the prefix (the top dictionary and the
+/// Memory stays small whatever the list's size: the bytes go out in pieces of about
+/// ``defaultChunkSize`` as items are finished. Only the prefix (the top dictionary and the
 /// `$objects` array, whose slots fill in as objects are numbered) waits in memory until
-/// the end, with a 32-bit offset per object for the offset table. Uniquing compares a new
-/// string or number with the list's own value where the earlier one came from, not with
-/// bytes already written.
+/// the end, with a size byte per object for the offset table (``ObjectStarts``) and about
+/// 9 bytes per distinct string or number for uniquing (``UniqueTable``), which compares a
+/// new value with the list's own value where the earlier one came from, not with bytes
+/// already written.
 struct KeyedArchiveDirectEncoder<Sink: ArchiveSink>: ~Copyable {
     /// Bytes gathered before they are handed to the sink.
     static var defaultChunkSize: Int { 1 << 18 }
