@@ -1,22 +1,43 @@
 import FoundationEssentials
 
 /// One thing to do.
+///
+/// Laid out to be small (72 bytes), since a large list holds hundreds of thousands: the due
+/// date is a `Double` with a reserved bit pattern for "none" instead of a `Date?` (which
+/// would pad to 16 bytes), and the fields most items leave empty (the location, keys of a
+/// newer tick) live together in one immutable box that most items do not have.
 public struct ToDoItem: Sendable, Hashable, Identifiable {
     public let id: UUID
     /// The title; never empty after trimming whitespace (set it with ``setTitle(_:)``).
     public private(set) var title: String
     /// Free-form notes (archived as `itemDescription`).
     public var notes: String?
+    public var createdAt: Date {
+        get { createdAtStorage }
+        set { createdAtStorage = newValue.archivable }
+    }
+    private var createdAtStorage: Date
+    /// The due date's `timeIntervalSinceReferenceDate`, or ``noDue``.
+    private var dueStorage: Double
+    /// The location and unknown fields, nil when the item has neither.
+    private var extras: Extras?
+
     /// When it is due (archived as `timestamp`).
     public var due: Date? {
-        didSet { due = due?.archivable }
+        get { dueStorage.bitPattern == Self.noDue ? nil : Date(timeIntervalSinceReferenceDate: dueStorage) }
+        set { dueStorage = Self.storage(forDue: newValue) }
     }
-    public var location: Location?
-    public var createdAt: Date {
-        didSet { createdAt = createdAt.archivable }
+
+    public var location: Location? {
+        get { extras?.location }
+        set { extras = Extras.make(location: newValue, unknownFields: extras?.unknownFields) }
     }
+
     /// Archive keys of a newer tick, kept unchanged.
-    public var unknownFields: UnknownFields
+    public var unknownFields: UnknownFields {
+        get { extras?.unknownFields ?? UnknownFields() }
+        set { extras = Extras.make(location: extras?.location, unknownFields: newValue) }
+    }
 
     public init(
         id: UUID = UUID(),
@@ -30,23 +51,27 @@ public struct ToDoItem: Sendable, Hashable, Identifiable {
         self.id = id
         self.title = try Self.validatedTitle(title)
         self.notes = notes
-        self.due = due?.archivable
-        self.location = location
-        self.createdAt = createdAt.archivable
-        self.unknownFields = unknownFields
+        self.dueStorage = Self.storage(forDue: due)
+        self.extras = Extras.make(location: location, unknownFields: unknownFields)
+        self.createdAtStorage = createdAt.archivable
     }
 
     /// For the archive decoder, which has already checked that `title` is non-empty and has
     /// no leading or trailing whitespace (so validating it again would return it unchanged).
-    init(decodedID id: UUID, trimmedTitle title: consuming String, notes: consuming String?, due: Date?,
-         location: consuming Location?, createdAt: Date) {
+    /// `due` and `createdAt` are the archive's seconds since 1970.
+    @inline(__always)
+    init(decodedID id: UUID, trimmedTitle title: consuming String, notes: consuming String?, dueSince1970 due: Double?,
+         location: consuming Location?, createdAtSince1970 createdAt: Double) {
         self.id = id
         self.title = title
         self.notes = notes
-        self.due = due?.archivable
-        self.location = location
-        self.createdAt = createdAt.archivable
-        self.unknownFields = UnknownFields()
+        self.dueStorage = Self.storage(forDue: due.map { Date(timeIntervalSince1970: $0) })
+        if let location {
+            self.extras = Extras(location: location, unknownFields: UnknownFields())
+        } else {
+            self.extras = nil
+        }
+        self.createdAtStorage = Date(timeIntervalSince1970: createdAt).archivable
     }
 
     /// Replaces the title, trimmed; an empty title is refused.
@@ -58,6 +83,64 @@ public struct ToDoItem: Sendable, Hashable, Identifiable {
         let trimmed = title.trimmingWhitespace
         guard !trimmed.isEmpty else { throw .emptyTitle }
         return trimmed
+    }
+
+    // MARK: - Storage
+
+    /// The bit pattern of `dueStorage` that means "no due date": a signalling NaN, which
+    /// no stored date can have (``storage(forDue:)`` stores every NaN as the quiet `.nan`).
+    private static let noDue: UInt64 = 0x7FF0_0000_0000_7D0E
+
+    /// A due date as stored: the archivable instant's reference-date interval.
+    private static func storage(forDue due: Date?) -> Double {
+        guard let due else { return Double(bitPattern: noDue) }
+        let seconds = due.archivable.timeIntervalSinceReferenceDate
+        return seconds.isNaN ? .nan : seconds
+    }
+
+    /// The fields most items leave empty, in one immutable box (a change makes a new box,
+    /// so items keep value semantics).
+    private final class Extras: Sendable, Hashable {
+        let location: Location?
+        let unknownFields: UnknownFields
+
+        init(location: Location?, unknownFields: UnknownFields) {
+            self.location = location
+            self.unknownFields = unknownFields
+        }
+
+        /// A box for these fields; nil when both are empty.
+        static func make(location: Location?, unknownFields: UnknownFields?) -> Extras? {
+            let unknownFields = unknownFields ?? UnknownFields()
+            if location == nil, unknownFields.isEmpty { return nil }
+            return Extras(location: location, unknownFields: unknownFields)
+        }
+
+        static func == (lhs: Extras, rhs: Extras) -> Bool {
+            lhs === rhs || (lhs.location == rhs.location && lhs.unknownFields == rhs.unknownFields)
+        }
+
+        func hash(into hasher: inout Hasher) {
+            hasher.combine(location)
+            hasher.combine(unknownFields)
+        }
+    }
+
+    // MARK: - Hashable
+
+    public static func == (lhs: ToDoItem, rhs: ToDoItem) -> Bool {
+        lhs.id == rhs.id && lhs.createdAt == rhs.createdAt && lhs.due == rhs.due
+            && lhs.title == rhs.title && lhs.notes == rhs.notes && lhs.extras == rhs.extras
+    }
+
+    public func hash(into hasher: inout Hasher) {
+        hasher.combine(id)
+        hasher.combine(title)
+        hasher.combine(notes)
+        hasher.combine(due)
+        hasher.combine(location)
+        hasher.combine(createdAt)
+        hasher.combine(unknownFields)
     }
 }
 
