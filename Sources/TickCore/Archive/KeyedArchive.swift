@@ -18,20 +18,33 @@ public enum KeyedArchive {
     /// or UID 0, unreferenced objects. Keys tick does not know are kept in the model's
     /// `unknownFields`.
     public static func decode(_ bytes: [UInt8]) throws(ArchiveError) -> ToDoList {
+        try bytes.withUnsafeBufferPointer { (buffer) throws(ArchiveError) -> ToDoList in
+            try decode(buffer, discarding: nil)
+        }
+    }
+
+    /// ``decode(_:)`` of bytes in memory tick does not own (a mapped file). `discard`, when
+    /// given, is told byte ranges of `bytes` that the decoder has finished with, as it goes,
+    /// so that their memory can be given back; the decoder may still read them again later
+    /// (shared strings), so they must stay readable.
+    static func decode(
+        _ bytes: UnsafeBufferPointer<UInt8>, discarding discard: (@Sendable (Range<Int>) -> Void)?
+    ) throws(ArchiveError) -> ToDoList {
         guard !bytes.isEmpty else {
             throw ArchiveError(.emptyFile, "the file is empty (0 bytes); a saved list is never empty, so it was probably cut short")
         }
         if bytes.count >= 8, bytes[0] == UInt8(ascii: "b"), bytes[1] == UInt8(ascii: "p") {
-            return try decodeBinary(bytes)
+            var sizes = (toDo: 0, done: 0)
+            return try decodeBinary(bytes, itemLimit: .max, sizes: &sizes, discard: discard)
         }
         if looksLikeXML(bytes) {
             let tree: PropertyListValue
             do throws(PropertyListError) {
-                tree = try XMLPropertyListReader.parse(bytes)
+                tree = try XMLPropertyListReader.parse(Array(bytes))
             } catch {
                 throw ArchiveError(error)
             }
-            return try decodeBinary(BinaryPropertyListWriter.encode(tree))
+            return try decode(BinaryPropertyListWriter.encode(tree))
         }
         throw ArchiveError(.propertyList(PropertyListError(.unknownFormat, at: 0, "not a property list")), at: 0,
                            "the file is neither a binary (bplist00) nor an XML property list")
@@ -42,37 +55,39 @@ public enum KeyedArchive {
     /// rest is read. Checks the file's structure and the items it reads, not the others;
     /// nil for an XML file (read it whole).
     public static func decodePreview(_ bytes: [UInt8], itemsPerSection limit: Int) throws(ArchiveError) -> ListPreview? {
-        guard bytes.count >= 8, bytes[0] == UInt8(ascii: "b"), bytes[1] == UInt8(ascii: "p") else { return nil }
-        var sizes = (toDo: 0, done: 0)
-        let list = try decodeBinary(bytes, itemLimit: max(limit, 0), sizes: &sizes)
-        return ListPreview(list: list, toDoCount: sizes.toDo, doneCount: sizes.done)
-    }
-
-    private static func decodeBinary(_ bytes: [UInt8]) throws(ArchiveError) -> ToDoList {
-        var sizes = (toDo: 0, done: 0)
-        return try decodeBinary(bytes, itemLimit: .max, sizes: &sizes)
-    }
-
-    private static func decodeBinary(
-        _ bytes: [UInt8], itemLimit: Int, sizes: inout (toDo: Int, done: Int)
-    ) throws(ArchiveError) -> ToDoList {
-        try bytes.withUnsafeBufferPointer { (base) throws(ArchiveError) -> ToDoList in
-            let view: BinaryPropertyListView
-            do throws(PropertyListError) {
-                view = try BinaryPropertyListView(base)
-            } catch {
-                throw ArchiveError(error)
-            }
-            var decoder = KeyedArchiveDecoder(view: view)
-            decoder.itemLimit = itemLimit
-            let list = try decoder.decode()
-            sizes = decoder.sectionSizes
-            return list
+        try bytes.withUnsafeBufferPointer { (buffer) throws(ArchiveError) -> ListPreview? in
+            try decodePreview(buffer, itemsPerSection: limit)
         }
     }
 
+    /// ``decodePreview(_:itemsPerSection:)`` of bytes in memory tick does not own.
+    static func decodePreview(_ bytes: UnsafeBufferPointer<UInt8>, itemsPerSection limit: Int) throws(ArchiveError) -> ListPreview? {
+        guard bytes.count >= 8, bytes[0] == UInt8(ascii: "b"), bytes[1] == UInt8(ascii: "p") else { return nil }
+        var sizes = (toDo: 0, done: 0)
+        let list = try decodeBinary(bytes, itemLimit: max(limit, 0), sizes: &sizes, discard: nil)
+        return ListPreview(list: list, toDoCount: sizes.toDo, doneCount: sizes.done)
+    }
+
+    private static func decodeBinary(
+        _ base: UnsafeBufferPointer<UInt8>, itemLimit: Int, sizes: inout (toDo: Int, done: Int),
+        discard: (@Sendable (Range<Int>) -> Void)?
+    ) throws(ArchiveError) -> ToDoList {
+        let view: BinaryPropertyListView
+        do throws(PropertyListError) {
+            view = try BinaryPropertyListView(base)
+        } catch {
+            throw ArchiveError(error)
+        }
+        var decoder = KeyedArchiveDecoder(view: view)
+        decoder.itemLimit = itemLimit
+        decoder.discard = discard
+        let list = try decoder.decode()
+        sizes = decoder.sectionSizes
+        return list
+    }
+
     /// After an optional byte-order mark and whitespace, the file starts with `<`.
-    static func looksLikeXML(_ bytes: [UInt8]) -> Bool {
+    static func looksLikeXML(_ bytes: UnsafeBufferPointer<UInt8>) -> Bool {
         var index = 0
         if bytes.count >= 3, bytes[0] == 0xEF, bytes[1] == 0xBB, bytes[2] == 0xBF { index = 3 }
         while index < bytes.count, [0x20, 0x09, 0x0A, 0x0D].contains(bytes[index]) { index += 1 }

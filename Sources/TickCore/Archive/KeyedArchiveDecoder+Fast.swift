@@ -16,8 +16,21 @@ extension KeyedArchiveDecoder {
     /// any error.
     @inline(__always)
     mutating func fastKeyCode(_ ref: Int) -> UInt8? {
-        let raw = keyCodes.withUnsafeBufferPointer { codes in ref >= 0 && ref < codes.count ? codes[ref] : 0 }
+        let raw = cachedKeyCode(ref)
         return raw != 0 ? raw : slowKeyCode(ref)
+    }
+
+    /// The cached key code of a reference, 0 when it has not been looked at.
+    @inline(__always)
+    func cachedKeyCode(_ ref: Int) -> UInt8 {
+        let entry = keyCodes.withUnsafeBufferPointer { $0[ref & (Self.keyCodeSlots - 1)] }
+        return entry >> 8 == UInt64(truncatingIfNeeded: ref &+ 1) ? UInt8(truncatingIfNeeded: entry) : 0
+    }
+
+    /// Remembers the key code of a reference.
+    @inline(__always)
+    mutating func cacheKeyCode(_ ref: Int, _ code: UInt8) {
+        keyCodes[ref & (Self.keyCodeSlots - 1)] = UInt64(truncatingIfNeeded: ref &+ 1) << 8 | UInt64(code)
     }
 
     @inline(never)
@@ -29,17 +42,40 @@ extension KeyedArchiveDecoder {
     /// the general path and caches it when it matches.
     @inline(__always)
     mutating func fastClass(_ ref: Int, _ code: ClassCode) -> Bool {
+        // The same UID object as last time: the same class, without reading it again.
+        if ref == (code == .item ? itemClassRef : locationClassRef) { return true }
         let reader = self.reader
         guard let uid = reader.fastUID(ref) else { return false }
-        if uid == (code == .item ? itemClassUID : locationClassUID) { return true }
+        if uid == (code == .item ? itemClassUID : locationClassUID) {
+            if code == .item { itemClassRef = ref } else { locationClassRef = ref }
+            return true
+        }
         do {
             let expected = code == .item ? "ToDoItem" : "Location"
             try expectClass(ref, expected, expected) { $0 == code }
         } catch {
             return false
         }
-        if code == .item { itemClassUID = uid } else { locationClassUID = uid }
+        if code == .item { (itemClassUID, itemClassRef) = (uid, ref) } else { (locationClassUID, locationClassRef) = (uid, ref) }
         return true
+    }
+
+    /// The string that the UID object `valueRef` points at, or nil (also for UID 0).
+    ///
+    /// A UID object written before the object that refers to it (`valueRef < ownerRef`:
+    /// objects are numbered in the order they are written) is shared with an earlier object:
+    /// a title, notes or place name that occurs more than once. Such strings are kept by
+    /// reference, so that they are read once, not again from pages of the file already
+    /// given back (see ``KeyedArchive/decode(_:discarding:)``), and their copies share
+    /// storage. (The same reference always names the same object, so the cache is exact.)
+    @inline(__always)
+    mutating func fastString(valueRef: Int, ownerRef: Int) -> (text: String, trimmed: Bool)? {
+        let shared = valueRef < ownerRef
+        if shared, let cached = sharedStrings[valueRef] { return cached }
+        let reader = self.reader
+        guard let uid = reader.fastUID(valueRef), let result = reader.fastString(uid) else { return nil }
+        if shared, sharedStrings.count < Self.sharedStringLimit { sharedStrings[valueRef] = result }
+        return result
     }
 
     // MARK: - Items
@@ -57,7 +93,7 @@ extension KeyedArchiveDecoder {
         let count = Int(marker & 0x0F)
         let item = BinaryObjectHeader(marker: marker, offset: offset, count: count, content: offset + 1)
         guard count * 2 * reader.view.trailer.referenceSize <= reader.view.objectsEnd - item.content else { return false }
-        var idUID = 0, titleUID = 0, notesUID = 0, locationUID = 0
+        var idUID = 0, titleRef = -1, notesRef = -1, locationUID = 0
         var due: Double?
         var createdAt: Double?
         var sawClass = false
@@ -70,11 +106,9 @@ extension KeyedArchiveDecoder {
                 guard let value = reader.fastUID(valueRef) else { return false }
                 idUID = value
             case KeyCode.title.rawValue:
-                guard let value = reader.fastUID(valueRef) else { return false }
-                titleUID = value
+                titleRef = valueRef
             case KeyCode.itemDescription.rawValue:
-                guard let value = reader.fastUID(valueRef) else { return false }
-                notesUID = value
+                notesRef = valueRef
             case KeyCode.location.rawValue:
                 guard let value = reader.fastUID(valueRef) else { return false }
                 locationUID = value
@@ -91,11 +125,15 @@ extension KeyedArchiveDecoder {
                 return false
             }
         }
-        guard sawClass, let createdAt, let id = reader.fastUUID(idUID), let (title, trimmed) = reader.fastString(titleUID) else { return false }
+        guard sawClass, let createdAt, let id = reader.fastUUID(idUID), titleRef >= 0,
+              let (title, trimmed) = fastString(valueRef: titleRef, ownerRef: ref) else { return false }
         var notes: String?
-        if notesUID != 0 {
-            guard let (text, _) = reader.fastString(notesUID) else { return false }
-            notes = text
+        if notesRef >= 0 {
+            guard let uid = reader.fastUID(notesRef) else { return false }
+            if uid != 0 {
+                guard let (text, _) = fastString(valueRef: notesRef, ownerRef: ref) else { return false }
+                notes = text
+            }
         }
         var location: Location?
         if locationUID != 0 {
@@ -110,22 +148,23 @@ extension KeyedArchiveDecoder {
         }
         slot.initialize(to: ToDoItem(
             decodedID: id, trimmedTitle: validTitle, notes: notes,
-            due: due.map { Date(timeIntervalSince1970: $0) }, location: location,
-            createdAt: Date(timeIntervalSince1970: createdAt)))
+            dueSince1970: due, location: location, createdAtSince1970: createdAt))
         return true
     }
 
     /// The location with this UID if it has the usual shape; nil otherwise.
     mutating func fastLocation(_ uid: Int) -> Location? {
         let reader = self.reader
-        guard let offset = reader.fastObjectOffset(uid) else { return nil }
+        guard uid > 0, uid < objects.count else { return nil }
+        let ref = reader.reference(objects, uid)
+        guard let offset = reader.fastOffset(ref) else { return nil }
         let base = reader.view.base.baseAddress.unsafelyUnwrapped
         let marker = base[offset]
         guard marker & 0xF0 == 0xD0, marker & 0x0F != 0x0F else { return nil }
         let count = Int(marker & 0x0F)
         let location = BinaryObjectHeader(marker: marker, offset: offset, count: count, content: offset + 1)
         guard count * 2 * reader.view.trailer.referenceSize <= reader.view.objectsEnd - location.content else { return nil }
-        var nameUID = 0
+        var nameRef = -1
         var latitude: Double?
         var longitude: Double?
         var sawClass = false
@@ -135,8 +174,7 @@ extension KeyedArchiveDecoder {
             guard let code = fastKeyCode(keyRef) else { return nil }
             switch code {
             case KeyCode.name.rawValue:
-                guard let value = reader.fastUID(valueRef) else { return nil }
-                nameUID = value
+                nameRef = valueRef
             case KeyCode.latitude.rawValue:
                 guard let value = reader.fastReal(valueRef) else { return nil }
                 latitude = value
@@ -150,7 +188,7 @@ extension KeyedArchiveDecoder {
                 return nil
             }
         }
-        guard sawClass, let (name, trimmed) = reader.fastString(nameUID) else { return nil }
+        guard sawClass, nameRef >= 0, let (name, trimmed) = fastString(valueRef: nameRef, ownerRef: ref) else { return nil }
         if trimmed {
             switch (latitude, longitude) {
             case (nil, nil): return Location(decodedName: name, coordinate: nil)

@@ -107,7 +107,7 @@ extension KeyedArchiveDecoder {
     /// Which known key the key object with this reference is (looked at once per reference).
     @inline(__always)
     mutating func keyCode(_ ref: Int) throws(ArchiveError) -> KeyCode {
-        if ref >= 0, ref < keyCodes.count, let code = KeyCode(rawValue: keyCodes[ref]) { return code }
+        if let code = KeyCode(rawValue: cachedKeyCode(ref)) { return code }
         let header = try header(of: ref)
         guard header.type == 0x5 || header.type == 0x6 else {
             throw ArchiveError(.propertyList(PropertyListError(.invalidKey, at: header.offset, "a dictionary key is not a string")),
@@ -118,7 +118,7 @@ extension KeyedArchiveDecoder {
             code = candidate
             break
         }
-        keyCodes[ref] = code.rawValue
+        cacheKeyCode(ref, code.rawValue)
         return code
     }
 

@@ -10,17 +10,30 @@ struct KeyedArchiveDecoder {
     let view: BinaryPropertyListView
     /// The `$objects` array.
     var objects = BinaryObjectHeader(marker: 0, offset: 0, count: 0, content: 0)
-    /// Per plist reference: 0 not looked at yet, else a ``KeyCode`` raw value.
-    var keyCodes: [UInt8]
+    /// The key codes of key references looked at: a direct-mapped cache (slot `ref & mask`)
+    /// of `(ref + 1) << 8 | code`, 0 for an empty slot. An archive uses a few dozen key
+    /// objects, so they rarely share a slot (and then are looked at again); a cache of a
+    /// byte per object would take a megabyte at 100,000 items.
+    var keyCodes = [UInt64](repeating: 0, count: KeyedArchiveDecoder.keyCodeSlots)
+    static let keyCodeSlots = 4_096
     /// Per class-description UID: the class it names, once looked at.
     var classCache: [Int: ClassCode] = [:]
     /// The class-description UIDs last seen as ToDoItem and Location (-1: none yet).
     var itemClassUID = -1
     var locationClassUID = -1
+    /// The `$class` UID objects (plist references) last seen naming those classes.
+    var itemClassRef = -1
+    var locationClassRef = -1
+    /// Strings that items share with earlier objects, by the reference of the UID object
+    /// that points at them (see ``fastString(valueRef:ownerRef:)``).
+    var sharedStrings: [Int: (text: String, trimmed: Bool)] = [:]
+    static let sharedStringLimit = 1 << 16
     /// How many items of each section to read (all, unless a preview asks for fewer).
     var itemLimit = Int.max
     /// The number of items each section holds in the file, read or not.
     private(set) var sectionSizes = (toDo: 0, done: 0)
+    /// Told the byte ranges the decoder has finished with (see ``KeyedArchive/decode(_:discarding:)``).
+    var discard: (@Sendable (Range<Int>) -> Void)?
     /// Budget and state for reading unknown values.
     var unknownNodes = 0
     var unknownInProgress: Set<Int> = []
@@ -53,7 +66,6 @@ struct KeyedArchiveDecoder {
 
     init(view: BinaryPropertyListView) {
         self.view = view
-        keyCodes = [UInt8](repeating: 0, count: view.objectCount)
     }
 
     // MARK: - Top level
@@ -177,6 +189,11 @@ struct KeyedArchiveDecoder {
             }
             let first = decodeRange(0..<half, of: elements, into: start, section: section)
             group.wait()
+            // The strings the other half found shared are known to the next section's
+            // halves too, so that they need not read them again from the file.
+            for (ref, text) in other.decoder.sharedStrings where sharedStrings.count < Self.sharedStringLimit {
+                sharedStrings[ref] = text
+            }
             if first.count == half, other.result.failure == nil {
                 initialized = wanted
                 return
@@ -186,9 +203,68 @@ struct KeyedArchiveDecoder {
             initialized = first.count
             failure = first.failure ?? other.result.failure
         }
+        // What the other half and later items touched again behind the discards.
+        discard?(0..<view.base.count)
         if let failure { throw failure }
         return items
     }
+
+    /// How many items are read between two looks at how far they have moved on.
+    static let discardInterval = 256
+
+    /// Gives back the pages of the file behind the item that the element `elementRef` (at
+    /// `index` of `elements`) names, once the items have moved on far enough since `last`
+    /// (the offset of the item at the last discard, updated here): by ``discardStep``
+    /// bytes of objects, or by a sixteenth of what is left to read, whichever is more —
+    /// seldom while the list read so far is small, more often as it grows.
+    ///
+    /// Items are stored in order, so what lies behind is done with — except where the
+    /// other sequences that advance with the items are now (the section's element: its
+    /// `NS.objects` entry, its UID object and offset-table entry; the item's `$objects`
+    /// entry): pages within ``discardWindow`` of those stay. Everything else behind is
+    /// discarded each time, not only what is new: the kernel maps whole folios (up to
+    /// 2 MiB) at a fault, so pages behind come back when the decoder reads on in the same
+    /// folio, or reads a string that an earlier item shares (the decoder keeps those,
+    /// ``sharedStrings``, so each is read once per thread).
+    private func releasePages(
+        behind elementRef: Int, at index: Int, of elements: BinaryObjectHeader, _ reader: FastArchiveReader,
+        last: inout Int, _ discard: @Sendable (Range<Int>) -> Void
+    ) {
+        guard let uid = reader.fastUID(elementRef), uid > 0, uid < objects.count else { return }
+        let ref = reader.reference(objects, uid)
+        guard let offset = reader.fastOffset(ref) else { return }
+        if last < 0 || offset < last { last = offset }
+        guard offset - last >= max(Self.discardStep, (view.objectsEnd - offset) / Self.discardDivisor) else { return }
+        last = offset
+        let table = view.trailer.offsetTableStart
+        var inUse = [
+            elements.content + index * view.trailer.referenceSize,
+            table + elementRef * view.trailer.offsetSize,
+            objects.content + uid * view.trailer.referenceSize,
+        ]
+        if let element = reader.fastOffset(elementRef) { inUse.append(element) }
+        // The objects behind the item, then the offset table behind the item's entry.
+        discardGaps(in: 0..<offset, keeping: inUse, discard)
+        discardGaps(in: table..<table + ref * view.trailer.offsetSize, keeping: inUse, discard)
+    }
+
+    /// Discards `area` but for ``discardWindow`` bytes on either side of each position
+    /// in `inUse`, and of the area's end.
+    private func discardGaps(in area: Range<Int>, keeping inUse: [Int], _ discard: @Sendable (Range<Int>) -> Void) {
+        let window = Self.discardWindow
+        var from = area.lowerBound
+        for position in (inUse.filter { area.contains($0) } + [area.upperBound]).sorted() {
+            if position - window > from { discard(from..<position - window) }
+            from = max(from, position + window)
+        }
+    }
+
+    /// How far (in bytes of objects) the items move on at least between two discards, and
+    /// the part of what is left to read that they move on at least.
+    static let discardStep = 1 << 16
+    static let discardDivisor = 16
+    /// How much stays mapped on either side of a position in use.
+    static let discardWindow = 1 << 17
 
     /// Sections at least this long are read in two halves at once.
     static let parallelThreshold = 16_384
@@ -200,8 +276,12 @@ struct KeyedArchiveDecoder {
     ) -> (count: Int, failure: ArchiveError?) {
         let reader = self.reader
         var count = 0
+        var lastDiscard = -1
         for index in range {
             let elementRef = reader.reference(elements, index)
+            if let discard, (index - range.lowerBound) % Self.discardInterval == 0 {
+                releasePages(behind: elementRef, at: index, of: elements, reader, last: &lastDiscard, discard)
+            }
             if let itemUID = reader.fastUID(elementRef), fastItem(itemUID, into: start + count) {
                 count += 1
                 continue

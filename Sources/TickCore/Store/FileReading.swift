@@ -69,3 +69,58 @@ func writeAll(_ fd: Int32, _ bytes: [UInt8]) -> Bool {
         return true
     }
 }
+
+/// A list file's bytes: mapped when the file can be (``MappedFile``), else read into memory.
+final class FileContents: @unchecked Sendable {
+    let bytes: UnsafeBufferPointer<UInt8>
+    private let mapped: MappedFile?
+    private let owned: UnsafeMutableBufferPointer<UInt8>?
+
+    init(mapped: MappedFile) {
+        self.mapped = mapped
+        owned = nil
+        bytes = mapped.bytes
+    }
+
+    init(copying array: [UInt8]) {
+        mapped = nil
+        let buffer = UnsafeMutableBufferPointer<UInt8>.allocate(capacity: array.count)
+        _ = buffer.initialize(from: array)
+        owned = buffer
+        bytes = UnsafeBufferPointer(buffer)
+    }
+
+    deinit { owned?.deallocate() }
+
+    /// Gives back the memory of byte ranges the decoder is done with (mapped files only).
+    var discard: (@Sendable (Range<Int>) -> Void)? {
+        guard let mapped else { return nil }
+        return { range in mapped.discard(range) }
+    }
+
+    /// True when part of a mapped file could not be read (see ``MappedFile/wasCutShort``).
+    var wasCutShort: Bool { mapped?.wasCutShort ?? false }
+
+    /// The outcome of reading a list file.
+    enum Result {
+        case missing
+        case contents(FileContents)
+        case failure(kind: StoreError.Kind, message: String)
+    }
+
+    /// Maps a whole regular file, or reads it when it cannot be mapped (an empty file, a
+    /// file system that does not map).
+    static func read(_ path: String) -> Result {
+        switch MappedFile.map(path) {
+        case .missing: return .missing
+        case .mapped(let file): return .contents(FileContents(mapped: file))
+        case let .failure(kind, message): return .failure(kind: kind, message: message)
+        case .unmappable:
+            switch readFile(path) {
+            case .missing: return .missing
+            case .bytes(let bytes): return .contents(FileContents(copying: bytes))
+            case let .failure(kind, message): return .failure(kind: kind, message: message)
+            }
+        }
+    }
+}
