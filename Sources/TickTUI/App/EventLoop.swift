@@ -26,9 +26,12 @@ struct EventLoop<Store: ListStore> {
     /// Where frame and save times go for the benchmark, when it asks.
     var trace: FrameTrace?
 
-    /// The list as tick last read or wrote the file, with the file's version then: a save
-    /// starts from it instead of decoding the file again while nobody else has written.
-    private var onDisk: (list: ToDoList, version: FileVersion)?
+    /// The file's version when tick last read or wrote it: ``AppState/list`` is the list the
+    /// file held then with ``AppState/pendingOperations`` applied, so a save writes it as it
+    /// is while nobody else has written. (No copy of the list as on disk is kept: it would
+    /// share the sections' storage with the state's list, so that every change copied a
+    /// whole section.)
+    private var diskVersion: FileVersion?
     /// True once the user answered yes to "quit and lose the changes?".
     private var quitConfirmed = false
 
@@ -38,7 +41,7 @@ struct EventLoop<Store: ListStore> {
         self.store = store
         self.state = state
         watcher = FileWatcher(lastSeen: fileVersion)
-        onDisk = fileVersion.map { (state.list, $0) }
+        diskVersion = fileVersion
     }
 
     /// Runs until the user quits or a quit signal arrives.
@@ -109,10 +112,10 @@ struct EventLoop<Store: ListStore> {
         guard !state.pendingOperations.isEmpty else { return }
         let operations = state.pendingOperations
         do {
-            // state.list is onDisk's list with the pending operations applied.
-            let (list, version) = try store.commit(operations, cached: onDisk, expecting: state.list)
+            // state.list is the list the file held at diskVersion with the operations applied.
+            let (list, version) = try store.commit(operations, appliedTo: state.list, readAt: diskVersion)
             watcher.remember(version)
-            onDisk = version.map { (list, $0) }
+            diskVersion = version
             trace?.record("saved")
             state.pendingOperations.removeFirst(min(operations.count, state.pendingOperations.count))
             dispatch(.saved(list))
@@ -134,7 +137,7 @@ struct EventLoop<Store: ListStore> {
         }
         // The version was taken before the read: if the file changed in between, the next
         // save sees a different version and reads the file again.
-        onDisk = watcher.lastSeen.map { (list, $0) }
+        diskVersion = watcher.lastSeen
         dispatch(.externalChange(list))
     }
 }

@@ -20,6 +20,7 @@ public enum FullScreenApp {
     /// Returns the process exit code (0 after quitting, 1 when the file or the terminal
     /// cannot be used, 128 + the signal number after SIGTERM, SIGHUP or SIGINT).
     public static func run<Store: ListStore>(store: Store, mouse: Bool) -> Int32 {
+        HeapMemory.returnLargeBlocksAtOnce()
         SignalHandling.install()
         defer { SignalHandling.uninstall() }
         let trace = FrameTrace()
@@ -54,11 +55,17 @@ public enum FullScreenApp {
             printError(terminalError ?? "cannot use this terminal")
             return 1
         }
+        // The list and the state are handed on (consumed), so that no second reference to
+        // the sections' storage stays here and makes the first change copy them.
         let state = AppState(
-            list: list, fileName: store.fileName, now: Date(),
+            list: consume list, fileName: store.fileName, now: Date(),
             colors: terminal.colorsEnabled, unicode: terminal.unicode
         )
-        var loop = EventLoop(terminal: terminal, store: store, state: state, fileVersion: version)
+        var loop = EventLoop(terminal: terminal, store: store, state: consume state, fileVersion: version)
+        // Reading a large list frees as much as it keeps (the preview, the decoder's tables,
+        // the other thread's scraps); give the free pages back instead of keeping them as
+        // heap for the rest of the session.
+        HeapMemory.trim()
         loop.pendingSignal = { SignalHandling.pendingQuitSignal }
         loop.trace = trace
         let outcome = loop.run()

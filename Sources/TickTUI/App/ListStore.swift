@@ -8,14 +8,14 @@ public protocol ListStore {
     var fileName: String { get }
     /// Reads the list as it is on disk.
     func load() throws(StoreError) -> ToDoList
-    /// Applies changes by item id to the list on disk (under the store's lock) and returns
-    /// the list as it is on disk afterwards, with the file's version read under the lock.
-    /// `cached` is the list as last read or written, used instead of reading the file when
-    /// the file still has that version.
-    /// `expected` is what the operations make of `cached.list`, written as it is while the
-    /// file keeps the cached version.
+    /// Saves changes already applied to the caller's list: `list` is what `operations` made
+    /// of the list the file held when it had `version`. While the file keeps that version,
+    /// `list` is written as it is; otherwise the operations are merged, by item id, into the
+    /// list on disk (under the store's lock). Returns the list as it is on disk afterwards,
+    /// with the file's version read under the lock. See
+    /// ``ToDoStore/commit(_:appliedTo:readAt:)``.
     func commit(
-        _ operations: [ToDoList.Operation], cached: (list: ToDoList, version: FileVersion)?, expecting expected: ToDoList?
+        _ operations: [ToDoList.Operation], appliedTo list: ToDoList, readAt version: FileVersion?
     ) throws(StoreError) -> (list: ToDoList, version: FileVersion?)
     /// What `stat` says about the file now, or nil when it does not exist.
     func version() -> FileVersion?

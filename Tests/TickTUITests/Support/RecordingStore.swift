@@ -24,14 +24,14 @@ final class RecordingStore: ListStore {
     func load() throws(StoreError) -> ToDoList { try store.load() }
 
     func commit(
-        _ operations: [ToDoList.Operation], cached: (list: ToDoList, version: FileVersion)?, expecting expected: ToDoList?
+        _ operations: [ToDoList.Operation], appliedTo list: ToDoList, readAt version: FileVersion?
     ) throws(StoreError) -> (list: ToDoList, version: FileVersion?) {
         applyCalls.append(operations)
         if failuresToCome > 0 {
             failuresToCome -= 1
             throw StoreError(kind: .io, path: store.fileURL.path, problem: "no space left on device")
         }
-        return try store.commit(operations, cached: cached, expecting: expected)
+        return try store.commit(operations, appliedTo: list, readAt: version)
     }
 
     func version() -> FileVersion? { store.version() }
