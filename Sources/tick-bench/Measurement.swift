@@ -63,3 +63,55 @@ func formatMilliseconds(_ value: Double) -> String {
     guard value.isFinite else { return "–" }
     return value < 10 ? String(format: "%.2f", value) : String(format: "%.1f", value)
 }
+
+/// The memory lines of /proc/self/status, in MiB, for profiling by hand.
+enum MemoryStatus {
+    static func read() -> String {
+        guard let status = try? String(contentsOfFile: "/proc/self/status", encoding: .utf8) else { return "?" }
+        let wanted = ["VmHWM:", "VmRSS:", "RssAnon:", "RssFile:"]
+        return status.split(separator: "\n").filter { line in wanted.contains { line.hasPrefix($0) } }.map { line in
+            let parts = line.split(separator: " ", omittingEmptySubsequences: true)
+            return "\(parts[0]) \(String(format: "%.1f", (Double(parts.count > 1 ? parts[1] : "") ?? .nan) / 1024))"
+        }.joined(separator: " ")
+    }
+}
+
+extension MemoryStatus {
+    /// Reads RssAnon and RssFile every half millisecond on its own thread; ``stop()``
+    /// returns the highest of each seen.
+    final class Sampler: @unchecked Sendable {
+        private var running = true
+        private var peakAnon = 0.0, peakFile = 0.0, peakSum = 0.0
+        private let done = DispatchSemaphore(value: 0)
+        private var series: [String] = []
+
+        init() {
+            Thread.detachNewThread { [self] in
+                while running {
+                    if let status = try? String(contentsOfFile: "/proc/self/status", encoding: .utf8) {
+                        var anon = 0.0, file = 0.0
+                        for line in status.split(separator: "\n") {
+                            let parts = line.split(separator: " ", omittingEmptySubsequences: true)
+                            guard parts.count > 1, let value = Double(parts[1].filter(\.isNumber)) else { continue }
+                            if parts[0].hasPrefix("RssAnon") { anon = value / 1024 }
+                            if parts[0].hasPrefix("RssFile") { file = value / 1024 }
+                        }
+                        peakAnon = max(peakAnon, anon)
+                        peakFile = max(peakFile, file)
+                        peakSum = max(peakSum, anon + file)
+                        series.append(String(format: "%.0f/%.0f", anon, file))
+                    }
+                    usleep(300)
+                }
+                done.signal()
+            }
+        }
+
+        func stop() -> String {
+            running = false
+            done.wait()
+            return String(format: "anon %.1f file %.1f sum %.1f", peakAnon, peakFile, peakSum)
+                + (ProcessInfo.processInfo.environment["TICK_BENCH_SERIES"] != nil ? "\n" + series.joined(separator: " ") : "")
+        }
+    }
+}

@@ -37,6 +37,33 @@ do {
             // `tick-bench --child write N PATH`: the benchmark's list of N items, for profiling by hand.
             var generator = ItemGenerator(seed: 7)
             try ToDoStore(fileURL: URL(fileURLWithPath: arguments[3])).save(generator.list(count: count))
+        case "decode" where arguments.count >= 4:
+            // `tick-bench --child decode N PATH`: decodes the bytes of PATH N times, for profiling by hand.
+            let bytes = [UInt8](try Data(contentsOf: URL(fileURLWithPath: arguments[3])))
+            var samples: [Double] = []
+            for _ in 0..<count {
+                let start = Measure.now()
+                let list = try KeyedArchive.decode(bytes)
+                samples.append(Double(Measure.now() - start) / 1e6)
+                withExtendedLifetime(list) {}
+            }
+            print(String(format: "decode median %.1f ms", Measure.median(of: samples)))
+        case "load" where arguments.count >= 4:
+            // `tick-bench --child load N PATH`: loads the file at PATH N times, as the store
+            // does, and prints the memory figures of /proc/self/status, for profiling by hand.
+            let store = ToDoStore(fileURL: URL(fileURLWithPath: arguments[3]))
+            print("before: \(MemoryStatus.read())")
+            var items = 0
+            for _ in 0..<count {
+                // (The sampler takes a core: times are only meaningful without it.)
+                let sampler = ProcessInfo.processInfo.environment["TICK_BENCH_SAMPLE"] != nil ? MemoryStatus.Sampler() : nil
+                let start = Measure.now()
+                let list = try store.load()
+                if let sampler { print("peaks while loading: \(sampler.stop())") }
+                items = list.count
+                print(String(format: "load %.1f ms: %@", Double(Measure.now() - start) / 1e6, MemoryStatus.read()))
+            }
+            print("\(items) items; after: \(MemoryStatus.read())")
         case "save-loop" where arguments.count >= 4:
             // `tick-bench --child save-loop N PATH`: saves the list of N items 20 times, for a profiler.
             var generator = ItemGenerator(seed: 7)
