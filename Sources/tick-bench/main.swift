@@ -58,7 +58,10 @@ do {
                 // (The sampler takes a core: times are only meaningful without it.)
                 let sampler = ProcessInfo.processInfo.environment["TICK_BENCH_SAMPLE"] != nil ? MemoryStatus.Sampler() : nil
                 let start = Measure.now()
-                let list = try store.load()
+                // TICK_BENCH_STAGED=1: as the full-screen app reads (preview first, pages given back).
+                let list = ProcessInfo.processInfo.environment["TICK_BENCH_STAGED"] != nil
+                    ? try store.loadInStages(previewItems: 500, minimumItems: 5_000) { _ in }
+                    : try store.load()
                 if let sampler { print("peaks while loading: \(sampler.stop())") }
                 items = list.count
                 print(String(format: "load %.1f ms: %@", Double(Measure.now() - start) / 1e6, MemoryStatus.read()))

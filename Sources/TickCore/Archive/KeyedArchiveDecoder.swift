@@ -210,12 +210,12 @@ struct KeyedArchiveDecoder {
     }
 
     /// How many items are read between two looks at how far they have moved on.
-    static let discardInterval = 256
+    static let discardInterval = 128
 
     /// Gives back the pages of the file behind the item that the element `elementRef` (at
     /// `index` of `elements`) names, once the items have moved on far enough since `last`
     /// (the offset of the item at the last discard, updated here): by ``discardStep``
-    /// bytes of objects, or by a sixteenth of what is left to read, whichever is more —
+    /// bytes of objects, or by 1/32 of what is left to read, whichever is more —
     /// seldom while the list read so far is small, more often as it grows.
     ///
     /// Items are stored in order, so what lies behind is done with — except where the
@@ -261,8 +261,8 @@ struct KeyedArchiveDecoder {
 
     /// How far (in bytes of objects) the items move on at least between two discards, and
     /// the part of what is left to read that they move on at least.
-    static let discardStep = 1 << 16
-    static let discardDivisor = 16
+    static let discardStep = 1 << 15
+    static let discardDivisor = 32
     /// How much stays mapped on either side of a position in use.
     static let discardWindow = 1 << 17
 
