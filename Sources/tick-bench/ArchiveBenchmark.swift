@@ -41,10 +41,9 @@ enum ArchiveBenchmark {
         var generator = ItemGenerator(seed: 42)
         let list = generator.list(count: count)
         let runs = runs(for: count)
-        var bytes: [UInt8] = []
-        let encode = Measure.median(runs: runs) { bytes = KeyedArchive.encode(list) }
-        var decoded = ToDoList()
-        let decode = try Measure.median(runs: runs) { decoded = try KeyedArchive.decode(bytes) }
+        let (encode, encoded) = Measure.median(runs: runs) { KeyedArchive.encode(list) }
+        let bytes = encoded ?? []
+        let (decode, decoded) = try Measure.median(runs: runs) { try KeyedArchive.decode(bytes) }
         guard decoded == list else { throw BenchmarkError("decoded list differs from the original at \(count) items") }
 
         let directory = FileManager.default.temporaryDirectory.appendingPathComponent("tick-bench-\(UUID().uuidString)")
@@ -52,8 +51,7 @@ enum ArchiveBenchmark {
         let store = ToDoStore(fileURL: directory.appendingPathComponent("ToDoItems.plist"))
         let save = try Measure.median(runs: runs) { try store.save(list) }
         let writeAndSync = try Measure.median(runs: runs) { try writeDurably(bytes, in: directory) }
-        var loaded = ToDoList()
-        let load = try Measure.median(runs: runs) { loaded = try store.load() }
+        let (load, loaded) = try Measure.median(runs: runs) { try store.load() }
         guard loaded == list else { throw BenchmarkError("loaded list differs from the original at \(count) items") }
         return ArchiveFigures(
             items: count, bytes: bytes.count, encode: encode, decode: decode,
@@ -67,11 +65,10 @@ enum ArchiveBenchmark {
         let list = generator.list(count: count)
         let objects = FoundationToDoList(list)
         let runs = min(runs(for: count), count >= 50_000 ? 3 : 7)
-        var data = Data()
-        let encode = Measure.median(runs: runs) { data = FoundationToDoList.plainArchive(objects) }
-        var decoded: FoundationToDoList?
-        let decode = try Measure.median(runs: runs) { decoded = try FoundationToDoList.plainUnarchive(data) }
-        guard decoded?.toDoItems.count == list.toDoItems.count else {
+        let (encode, archived) = Measure.median(runs: runs) { FoundationToDoList.plainArchive(objects) }
+        let data = archived ?? Data()
+        let (decode, decoded) = try Measure.median(runs: runs) { try FoundationToDoList.plainUnarchive(data) }
+        guard decoded??.toDoItems.count == list.toDoItems.count else {
             throw BenchmarkError("Foundation decoded a different list at \(count) items")
         }
         return FoundationFigures(items: count, bytes: data.count, encode: encode, decode: decode, peakMiB: Measure.peakMemoryMiB())

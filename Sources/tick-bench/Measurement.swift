@@ -20,6 +20,22 @@ enum Measure {
         return median(of: samples)
     }
 
+    /// Runs `body` `runs` times and returns the median in milliseconds and the last
+    /// result. Each result is let go before the next run's clock starts, so freeing the
+    /// previous one (a whole decoded list, say) is not counted in the next run.
+    static func median<T>(runs: Int, _ body: () throws -> T) rethrows -> (milliseconds: Double, result: T?) {
+        var samples: [Double] = []
+        var held: T?
+        repeat {
+            held = nil
+            let start = now()
+            let value = try body()
+            samples.append(Double(now() - start) / 1e6)
+            held = value
+        } while samples.count < runs
+        return (median(of: samples), held)
+    }
+
     static func median(of samples: [Double]) -> Double {
         let sorted = samples.sorted()
         guard !sorted.isEmpty else { return .nan }
