@@ -110,8 +110,8 @@ final class FileContents: @unchecked Sendable {
 
     /// Maps a whole regular file, or reads it when it cannot be mapped (an empty file, a
     /// file system that does not map).
-    static func read(_ path: String) -> Result {
-        switch MappedFile.map(path) {
+    static func read(_ path: String, populate: Bool = false) -> Result {
+        switch MappedFile.map(path, populate: populate) {
         case .missing: return .missing
         case .mapped(let file): return .contents(FileContents(mapped: file))
         case let .failure(kind, message): return .failure(kind: kind, message: message)

@@ -55,8 +55,10 @@ final class MappedFile: @unchecked Sendable {
     }
 
     /// Maps a whole regular file; a missing file is `.missing`, anything else that goes
-    /// wrong (a directory, permissions, an I/O error) is a failure with a message.
-    static func map(_ path: String) -> Result {
+    /// wrong (a directory, permissions, an I/O error) is a failure with a message. With
+    /// `populate`, every page is mapped at once (one call instead of a fault per folio),
+    /// for a file that will be read whole.
+    static func map(_ path: String, populate: Bool = false) -> Result {
         let fd = open(path, O_RDONLY | O_CLOEXEC)
         guard fd >= 0 else {
             let code = errno
@@ -76,7 +78,7 @@ final class MappedFile: @unchecked Sendable {
         // claims no size but may have some (as in /proc), which is read instead.
         guard size > 0 else { return .unmappable }
         guard let slot = BusErrorGuard.reserveSlot() else { return .unmappable }
-        guard let address = mmap(nil, size, PROT_READ, MAP_PRIVATE, fd, 0), address != MAP_FAILED else {
+        guard let address = mmap(nil, size, PROT_READ, MAP_PRIVATE | (populate ? MAP_POPULATE : 0), fd, 0), address != MAP_FAILED else {
             BusErrorGuard.unregister(slot)
             return .unmappable
         }
