@@ -8,29 +8,52 @@ enum FileReadResult {
     case failure(kind: StoreError.Kind, message: String)
 }
 
-/// Reads a whole regular file; a missing file is `.missing`, anything else that goes wrong
-/// (a directory, permissions, an I/O error) is a failure with a message.
-func readFile(_ path: String) -> FileReadResult {
+/// A regular file opened for reading (close the descriptor), or why it could not be.
+enum RegularFileOpening {
+    case opened(descriptor: Int32, size: Int)
+    case missing
+    case failure(kind: StoreError.Kind, message: String)
+}
+
+/// Opens a regular file for reading; a missing file is `.missing`, anything else that goes
+/// wrong (a directory, permissions, an I/O error) is a failure with a message.
+func openRegularFile(_ path: String) -> RegularFileOpening {
     let fd = open(path, O_RDONLY | O_CLOEXEC)
     guard fd >= 0 else {
         let code = errno
         if code == ENOENT { return .missing }
         return .failure(kind: code == EACCES ? .unreadable : .io, message: "cannot open: \(String(cString: strerror(code)))")
     }
-    defer { close(fd) }
     var info = stat()
     guard fstat(fd, &info) == 0 else {
-        return .failure(kind: .io, message: "cannot stat: \(String(cString: strerror(errno)))")
+        let message = "cannot stat: \(String(cString: strerror(errno)))"
+        close(fd)
+        return .failure(kind: .io, message: message)
     }
     guard (info.st_mode & S_IFMT) == S_IFREG else {
+        close(fd)
         return .failure(kind: .unreadable, message: "not a regular file; tick will not overwrite it")
     }
+    return .opened(descriptor: fd, size: max(Int(info.st_size), 0))
+}
+
+/// Reads a whole regular file; a missing file is `.missing`, anything else that goes wrong
+/// (a directory, permissions, an I/O error) is a failure with a message.
+func readFile(_ path: String) -> FileReadResult {
+    let fd: Int32
+    let size: Int
+    switch openRegularFile(path) {
+    case .missing: return .missing
+    case let .failure(kind, message): return .failure(kind: kind, message: message)
+    case let .opened(descriptor, fileSize): (fd, size) = (descriptor, fileSize)
+    }
+    defer { close(fd) }
     // Read straight into the array's storage, without zero-filling it first; a file that
     // grows while it is read is read on to its end.
     var bytes: [UInt8] = []
     var failure: Int32?
     var reachedEnd = false
-    var capacity = max(Int(info.st_size), 0) + 1
+    var capacity = size + 1
     while !reachedEnd && failure == nil {
         let chunk = [UInt8](unsafeUninitializedCapacity: capacity) { buffer, initialized in
             initialized = 0

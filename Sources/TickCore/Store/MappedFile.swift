@@ -59,21 +59,14 @@ final class MappedFile: @unchecked Sendable {
     /// `populate`, every page is mapped at once (one call instead of a fault per folio),
     /// for a file that will be read whole.
     static func map(_ path: String, populate: Bool = false) -> Result {
-        let fd = open(path, O_RDONLY | O_CLOEXEC)
-        guard fd >= 0 else {
-            let code = errno
-            if code == ENOENT { return .missing }
-            return .failure(kind: code == EACCES ? .unreadable : .io, message: "cannot open: \(String(cString: strerror(code)))")
+        let fd: Int32
+        let size: Int
+        switch openRegularFile(path) {
+        case .missing: return .missing
+        case let .failure(kind, message): return .failure(kind: kind, message: message)
+        case let .opened(descriptor, fileSize): (fd, size) = (descriptor, fileSize)
         }
         defer { close(fd) }
-        var info = stat()
-        guard fstat(fd, &info) == 0 else {
-            return .failure(kind: .io, message: "cannot stat: \(String(cString: strerror(errno)))")
-        }
-        guard (info.st_mode & S_IFMT) == S_IFREG else {
-            return .failure(kind: .unreadable, message: "not a regular file; tick will not overwrite it")
-        }
-        let size = Int(info.st_size)
         // An empty file (what a full disk may leave) maps to no bytes; so does a file that
         // claims no size but may have some (as in /proc), which is read instead.
         guard size > 0 else { return .unmappable }
