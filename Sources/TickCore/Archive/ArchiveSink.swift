@@ -45,6 +45,11 @@ struct ArchiveBytes: ArchiveSink {
 /// the closing fsync has little left to wait for.
 struct ArchiveFile: ArchiveSink {
     let descriptor: Int32
+    /// The errno of the write that failed (the encoder goes on to the end of the list
+    /// after a failure, which may change `errno`).
+    private(set) var failure: Int32?
+
+    init(descriptor: Int32) { self.descriptor = descriptor }
 
     mutating func expect(_ bytes: Int) {}
 
@@ -53,8 +58,10 @@ struct ArchiveFile: ArchiveSink {
         var done = 0
         while done < piece.count {
             let count = pwrite(descriptor, base + done, piece.count - done, off_t(offset + done))
-            if count < 0 {
-                if errno == EINTR { continue }
+            if count < 0 && errno == EINTR { continue }
+            guard count > 0 else {
+                // (A write of nothing would never finish: take it as an I/O error.)
+                failure = count == 0 ? EIO : errno
                 return false
             }
             done += count
@@ -63,7 +70,13 @@ struct ArchiveFile: ArchiveSink {
         return true
     }
 
-    mutating func reset() -> Bool { ftruncate(descriptor, 0) == 0 }
+    mutating func reset() -> Bool {
+        guard ftruncate(descriptor, 0) == 0 else {
+            failure = errno
+            return false
+        }
+        return true
+    }
 }
 
 /// Starts writing a file's range to the disk without waiting (a hint; errors show at fsync).

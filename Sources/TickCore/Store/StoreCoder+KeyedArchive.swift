@@ -1,3 +1,5 @@
+import Glibc
+
 extension StoreCoder {
     /// tick's file format: the keyed archive in a binary property list (``KeyedArchive``).
     static let keyedArchive = StoreCoder(
@@ -7,7 +9,9 @@ extension StoreCoder {
             var file = ArchiveFile(descriptor: descriptor)
             switch KeyedArchiveDirectEncoder.write(list, to: &file) {
             case .written: return true
-            case .failed: return false
+            case .failed:
+                if let failure = file.failure { errno = failure }
+                return false
             case .unsupported: return nil
             }
         }

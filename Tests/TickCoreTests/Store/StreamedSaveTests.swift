@@ -61,6 +61,10 @@ struct StreamedSaveTests {
             Issue.record("expected a failure, got \(outcome)")
             return
         }
+        // The failing call's own error is kept for the message, whatever runs after it
+        // (ftruncate's EINVAL when the small list starts over with 1-byte references,
+        // pwrite's EBADF otherwise).
+        #expect(file.failure == EINVAL || file.failure == EBADF)
     }
 
     @Test("a streamed save that fails half-way leaves the old file whole and no temporary file")
