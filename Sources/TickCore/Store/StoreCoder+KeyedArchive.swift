@@ -4,7 +4,6 @@ extension StoreCoder {
     /// tick's file format: the keyed archive in a binary property list (``KeyedArchive``).
     static let keyedArchive = StoreCoder(
         encode: { list in KeyedArchive.encode(list) },
-        decode: { bytes in try KeyedArchive.decode(bytes) },
         stream: { list, descriptor in
             var file = ArchiveFile(descriptor: descriptor)
             switch KeyedArchiveDirectEncoder.write(list, to: &file) {

@@ -21,16 +21,6 @@ extension ToDoStore {
             try write(list)
             return (list, self.version())
         }
-        let original = try read() ?? ToDoList()
-        var merged = original
-        for operation in operations {
-            do {
-                try merged.merge(operation)
-            } catch {
-                throw StoreError(kind: .rejected, path: path, problem: error.description)
-            }
-        }
-        if merged != original { try write(merged) }
-        return (merged, self.version())
+        return (try merge(operations, into: read() ?? ToDoList()), self.version())
     }
 }

@@ -115,29 +115,26 @@ public struct ToDoStore: Sendable {
     /// `cached` is the list as this process last read or wrote it, with the version the file
     /// had then: when the file still has that version (same device, inode, size and
     /// modification time — every save renames a new file into place), the list is taken
-    /// from it instead of being read and decoded again. `expected`, when given, is what
-    /// the operations make of `cached.list` (a caller that applied them already, as the
-    /// full-screen app does): then it is written as it is while the file keeps that version.
+    /// from it instead of being read and decoded again. (A caller that has applied the
+    /// operations to its own list already uses ``commit(_:appliedTo:readAt:)``.)
     public func commit(
         _ operations: [ToDoList.Operation],
-        cached: (list: ToDoList, version: FileVersion)? = nil,
-        expecting expected: ToDoList? = nil
+        cached: (list: ToDoList, version: FileVersion)? = nil
     ) throws(StoreError) -> (list: ToDoList, version: FileVersion?) {
         let lock = try acquireLock()
         defer { close(lock) }
-        let unchanged = cached.map { version() == $0.version } ?? false
-        if let cached, let expected, unchanged {
-            // Nobody wrote since: the operations on the cached list give `expected`, which
-            // the caller has already built, so it is written as it is (no second copy).
-            if expected != cached.list { try write(expected) }
-            return (expected, version())
-        }
         let original: ToDoList
-        if let cached, unchanged {
+        if let cached, version() == cached.version {
             original = cached.list
         } else {
             original = try read() ?? ToDoList()
         }
+        return (try merge(operations, into: original), version())
+    }
+
+    /// Merges each operation into `original` (``ToDoList/merge(_:)``) and writes the result
+    /// if it differs; the caller holds the lock.
+    func merge(_ operations: [ToDoList.Operation], into original: ToDoList) throws(StoreError) -> ToDoList {
         var list = original
         for operation in operations {
             do {
@@ -147,7 +144,7 @@ public struct ToDoStore: Sendable {
             }
         }
         if list != original { try write(list) }
-        return (list, version())
+        return list
     }
 
     /// Reads the list under the lock, lets `body` change it, and writes it if it changed.

@@ -58,7 +58,7 @@ struct StoreCacheTests {
 
         var expected = saved
         try expected.check(first.id)
-        let (result, _) = try store.commit([.check(first.id)], cached: (saved, seen), expecting: expected)
+        let (result, _) = try store.commit([.check(first.id)], appliedTo: expected, readAt: seen)
         #expect(result == expected)
         #expect(try store.load() == expected)
 
@@ -67,7 +67,7 @@ struct StoreCacheTests {
         try ToDoStore(fileURL: directory.file()).apply([.insert(try ToDoItem(title: "theirs"), .toDo, at: nil)])
         var stale = afterMine
         try stale.uncheck(first.id)
-        let (merged, _) = try store.commit([.uncheck(first.id)], cached: (afterMine, try #require(mineVersion)), expecting: stale)
+        let (merged, _) = try store.commit([.uncheck(first.id)], appliedTo: stale, readAt: try #require(mineVersion))
         #expect(merged.toDoItems.map(\.title) == ["theirs", "first"])
         #expect(try store.load() == merged)
     }
