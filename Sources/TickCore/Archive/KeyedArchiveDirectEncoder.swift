@@ -53,7 +53,7 @@ struct KeyedArchiveDirectEncoder<Sink: ArchiveSink>: ~Copyable {
             list.doneItems.withUnsafeBufferPointer { done in
                 while true {
                     var encoder = KeyedArchiveDirectEncoder(
-                        list: list, sections: (toDo, done), sizes: sizes,
+                        list: list, sections: (toDo, done), archived: bound.sections, sizes: sizes,
                         referenceSize: referenceSize, uniqueCapacity: bound.unique + 64, chunkSize: max(chunkSize, 64))
                     encoder.encodeArchive(into: &sink)
                     if encoder.failed { return .failed }
@@ -79,14 +79,17 @@ struct KeyedArchiveDirectEncoder<Sink: ArchiveSink>: ~Copyable {
     }
 
     /// Upper bounds of objects, bytes (strings' bytes, at most two per UTF-8 byte, plus
-    /// fixed-size objects; references counted separately) and uniqued scalars.
+    /// fixed-size objects; references counted separately) and uniqued scalars; and, per
+    /// section in the order added, its items' archive objects, all in one pass.
     struct Bound {
         var objects = 0
         var bytes = 0
         var unique = 0
+        var sections: [ArchivedSection] = []
 
         mutating func add(_ items: [ToDoItem]) -> Bool {
-            items.withUnsafeBufferPointer { items in
+            var section = ArchivedSection()
+            let supported = items.withUnsafeBufferPointer { items in
                 guard let base = items.baseAddress else { return true }
                 for index in items.indices {
                     let item = base + index
@@ -95,21 +98,29 @@ struct KeyedArchiveDirectEncoder<Sink: ArchiveSink>: ~Copyable {
                     objects += 11
                     bytes += Self.itemBytes(item)
                     unique += 2
+                    // The item's dictionary, id and title strings.
+                    section.objects += 3
                     if Self.looksLikeID(item.pointee.title) { return false }
                     if let notes = item.pointee.notes {
                         if Self.looksLikeID(notes) { return false }
                         objects += 1
                         unique += 1
+                        section.objects += 1
                     }
                     if item.pointee.due != nil { unique += 1 }
                     if let location = item.pointee.location {
                         if !location.unknownFields.isEmpty || Self.looksLikeID(location.name) { return false }
                         objects += 6
                         unique += 3
+                        // The location's dictionary and name.
+                        section.objects += 2
+                        section.anyLocation = true
                     }
                 }
                 return true
             }
+            sections.append(section)
+            return supported
         }
 
         /// At most how many bytes an item's objects take, references not included.
@@ -141,6 +152,8 @@ struct KeyedArchiveDirectEncoder<Sink: ArchiveSink>: ~Copyable {
 
     private let list: ToDoList
     private let sections: (UnsafeBufferPointer<ToDoItem>, UnsafeBufferPointer<ToDoItem>)
+    /// The sections' archive objects, as ``Bound`` counted them.
+    private let archived: [ArchivedSection]
     /// Where each object starts, for the offset table.
     private var starts: ObjectStarts
     private let referenceSize: Int
@@ -173,11 +186,12 @@ struct KeyedArchiveDirectEncoder<Sink: ArchiveSink>: ~Copyable {
     private var classUIDs: (list: Int, array: Int, item: Int, location: Int) = (0, 0, 0, 0)
     private var classUIDRefs: (array: Int, item: Int, location: Int) = (0, 0, 0)
 
-    private init(list: ToDoList, sections: (UnsafeBufferPointer<ToDoItem>, UnsafeBufferPointer<ToDoItem>),
+    private init(list: ToDoList, sections: (UnsafeBufferPointer<ToDoItem>, UnsafeBufferPointer<ToDoItem>), archived: [ArchivedSection],
                  sizes: UnsafeMutablePointer<UInt8>,
                  referenceSize: Int, uniqueCapacity: Int, chunkSize: Int) {
         self.list = list
         self.sections = sections
+        self.archived = archived
         starts = ObjectStarts(sizes: sizes)
         self.referenceSize = referenceSize
         unique = UniqueTable(capacity: uniqueCapacity)
@@ -224,13 +238,9 @@ struct KeyedArchiveDirectEncoder<Sink: ArchiveSink>: ~Copyable {
     /// How many archive objects (UIDs) the list takes, `$null` included.
     private func archiveObjectCount() -> Int {
         var count = 1 + 1 + 2 + 2  // $null, root, two arrays, NSArray and ToDoList classes
-        var anyLocation = false
-        for items in [sections.0, sections.1] {
-            guard let base = items.baseAddress else { continue }
-            for index in items.indices { count += Self.archiveCount(base + index, &anyLocation) }
-        }
+        count += archived.reduce(0) { $0 + $1.objects }
         if !list.isEmpty { count += 1 }
-        if anyLocation { count += 1 }
+        if archived.contains(where: \.anyLocation) { count += 1 }
         return count
     }
 
@@ -257,13 +267,10 @@ struct KeyedArchiveDirectEncoder<Sink: ArchiveSink>: ~Copyable {
         setReference(slot + (5) * referenceSize, uid(2))
         // The Done array follows the To Do array and its items (and, after the first item,
         // ToDoItem's class; after the first location, Location's; after the array, NSArray's).
-        var anyLocation = false
-        var toDoCount = 1 + 1  // the array, NSArray's class
-        if let base = sections.0.baseAddress {
-            for index in sections.0.indices { toDoCount += Self.archiveCount(base + index, &anyLocation) }
-        }
+        let toDo = archived.first ?? ArchivedSection()
+        var toDoCount = 1 + 1 + toDo.objects  // the array, NSArray's class, the items
         if !sections.0.isEmpty { toDoCount += 1 }
-        if anyLocation { toDoCount += 1 }
+        if toDo.anyLocation { toDoCount += 1 }
         let doneUID = 2 + toDoCount
         setReference(slot + (6) * referenceSize, uid(UInt64(doneUID)))
         // ToDoList's class comes last.
@@ -940,4 +947,11 @@ fileprivate struct ObjectStarts {
             return current
         }
     }
+}
+
+/// A section's archive objects (its items' dictionaries, strings and locations; class
+/// descriptions not included), and whether any of its items has a location.
+struct ArchivedSection {
+    var objects = 0
+    var anyLocation = false
 }
