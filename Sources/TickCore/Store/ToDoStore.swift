@@ -248,11 +248,14 @@ public struct ToDoStore: Sendable {
                 throw StoreError(kind: .io, path: path, problem: "save interrupted: \(error)")
             }
         }
+        let replaced = ReplacedFile.hold(target)
         guard rename(temporary, target) == 0 else {
             let error = ioError("cannot rename the new file into place")
+            if let replaced { close(replaced) }
             cleanUp()
             throw error
         }
+        if let replaced { ReplacedFile.release(replaced) }
         let directoryFD = open(targetDirectory, O_RDONLY | O_DIRECTORY | O_CLOEXEC)
         if directoryFD >= 0 {
             let synced = fsync(directoryFD) == 0
