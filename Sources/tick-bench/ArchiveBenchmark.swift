@@ -75,8 +75,8 @@ enum ArchiveBenchmark {
     }
 }
 
-/// Writes bytes the way the store saves: a temporary file, fsync, rename over the target,
-/// fsync of the directory.
+/// Writes bytes the way the store saves: a temporary file, fsync, rename over the target
+/// (holding the replaced file, to be closed in the background), fsync of the directory.
 func writeDurably(_ bytes: [UInt8], in directory: URL) throws {
     let target = directory.appendingPathComponent("floor.plist").path
     let temporary = target + ".tmp"
@@ -88,6 +88,8 @@ func writeDurably(_ bytes: [UInt8], in directory: URL) throws {
         guard count > 0 else { close(fd); throw BenchmarkError("cannot write \(temporary)") }
         written += count
     }
+    let replaced = ReplacedFile.hold(target)
+    defer { if let replaced { ReplacedFile.release(replaced) } }
     guard fsync(fd) == 0, close(fd) == 0, rename(temporary, target) == 0 else {
         throw BenchmarkError("cannot sync or rename \(temporary)")
     }

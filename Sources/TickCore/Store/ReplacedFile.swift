@@ -1,3 +1,4 @@
+import CTickShims
 import Dispatch
 import Glibc
 
@@ -7,29 +8,26 @@ import Glibc
 /// When a rename takes away a file's last name, the kernel drops the file's cached pages
 /// there and then, inside `rename`: about 5 ms for a 24 MiB list. While a descriptor is
 /// open, that waits for its `close` instead, which then runs on another core while the save
-/// returns. Files under ``minimumSize`` are closed at once: their pages go in microseconds.
-enum ReplacedFile {
+/// returns (a process that exits at once, like the CLI, pays it at exit as before). Only
+/// regular files of ``minimumSize`` or more on local filesystems are kept (see
+/// `tick_hold_replaced_file`): smaller files' pages go in microseconds, and NFS and FUSE
+/// move an open file aside before replacing it, which would leave the path empty for a moment.
+@_spi(Benchmark)
+public enum ReplacedFile {
     /// Smaller files are not worth a background close.
     static let minimumSize = 1 << 20
 
     private static let closing = DispatchGroup()
 
-    /// Opens the regular file at `path` if it is at least ``minimumSize`` bytes; nil
-    /// otherwise (missing, small, or not a regular file: nothing to keep).
-    static func hold(_ path: String) -> Int32? {
-        // (Non-blocking, so that a FIFO put in the file's place cannot stall the save.)
-        let descriptor = open(path, O_RDONLY | O_NONBLOCK | O_NOCTTY | O_CLOEXEC)
-        guard descriptor >= 0 else { return nil }
-        var info = stat()
-        guard fstat(descriptor, &info) == 0, (info.st_mode & S_IFMT) == S_IFREG, info.st_size >= minimumSize else {
-            close(descriptor)
-            return nil
-        }
-        return descriptor
+    /// A descriptor that keeps the file at `path` alive, or nil when there is nothing worth
+    /// keeping (missing, small, not a regular file, or not on a local filesystem).
+    public static func hold(_ path: String) -> Int32? {
+        let descriptor = tick_hold_replaced_file(path, Int64(minimumSize))
+        return descriptor >= 0 ? descriptor : nil
     }
 
     /// Closes `descriptor` on a background thread.
-    static func release(_ descriptor: Int32) {
+    public static func release(_ descriptor: Int32) {
         DispatchQueue.global(qos: .utility).async(group: closing) { _ = close(descriptor) }
     }
 

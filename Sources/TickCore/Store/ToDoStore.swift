@@ -240,15 +240,16 @@ public struct ToDoStore: Sendable {
             cleanUp()
             throw error
         }
+        let replaced = ReplacedFile.hold(target)
         if let beforeRename {
             do {
                 try beforeRename(URL(fileURLWithPath: temporary))
             } catch {
+                if let replaced { close(replaced) }
                 cleanUp()
                 throw StoreError(kind: .io, path: path, problem: "save interrupted: \(error)")
             }
         }
-        let replaced = ReplacedFile.hold(target)
         guard rename(temporary, target) == 0 else {
             let error = ioError("cannot rename the new file into place")
             if let replaced { close(replaced) }

@@ -15,21 +15,33 @@ struct ReplacedFileTests {
         }
     }
 
-    @Test("a large file is held open across the rename, and its descriptor is closed afterwards")
+    /// Whether the tests' temporary files are on a filesystem where files are held (not NFS
+    /// or FUSE, where holding is refused on purpose).
+    static let temporaryFilesAreLocal: Bool = {
+        let path = FileManager.default.temporaryDirectory.appendingPathComponent("tick-hold-\(UUID().uuidString)").path
+        guard FileManager.default.createFile(atPath: path, contents: Data(count: ReplacedFile.minimumSize)) else { return false }
+        defer { unlink(path) }
+        guard let descriptor = ReplacedFile.hold(path) else { return false }
+        close(descriptor)
+        return true
+    }()
+
+    @Test("a save keeps the large file it replaces open across the rename, and closes it afterwards",
+          .enabled(if: temporaryFilesAreLocal))
     func largeFileIsHeldThenClosed() throws {
         let directory = try TemporaryDirectory()
-        let store = ToDoStore(fileURL: directory.file())
+        let path = directory.file().path
         let first = try StreamedSaveTests.list(12_000)
-        try store.save(first)
-        let size = try #require(try FileManager.default.attributesOfItem(atPath: directory.file().path)[.size] as? Int)
+        try ToDoStore(fileURL: directory.file()).save(first)
+        let size = try #require(try FileManager.default.attributesOfItem(atPath: path)[.size] as? Int)
         #expect(size >= ReplacedFile.minimumSize)
 
-        let held = try #require(ReplacedFile.hold(directory.file().path))
-        #expect(try Self.openFiles(in: directory) == [directory.file().path])
-        close(held)
-
-        var second = first
-        second.removeAll()
+        // Just before each rename, the large list file is open (the temporary file is closed
+        // by then).
+        let store = ToDoStore(fileURL: directory.file(), coder: .keyedArchive) { (_: URL) throws in
+            #expect(try Self.openFiles(in: directory) == [path])
+        }
+        let second = try StreamedSaveTests.list(11_000)
         for _ in 0..<3 { try store.save(first); try store.save(second) }
         ReplacedFile.waitForReleases()
         #expect(try Self.openFiles(in: directory).isEmpty)
@@ -37,14 +49,41 @@ struct ReplacedFileTests {
         #expect(try directory.names() == ["ToDoItems.plist"])
     }
 
-    @Test("small files, missing files, directories and FIFOs are not held")
+    @Test("a save interrupted before the rename closes the file it held", .enabled(if: temporaryFilesAreLocal))
+    func interruptedSaveClosesTheHeldFile() throws {
+        let directory = try TemporaryDirectory()
+        let list = try StreamedSaveTests.list(12_000)
+        try ToDoStore(fileURL: directory.file()).save(list)
+        let before = try Data(contentsOf: directory.file())
+        let store = ToDoStore(fileURL: directory.file(), coder: .keyedArchive) { (_: URL) throws in
+            #expect(try Self.openFiles(in: directory) == [directory.file().path])
+            throw InjectedFailure()
+        }
+        #expect(throws: StoreError.self) { try store.save(try StreamedSaveTests.list(10)) }
+        ReplacedFile.waitForReleases()
+        #expect(try Self.openFiles(in: directory).isEmpty)
+        #expect(try Data(contentsOf: directory.file()) == before)
+    }
+
+    @Test("small files, missing files, directories, links and FIFOs are not held")
     func onlyLargeRegularFiles() throws {
         let directory = try TemporaryDirectory()
-        #expect(ReplacedFile.hold(directory.file().path) == nil)
-        try ToDoStore(fileURL: directory.file()).save(try StreamedSaveTests.list(10))
-        #expect(ReplacedFile.hold(directory.file().path) == nil)
+        let path = directory.file().path
+        #expect(ReplacedFile.hold(path) == nil)
+        // A small list: its save holds nothing either.
+        let store = ToDoStore(fileURL: directory.file(), coder: .keyedArchive) { (_: URL) throws in
+            #expect(try Self.openFiles(in: directory).isEmpty)
+        }
+        try store.save(try StreamedSaveTests.list(10))
+        try store.save(try StreamedSaveTests.list(20))
+        #expect(ReplacedFile.hold(path) == nil)
         #expect(ReplacedFile.hold(directory.url.path) == nil)
-        // (A FIFO with no writer would block a plain open: the open must not wait.)
+        // A large file behind a symbolic link (the store resolves links before it holds).
+        let large = directory.file("large").path
+        #expect(FileManager.default.createFile(atPath: large, contents: Data(count: ReplacedFile.minimumSize)))
+        try FileManager.default.createSymbolicLink(atPath: directory.file("link").path, withDestinationPath: large)
+        #expect(ReplacedFile.hold(directory.file("link").path) == nil)
+        // A FIFO with no writer would block a plain open.
         let fifo = directory.file("fifo").path
         try #require(mkfifo(fifo, 0o600) == 0)
         #expect(ReplacedFile.hold(fifo) == nil)
