@@ -36,10 +36,11 @@ struct FullScreenMouseTests {
         let items = try (1...40).map { try ToDoItem(title: String(format: "Task %02d", $0)) }
         try Data(KeyedArchive.encode(try ToDoList(toDoItems: items, doneItems: []))).write(to: URL(fileURLWithPath: app.file))
         let pane = try TmuxSession(in: app.directory, command: TmuxSession.tickCommand(file: app.file, extraArguments: ["--mouse"]))
-        let first = try pane.waitFor(text: "To Do (40)")
+        _ = try pane.waitFor(text: "To Do (40)")
 
         // A click on a title selects that item: the detail pane shows it; nothing changes on disk.
-        let title = try Self.position(of: "Task 05", in: first)
+        // (Each capture waits for the text it measures: tmux may be part-way through a frame.)
+        let title = try Self.position(of: "Task 05", in: try pane.waitFor(text: "Task 05"))
         try pane.type(Self.press(.left, column: title.column + 2, row: title.row))
         try pane.waitFor("Task 05 in the detail pane") { lines in
             lines.contains { line in line.components(separatedBy: "│").dropFirst().contains { $0.contains("Task 05") } }
@@ -47,7 +48,7 @@ struct FullScreenMouseTests {
         #expect(try app.disk().allSatisfy { !$0.done })
 
         // A click on its box ticks it.
-        let box = try Self.position(of: "☐ Task 05", in: try pane.capture())
+        let box = try Self.position(of: "☐ Task 05", in: try pane.waitFor(text: "☐ Task 05"))
         try pane.type(Self.press(.left, column: box.column, row: box.row))
         let ticked = try pane.waitFor(text: "39 to do · 1 done")
         // (Done is below the rows shown; Task 06 took Task 05's row.)
