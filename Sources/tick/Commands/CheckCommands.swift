@@ -26,7 +26,7 @@ struct CheckCommand: ParsableCommand {
         discussion: "Example:\n  tick check 1"
     )
 
-    @Argument(help: ArgumentHelp("A position from `tick list` or the start of an id (4+ characters).", valueName: "item"))
+    @Argument(help: ItemReference.help)
     var item: ItemReference
 
     @OptionGroup var storeOptions: StoreOptions
@@ -43,7 +43,7 @@ struct UncheckCommand: ParsableCommand {
         discussion: "Example:\n  tick uncheck 4"
     )
 
-    @Argument(help: ArgumentHelp("A position from `tick list` or the start of an id (4+ characters).", valueName: "item"))
+    @Argument(help: ItemReference.help)
     var item: ItemReference
 
     @OptionGroup var storeOptions: StoreOptions
@@ -60,7 +60,7 @@ struct RemoveCommand: ParsableCommand {
         discussion: "Example:\n  tick remove 3f2a"
     )
 
-    @Argument(help: ArgumentHelp("A position from `tick list` or the start of an id (4+ characters).", valueName: "item"))
+    @Argument(help: ItemReference.help)
     var item: ItemReference
 
     @OptionGroup var storeOptions: StoreOptions

@@ -17,7 +17,7 @@ struct EditCommand: ParsableCommand {
             """
     )
 
-    @Argument(help: ArgumentHelp("A position from `tick list` or the start of an id (4+ characters).", valueName: "item"))
+    @Argument(help: ItemReference.help)
     var item: ItemReference
 
     @Option(help: ArgumentHelp("A new title.", valueName: "title"))

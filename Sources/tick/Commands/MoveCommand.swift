@@ -16,7 +16,7 @@ struct MoveCommand: ParsableCommand {
             """
     )
 
-    @Argument(help: ArgumentHelp("A position from `tick list` or the start of an id (4+ characters).", valueName: "item"))
+    @Argument(help: ItemReference.help)
     var item: ItemReference
 
     @Option(help: ArgumentHelp("The new position within the section, from 1.", valueName: "n"))

@@ -13,7 +13,7 @@ struct ShowCommand: ParsableCommand {
             """
     )
 
-    @Argument(help: ArgumentHelp("A position from `tick list` or the start of an id (4+ characters).", valueName: "item"))
+    @Argument(help: ItemReference.help)
     var item: ItemReference
 
     @Flag(help: "Print a JSON object instead of text.")

@@ -17,6 +17,11 @@ struct ItemReference: ExpressibleByArgument, CustomStringConvertible {
 
     static let minimumPrefixLength = 4
 
+    /// The help of every command's ITEM argument.
+    static let help = ArgumentHelp(
+        "A position from `tick list` or the start of an id (\(minimumPrefixLength)+ characters).", valueName: "item"
+    )
+
     /// The item this reference names in `list`, with its section and 1-based list position.
     func resolve(in list: ToDoList) throws(CLIError) -> (item: ToDoItem, section: ToDoList.Section, position: Int) {
         let all = list.allItems
