@@ -116,6 +116,21 @@ public struct ToDoItem: Sendable, Hashable, Identifiable {
             return Extras(location: location, unknownFields: unknownFields)
         }
 
+        @inline(__always)
+        func lentLocation(scratch: UnsafeMutablePointer<UInt8>) -> (coordinate: Location.Coordinate?, name: UnsafeBufferPointer<UInt8>)? {
+            guard let name = location?.name.lentUTF8(scratch: scratch) ?? nil else { return nil }
+            return (location?.coordinate, name)
+        }
+
+        /// `body` with the location's coordinate and name (as UTF-8); nil when there is no location.
+        @inline(__always)
+        func withLocation<R>(_ body: (Location.Coordinate?, UnsafeBufferPointer<UInt8>) -> R) -> R? {
+            let coordinate = location?.coordinate
+            if let result = location?.name.utf8.withContiguousStorageIfAvailable({ body(coordinate, $0) }) { return result }
+            guard var name = location?.name else { return nil }
+            return name.withUTF8 { body(coordinate, $0) }
+        }
+
         static func == (lhs: Extras, rhs: Extras) -> Bool {
             lhs === rhs || (lhs.location == rhs.location && lhs.unknownFields == rhs.unknownFields)
         }
@@ -141,6 +156,72 @@ public struct ToDoItem: Sendable, Hashable, Identifiable {
         hasher.combine(location)
         hasher.combine(createdAt)
         hasher.combine(unknownFields)
+    }
+}
+
+// MARK: - Read in place, for the archive writer
+
+extension ToDoItem {
+    // The archive writer reads every item, on two threads at once: copies of the fields
+    // would retain and release objects both threads share, so these lend them in place.
+
+    /// Whether `item` has a location.
+    @inline(__always)
+    static func hasLocation(_ item: UnsafePointer<ToDoItem>) -> Bool { item.pointee.extras?.location != nil }
+
+    /// Whether `item` or its location has fields tick does not know.
+    @inline(__always)
+    static func hasUnknownFields(_ item: UnsafePointer<ToDoItem>) -> Bool {
+        item.pointee.extras?.unknownFields.isEmpty == false || item.pointee.extras?.location?.unknownFields.isEmpty == false
+    }
+
+    /// `body` with the UTF-8 of `item`'s title.
+    @inline(__always)
+    static func withTitle<R>(_ item: UnsafePointer<ToDoItem>, _ body: (UnsafeBufferPointer<UInt8>) -> R) -> R {
+        if let result = item.pointee.title.utf8.withContiguousStorageIfAvailable(body) { return result }
+        var title = item.pointee.title
+        return title.withUTF8(body)
+    }
+
+    /// `body` with the UTF-8 of `item`'s notes; nil when it has none.
+    @inline(__always)
+    static func withNotes<R>(_ item: UnsafePointer<ToDoItem>, _ body: (UnsafeBufferPointer<UInt8>) -> R) -> R? {
+        if let result = item.pointee.notes?.utf8.withContiguousStorageIfAvailable(body) { return result }
+        guard var notes = item.pointee.notes else { return nil }
+        return notes.withUTF8(body)
+    }
+
+    /// How many UTF-8 bytes the name of `item`'s location has; nil when it has no location.
+    @inline(__always)
+    static func locationNameCount(_ item: UnsafePointer<ToDoItem>) -> Int? { item.pointee.extras?.location?.name.utf8.count }
+
+    /// The UTF-8 of `item`'s title (see ``Swift/String/lentUTF8(scratch:)``).
+    @inline(__always)
+    static func lentTitle(_ item: UnsafePointer<ToDoItem>, scratch: UnsafeMutablePointer<UInt8>) -> UnsafeBufferPointer<UInt8>? {
+        item.pointee.title.lentUTF8(scratch: scratch)
+    }
+
+    /// The UTF-8 of `item`'s notes (see ``Swift/String/lentUTF8(scratch:)``); nil when it has
+    /// none, or when they are not contiguous.
+    @inline(__always)
+    static func lentNotes(_ item: UnsafePointer<ToDoItem>, scratch: UnsafeMutablePointer<UInt8>) -> UnsafeBufferPointer<UInt8>? {
+        item.pointee.notes?.lentUTF8(scratch: scratch) ?? nil
+    }
+
+    /// The coordinate and name's UTF-8 of `item`'s location (see ``Swift/String/lentUTF8(scratch:)``);
+    /// nil when it has none, or when the name is not contiguous.
+    @inline(__always)
+    static func lentLocation(_ item: UnsafePointer<ToDoItem>, scratch: UnsafeMutablePointer<UInt8>)
+        -> (coordinate: Location.Coordinate?, name: UnsafeBufferPointer<UInt8>)? {
+        item.pointee.extras?.lentLocation(scratch: scratch) ?? nil
+    }
+
+    /// `body` with the location's coordinate and name (as UTF-8) of `item`; nil when it has no location.
+    @inline(__always)
+    static func withLocation<R>(_ item: UnsafePointer<ToDoItem>, _ body: (Location.Coordinate?, UnsafeBufferPointer<UInt8>) -> R) -> R? {
+        // (Through a method of the box, which holds the location for the call: read from
+        // here, the name would be retained.)
+        item.pointee.extras?.withLocation(body) ?? nil
     }
 }
 
