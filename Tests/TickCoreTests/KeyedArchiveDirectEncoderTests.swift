@@ -4,9 +4,16 @@ import Testing
 
 @Suite("Keyed archive: the direct writer matches the general one byte for byte")
 struct KeyedArchiveDirectEncoderTests {
-    static func direct(_ list: ToDoList, chunkSize: Int = 1 << 20) -> [UInt8]? {
-        KeyedArchiveDirectEncoder<ArchiveBytes>.encode(list, chunkSize: chunkSize)
+    static func direct(_ list: ToDoList, chunkSize: Int = 1 << 20,
+                       uniquing: KeyedArchiveDirectEncoder<ArchiveBytes>.Uniquing = .automatic) -> [UInt8]? {
+        KeyedArchiveDirectEncoder<ArchiveBytes>.encode(list, chunkSize: chunkSize, uniquing: uniquing)
     }
+
+    /// Every way the uniquing pass can run: first, and alongside through rings from the
+    /// smallest (each ordinal waits for the writer to take the one before) up.
+    static let uniquingModes: [KeyedArchiveDirectEncoder<ArchiveBytes>.Uniquing] = [
+        .first, .alongside(ringCapacity: 2), .alongside(ringCapacity: 7), .alongside(ringCapacity: 256),
+    ]
 
     static func general(_ list: ToDoList) -> [UInt8] {
         var encoder = KeyedArchiveGeneralEncoder(list)
@@ -48,6 +55,29 @@ struct KeyedArchiveDirectEncoderTests {
         #expect(Self.direct(onlyDone) == Self.general(onlyDone))
     }
 
+    @Test("with the uniquing pass on its own thread, through rings of any size, the bytes are the same")
+    func uniquingAlongside() throws {
+        for count in [0, 1, 7, 300, 2_000] {
+            let list = try Self.list(count)
+            let general = Self.general(list)
+            for uniquing in Self.uniquingModes {
+                for chunkSize in [64, 65_536] {
+                    #expect(Self.direct(list, chunkSize: chunkSize, uniquing: uniquing) == general, "\(count) items, \(uniquing), \(chunkSize)-byte pieces")
+                }
+            }
+        }
+        // Empty notes, long and non-ASCII strings, negative and fractional dates.
+        let sample = try KeyedArchiveTests.sampleList()
+        // Titles equal to strings the archive writes only after every item.
+        let late = try ToDoList(toDoItems: ["NSKeyedArchiver", "root", "ToDoList", "doneItems", "root"].map {
+            try ToDoItem(title: $0, notes: "NSKeyedArchiver", createdAt: Date(timeIntervalSince1970: 9))
+        }, doneItems: [ToDoItem(title: "$classes", location: Location(name: "root"), createdAt: Date(timeIntervalSince1970: 9))])
+        for uniquing in Self.uniquingModes {
+            #expect(Self.direct(sample, uniquing: uniquing) == Self.general(sample), "\(uniquing)")
+            #expect(Self.direct(late, uniquing: uniquing) == Self.general(late), "\(uniquing)")
+        }
+    }
+
     @Test("the fixture's list encodes to the same bytes either way")
     func fixture() throws {
         let list = try KeyedArchive.decode([UInt8](KeyedArchiveFixtureTests.fixture("apple-layout.plist")))
@@ -61,8 +91,10 @@ struct KeyedArchiveDirectEncoderTests {
             let list = try ToDoList(toDoItems: (0..<count).map { index in
                 try ToDoItem(title: "same", notes: "same", createdAt: Date(timeIntervalSince1970: 5))
             }, doneItems: [])
-            let direct = try #require(Self.direct(list))
-            #expect(direct == Self.general(list), "\(count) items")
+            for uniquing in Self.uniquingModes {
+                let direct = try #require(Self.direct(list, uniquing: uniquing))
+                #expect(direct == Self.general(list), "\(count) items, \(uniquing)")
+            }
         }
     }
 
@@ -97,12 +129,14 @@ struct KeyedArchiveDirectEncoderTests {
         ]
         let list = try ToDoList(toDoItems: Array(items[0..<2]), doneItems: Array(items[2...]))
         for chunkSize in [64, 1 << 20] {
-            let direct = try #require(Self.direct(list, chunkSize: chunkSize))
+          for uniquing in Self.uniquingModes {
+            let direct = try #require(Self.direct(list, chunkSize: chunkSize, uniquing: uniquing))
             #expect(direct == Self.general(list))
             let decoded = try KeyedArchive.decode(direct)
             #expect(decoded == list)
             // "café" in its two spellings stays two strings.
             #expect(decoded.doneItems.map { Array($0.title.utf8) } == [Array("caf\u{E9}".utf8), Array("cafe\u{301}".utf8)])
+          }
         }
     }
 

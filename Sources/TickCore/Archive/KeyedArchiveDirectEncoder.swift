@@ -12,13 +12,18 @@ import Glibc
 /// looked up for uniquing: an id can only equal a string that looks like an uppercase id,
 /// and lists holding such a string take the general path.
 ///
+/// Two threads share the work for a large list: the uniquing (hashing every value and
+/// looking it up) runs on a thread of its own (``KeyedArchiveUniquing``) and hands this one
+/// an ordinal per value through a ring (``UniquingAnswers``); this thread numbers objects
+/// and writes bytes, writing a value only the first time its ordinal comes. Strings are
+/// read in place (``Swift/String/lentUTF8(scratch:)``), so neither thread retains them.
+///
 /// Memory stays small whatever the list's size: the bytes go out in pieces of about
 /// ``defaultChunkSize`` as items are finished. Only the prefix (the top dictionary and the
 /// `$objects` array, whose slots fill in as objects are numbered) waits in memory until
-/// the end, with a size byte per object for the offset table (``ObjectStarts``) and about
-/// 9 bytes per distinct string or number for uniquing (``UniqueTable``), which compares a
-/// new value with the list's own value where the earlier one came from, not with bytes
-/// already written.
+/// every object is written, with a size byte per object for the offset table
+/// (``ObjectStarts``), 4 bytes per distinct value for its reference and, on the uniquing
+/// thread, about 10 bytes per distinct value (``UniqueTable``).
 struct KeyedArchiveDirectEncoder<Sink: ArchiveSink>: ~Copyable {
     /// Bytes gathered before they are handed to the sink.
     static var defaultChunkSize: Int { 1 << 18 }
@@ -33,8 +38,25 @@ struct KeyedArchiveDirectEncoder<Sink: ArchiveSink>: ~Copyable {
         case failed
     }
 
+    /// Where the uniquing pass (``KeyedArchiveUniquing``) runs.
+    enum Uniquing {
+        /// Alongside the writing for lists of ``alongsideThreshold`` values and more, first otherwise.
+        case automatic
+        /// On this thread, before the writing.
+        case first
+        /// On a thread of its own while this one writes, the ordinals passing through a ring
+        /// of `ringCapacity` (first, if no thread can be had).
+        case alongside(ringCapacity: Int)
+    }
+
+    /// From how many item values a second thread pays for itself (about 3,000 items).
+    static var alongsideThreshold: Int { 16_384 }
+    /// Ordinals in flight between the threads (128 KiB).
+    static var defaultRingCapacity: Int { 1 << 15 }
+
     /// Writes `list` into `sink`, in pieces of about `chunkSize` bytes.
-    static func write(_ list: ToDoList, to sink: inout Sink, chunkSize: Int = defaultChunkSize) -> Outcome {
+    static func write(_ list: ToDoList, to sink: inout Sink, chunkSize: Int = defaultChunkSize,
+                      uniquing: Uniquing = .automatic) -> Outcome {
         guard list.unknownFields.isEmpty,
               list.toDoItems.count < Locator.maximumIndex, list.doneItems.count < Locator.maximumIndex
         else { return .unsupported }
@@ -43,7 +65,7 @@ struct KeyedArchiveDirectEncoder<Sink: ArchiveSink>: ~Copyable {
         let objectBound = bound.objects + 256
         let byteBound = bound.bytes + 8_192
         guard objectBound < Int(UInt32.max), byteBound + objectBound * 8 < Int(UInt32.max),
-              bound.unique + 64 < UniqueTable.maximumCount
+              bound.unique + FixedText.count < UniqueTable.maximumCount
         else { return .unsupported }
         var referenceSize = BinaryPropertyListBuilder.byteCount(UInt64(objectBound))
         sink.expect(byteBound + bound.objects * 2 * referenceSize + objectBound * 8 + 64)
@@ -52,11 +74,22 @@ struct KeyedArchiveDirectEncoder<Sink: ArchiveSink>: ~Copyable {
         return list.toDoItems.withUnsafeBufferPointer { toDo in
             list.doneItems.withUnsafeBufferPointer { done in
                 while true {
+                    let job = startUniquing(sections: (toDo, done), values: bound.unique, uniquing)
                     var encoder = KeyedArchiveDirectEncoder(
                         list: list, sections: (toDo, done), archived: bound.sections, sizes: sizes,
-                        referenceSize: referenceSize, uniqueCapacity: bound.unique + 64, chunkSize: max(chunkSize, 64))
+                        referenceSize: referenceSize, answers: job.answers,
+                        ordinalCapacity: bound.unique + FixedText.count, chunkSize: max(chunkSize, 64))
                     encoder.encodeArchive(into: &sink)
-                    if encoder.failed { return .failed }
+                    job.end()
+                    if encoder.mismatch || !encoder.readAllOrdinals() {
+                        // A string whose UTF-8 cannot be lent in place (a bridged string, which
+                        // Linux does not have): the general encoder writes the list instead.
+                        return sink.reset() ? .unsupported : .failed
+                    }
+                    if encoder.failed {
+                        _ = sink.settle()
+                        return .failed
+                    }
                     let smallest = BinaryPropertyListBuilder.byteCount(UInt64(encoder.count))
                     if smallest < referenceSize {
                         guard sink.reset() else { return .failed }
@@ -71,11 +104,31 @@ struct KeyedArchiveDirectEncoder<Sink: ArchiveSink>: ~Copyable {
     }
 
     /// The archive in memory, or nil when the list needs the general encoder.
-    static func encode(_ list: ToDoList, chunkSize: Int = defaultChunkSize) -> [UInt8]?
+    static func encode(_ list: ToDoList, chunkSize: Int = defaultChunkSize, uniquing: Uniquing = .automatic) -> [UInt8]?
     where Sink == ArchiveBytes {
         var bytes = ArchiveBytes()
-        guard case .written = write(list, to: &bytes, chunkSize: chunkSize) else { return nil }
+        guard case .written = write(list, to: &bytes, chunkSize: chunkSize, uniquing: uniquing) else { return nil }
         return bytes.bytes
+    }
+
+    /// The uniquing pass over `sections` (`values` at most), started on its own thread or
+    /// run to the end here.
+    private static func startUniquing(sections: (UnsafeBufferPointer<ToDoItem>, UnsafeBufferPointer<ToDoItem>), values: Int,
+                                      _ uniquing: Uniquing) -> RunningUniquing {
+        var ringCapacity: Int? = nil
+        switch uniquing {
+        case .automatic: if values >= alongsideThreshold { ringCapacity = defaultRingCapacity }
+        case .first: break
+        case .alongside(let capacity): ringCapacity = max(capacity, 2)
+        }
+        if let ringCapacity {
+            let job = UniquingJob(sections: sections, capacity: values, ringCapacity: ringCapacity)
+            if let thread = WorkerThread({ job.run() }) { return RunningUniquing(answers: job.answers, thread: thread) }
+        }
+        // Every ordinal fits in the ring: the pass never waits for the reader.
+        let job = UniquingJob(sections: sections, capacity: values, ringCapacity: max(values, 1))
+        job.run()
+        return RunningUniquing(answers: job.answers, thread: nil)
     }
 
     /// Upper bounds of objects, bytes (strings' bytes, at most two per UTF-8 byte, plus
@@ -89,35 +142,52 @@ struct KeyedArchiveDirectEncoder<Sink: ArchiveSink>: ~Copyable {
 
         mutating func add(_ items: [ToDoItem]) -> Bool {
             var section = ArchivedSection()
-            let supported = items.withUnsafeBufferPointer { items in
-                guard let base = items.baseAddress else { return true }
-                for index in items.indices {
-                    let item = base + index
-                    if !item.pointee.unknownFields.isEmpty { return false }
-                    // NS.objects UID, dict, 7 values, id and title strings.
-                    objects += 11
-                    bytes += Self.itemBytes(item)
-                    unique += 2
-                    // The item's dictionary, id and title strings.
-                    section.objects += 3
-                    if Self.looksLikeID(item.pointee.title) { return false }
-                    if let notes = item.pointee.notes {
-                        if Self.looksLikeID(notes) { return false }
-                        objects += 1
-                        unique += 1
-                        section.objects += 1
+            var supported = true
+            // (Where a location's name of 36 bytes is lent, to see whether it looks like an id.)
+            let scratch = UnsafeMutablePointer<UInt8>.allocate(capacity: 16)
+            defer { scratch.deallocate() }
+            section.items = [UInt8](unsafeUninitializedCapacity: items.count) { counts, initialized in
+                supported = items.withUnsafeBufferPointer { items in
+                    guard let base = items.baseAddress, let counts = counts.baseAddress else { return true }
+                    for index in items.indices {
+                        let item = base + index
+                        if ToDoItem.hasUnknownFields(item) { return false }
+                        // NS.objects UID, dict, 7 values, id and title strings.
+                        objects += 11
+                        unique += 2
+                        // The item's dictionary, id and title strings.
+                        var archived: UInt8 = 3
+                        let titleCount = item.pointee.title.utf8.count
+                        guard titleCount != 36 || ToDoItem.lentTitle(item, scratch: scratch).map(looksLikeID) == false
+                        else { return false }
+                        var itemBytes = 8 * 10 + 38 + 10 + 2 * titleCount
+                        if let notesCount = item.pointee.notes?.utf8.count {
+                            guard notesCount != 36 || ToDoItem.lentNotes(item, scratch: scratch).map(looksLikeID) == false
+                            else { return false }
+                            itemBytes += 10 + 2 * notesCount
+                            objects += 1
+                            unique += 1
+                            archived += 1
+                        }
+                        if item.pointee.due != nil { unique += 1 }
+                        if let nameCount = ToDoItem.locationNameCount(item) {
+                            guard nameCount != 36 || ToDoItem.lentLocation(item, scratch: scratch).map({ looksLikeID($0.name) }) == false
+                            else { return false }
+                            itemBytes += 8 * 5 + 10 + 2 * nameCount
+                            objects += 6
+                            unique += 3
+                            // The location's dictionary and name.
+                            archived += 2 | ArchivedSection.locationFlag
+                            section.anyLocation = true
+                        }
+                        bytes += itemBytes
+                        section.largestItem = max(section.largestItem, itemBytes)
+                        section.objects += Int(archived & ~ArchivedSection.locationFlag)
+                        counts[index] = archived
+                        initialized += 1
                     }
-                    if item.pointee.due != nil { unique += 1 }
-                    if let location = item.pointee.location {
-                        if !location.unknownFields.isEmpty || Self.looksLikeID(location.name) { return false }
-                        objects += 6
-                        unique += 3
-                        // The location's dictionary and name.
-                        section.objects += 2
-                        section.anyLocation = true
-                    }
+                    return true
                 }
-                return true
             }
             sections.append(section)
             return supported
@@ -126,26 +196,12 @@ struct KeyedArchiveDirectEncoder<Sink: ArchiveSink>: ~Copyable {
         /// At most how many bytes an item's objects take, references not included.
         @inline(__always)
         static func itemBytes(_ item: UnsafePointer<ToDoItem>) -> Int {
-            var bytes = 8 * 10 + 38 + stringBytes(item.pointee.title)
-            if let notes = item.pointee.notes { bytes += stringBytes(notes) }
-            if let location = item.pointee.location { bytes += 8 * 5 + stringBytes(location.name) }
+            var bytes = 8 * 10 + 38 + 10 + 2 * item.pointee.title.utf8.count
+            if let notes = item.pointee.notes?.utf8.count { bytes += 10 + 2 * notes }
+            if let name = ToDoItem.locationNameCount(item) { bytes += 8 * 5 + 10 + 2 * name }
             return bytes
         }
 
-        @inline(__always)
-        static func stringBytes(_ text: String) -> Int { 10 + 2 * text.utf8.count }
-
-        /// 36 bytes with hyphens where a UUID has them (a superset of uppercase ids).
-        @inline(__always)
-        static func looksLikeID(_ text: String) -> Bool {
-            let utf8 = text.utf8
-            guard utf8.count == 36 else { return false }
-            var text = text
-            return text.withUTF8 { bytes in
-                bytes[8] == UInt8(ascii: "-") && bytes[13] == UInt8(ascii: "-")
-                    && bytes[18] == UInt8(ascii: "-") && bytes[23] == UInt8(ascii: "-")
-            }
-        }
     }
 
     // MARK: - State
@@ -173,35 +229,53 @@ struct KeyedArchiveDirectEncoder<Sink: ArchiveSink>: ~Copyable {
     private var windowCapacity: Int
     private var windowStart = 0
     private let chunkSize: Int
-    /// The archive's first bytes, up to the end of the `$objects` slots, kept until the end.
+    /// The archive's first bytes, up to the end of the `$objects` slots, kept until every
+    /// object is written.
     /// Until they are complete they are the window itself.
     private var prefix: UnsafeMutablePointer<UInt8>?
 
-    /// The strings and numbers written so far, to store each value once.
-    private var unique: UniqueTable
-
-    // Plist references of fixed strings (-1: not yet written).
-    private var fixedRefs = [Int](repeating: -1, count: FixedText.count)
+    /// The ordinals of the item values, from the uniquing pass, in the order they are written.
+    private var reader: UniquingAnswers.Reader
+    /// Per ordinal, the reference + 1 of the object made for its value. The fixed strings
+    /// are ordinals `0..<FixedText.count` (0: none yet); one spare slot past the end.
+    private let refs: UnsafeMutablePointer<UInt32>
+    private let ordinalCapacity: Int
+    /// The item values' ordinals below this have objects: the pass numbers values in the
+    /// order the encoder meets them, so a new one is always the next.
+    private var ordinalsMade = FixedText.count
+    /// The uniquing pass handed over no ordinal, or one out of range, where one was needed.
+    private(set) var mismatch = false
+    /// Where strings of up to 15 bytes are lent (``Swift/String/lentUTF8(scratch:)``).
+    private let scratch = UnsafeMutablePointer<UInt8>.allocate(capacity: 16)
+    /// The integers written (the archive's version and format version), and their references.
+    private var integerRefs: [(value: UInt64, ref: Int)] = []
     // Archive UIDs of class descriptions (0: not yet) and references of their first UID objects.
     private var classUIDs: (list: Int, array: Int, item: Int, location: Int) = (0, 0, 0, 0)
     private var classUIDRefs: (array: Int, item: Int, location: Int) = (0, 0, 0)
 
     private init(list: ToDoList, sections: (UnsafeBufferPointer<ToDoItem>, UnsafeBufferPointer<ToDoItem>), archived: [ArchivedSection],
                  sizes: UnsafeMutablePointer<UInt8>,
-                 referenceSize: Int, uniqueCapacity: Int, chunkSize: Int) {
+                 referenceSize: Int, answers: UniquingAnswers, ordinalCapacity: Int, chunkSize: Int) {
         self.list = list
         self.sections = sections
         self.archived = archived
         starts = ObjectStarts(sizes: sizes)
         self.referenceSize = referenceSize
-        unique = UniqueTable(capacity: uniqueCapacity)
+        reader = UniquingAnswers.Reader(answers)
+        self.ordinalCapacity = ordinalCapacity
+        // Only the fixed strings' slots are read before written. (Not calloc: its fresh zero
+        // pages, read first, would fault again on the first write, and with the pass's
+        // thread running each such fault interrupts the other core to flush its TLB.)
+        refs = .allocate(capacity: ordinalCapacity + 1)
+        refs.initialize(repeating: 0, count: FixedText.count)
         self.chunkSize = chunkSize
         windowCapacity = chunkSize
         window = .allocate(capacity: windowCapacity)
     }
 
     deinit {
-        unique.deallocate()
+        refs.deallocate()
+        scratch.deallocate()
         window.deallocate()
         prefix?.deallocate()
     }
@@ -241,17 +315,6 @@ struct KeyedArchiveDirectEncoder<Sink: ArchiveSink>: ~Copyable {
         count += archived.reduce(0) { $0 + $1.objects }
         if !list.isEmpty { count += 1 }
         if archived.contains(where: \.anyLocation) { count += 1 }
-        return count
-    }
-
-    /// Archive objects of an item (class descriptions not included).
-    @inline(__always)
-    private static func archiveCount(_ item: UnsafePointer<ToDoItem>, _ anyLocation: inout Bool) -> Int {
-        var count = 3 + (item.pointee.notes == nil ? 0 : 1)
-        if item.pointee.location != nil {
-            anyLocation = true
-            count += 2
-        }
         return count
     }
 
@@ -303,14 +366,13 @@ struct KeyedArchiveDirectEncoder<Sink: ArchiveSink>: ~Copyable {
         var next = arrayUID + 1
         var itemClassKnown = classUIDs.item != 0
         var locationClassKnown = classUIDs.location != 0
-        if let base = items.baseAddress {
-            for index in items.indices {
-                setReference(elementsSlot + (index) * referenceSize, uid(UInt64(next)))
-                var anyLocation = false
-                next += Self.archiveCount(base + index, &anyLocation)
-                if anyLocation, !locationClassKnown { next += 1; locationClassKnown = true }
-                if !itemClassKnown { next += 1; itemClassKnown = true }
-            }
+        let counts = archived[section].items
+        for index in counts.indices {
+            setReference(elementsSlot + (index) * referenceSize, uid(UInt64(next)))
+            let archivedObjects = counts[index]
+            next += Int(archivedObjects & ~ArchivedSection.locationFlag)
+            if archivedObjects & ArchivedSection.locationFlag != 0, !locationClassKnown { next += 1; locationClassKnown = true }
+            if !itemClassKnown { next += 1; itemClassKnown = true }
         }
         let arrayClass = classUIDs.array != 0 ? classUIDs.array : next
         let classRef = uid(UInt64(arrayClass))
@@ -322,10 +384,13 @@ struct KeyedArchiveDirectEncoder<Sink: ArchiveSink>: ~Copyable {
         }
         var itemUID = arrayUID + 1
         if let base = items.baseAddress {
+            // Room for an item's objects and references, and the class descriptions: the
+            // largest item's, unless that is large enough to cut the pieces short.
+            let largest = archived[section].largestItem + 24 * referenceSize + 512
+            let each = largest <= chunkSize / 8 ? largest : nil
             for index in items.indices {
-                // Room for the item's objects and references, and the class descriptions.
-                ensure(Bound.itemBytes(base + index) + 24 * referenceSize + 512, sink: &sink)
-                itemUID = encodeItem(base + index, at: Locator.itemPayload(section: section, index: index), uid: itemUID)
+                ensure(each ?? Bound.itemBytes(base + index) + 24 * referenceSize + 512, sink: &sink)
+                itemUID = encodeItem(base + index, uid: itemUID)
             }
         }
         assert(itemUID == next, "archive numbering")
@@ -339,10 +404,10 @@ struct KeyedArchiveDirectEncoder<Sink: ArchiveSink>: ~Copyable {
     }
 
     /// Writes an item and its children from `uid`; returns the next free UID.
-    private mutating func encodeItem(_ item: UnsafePointer<ToDoItem>, at payload: Int, uid itemUID: Int) -> Int {
+    private mutating func encodeItem(_ item: UnsafePointer<ToDoItem>, uid itemUID: Int) -> Int {
         let hasNotes = item.pointee.notes != nil
         let due = item.pointee.due
-        let hasLocation = item.pointee.location != nil
+        let hasLocation = ToDoItem.hasLocation(item)
         let pairs = 4 + (hasNotes ? 1 : 0) + (due == nil ? 0 : 1) + (hasLocation ? 1 : 0)
         let dictionary = count
         let slot = reserve(0xD, count: pairs, slots: 2 * pairs)
@@ -366,9 +431,9 @@ struct KeyedArchiveDirectEncoder<Sink: ArchiveSink>: ~Copyable {
         setReference(valueSlot, uid(UInt64(titleUID))); valueSlot += referenceSize
         if hasNotes { setReference(valueSlot, uid(UInt64(notesUID))); valueSlot += referenceSize }
         if let due {
-            setReference(valueSlot, real(due.timeIntervalSince1970, Locator(.due, payload))); valueSlot += referenceSize
+            setReference(valueSlot, real(due.timeIntervalSince1970)); valueSlot += referenceSize
         }
-        setReference(valueSlot, real(item.pointee.createdAt.timeIntervalSince1970, Locator(.createdAt, payload)))
+        setReference(valueSlot, real(item.pointee.createdAt.timeIntervalSince1970))
         valueSlot += referenceSize
         let locationUID = next
         if hasLocation {
@@ -386,9 +451,12 @@ struct KeyedArchiveDirectEncoder<Sink: ArchiveSink>: ~Copyable {
         }
 
         place(idUID, idString(item.pointee.id))
-        place(titleUID, string(item.pointee.title, Locator(.title, payload)))
-        if let notes = item.pointee.notes { place(notesUID, string(notes, Locator(.notes, payload))) }
-        if let location = item.pointee.location { encodeLocation(location, at: payload, uid: locationUID) }
+        place(titleUID, string(ToDoItem.lentTitle(item, scratch: scratch)))
+        if hasNotes { place(notesUID, string(ToDoItem.lentNotes(item, scratch: scratch))) }
+        if hasLocation {
+            let location = ToDoItem.lentLocation(item, scratch: scratch)
+            encodeLocation(coordinate: location?.coordinate, name: location?.name, uid: locationUID)
+        }
         if classUIDs.item == 0 {
             classUIDs.item = next
             encodeClass(.toDoItem, uid: next)
@@ -397,8 +465,7 @@ struct KeyedArchiveDirectEncoder<Sink: ArchiveSink>: ~Copyable {
         return next
     }
 
-    private mutating func encodeLocation(_ location: Location, at payload: Int, uid locationUID: Int) {
-        let coordinate = location.coordinate
+    private mutating func encodeLocation(coordinate: Location.Coordinate?, name: UnsafeBufferPointer<UInt8>?, uid locationUID: Int) {
         let pairs = coordinate == nil ? 2 : 4
         let dictionary = count
         let slot = reserve(0xD, count: pairs, slots: 2 * pairs)
@@ -414,8 +481,8 @@ struct KeyedArchiveDirectEncoder<Sink: ArchiveSink>: ~Copyable {
         let nameUID = locationUID + 1
         setReference(valueSlot, uid(UInt64(nameUID))); valueSlot += referenceSize
         if let coordinate {
-            setReference(valueSlot, real(coordinate.latitude, Locator(.latitude, payload))); valueSlot += referenceSize
-            setReference(valueSlot, real(coordinate.longitude, Locator(.longitude, payload))); valueSlot += referenceSize
+            setReference(valueSlot, real(coordinate.latitude)); valueSlot += referenceSize
+            setReference(valueSlot, real(coordinate.longitude)); valueSlot += referenceSize
         }
         let locationClass = classUIDs.location != 0 ? classUIDs.location : locationUID + 2
         let classRef = uid(UInt64(locationClass))
@@ -425,7 +492,7 @@ struct KeyedArchiveDirectEncoder<Sink: ArchiveSink>: ~Copyable {
             classUIDRefs.location = classRef
             setReference(valueSlot, classRef)
         }
-        place(nameUID, string(location.name, Locator(.locationName, payload)))
+        place(nameUID, string(name))
         if classUIDs.location == 0 {
             classUIDs.location = locationClass
             encodeClass(.locationClass, uid: locationClass)
@@ -473,7 +540,8 @@ struct KeyedArchiveDirectEncoder<Sink: ArchiveSink>: ~Copyable {
     private mutating func endPrefix() {
         let length = position - windowStart
         let kept = UnsafeMutablePointer<UInt8>.allocate(capacity: length)
-        kept.update(from: window, count: length)
+        // (The `$objects` slots are not written yet: each is filled as its object is numbered.)
+        kept.update(from: window, count: objectsSlots - windowStart)
         prefix = kept
         windowStart = position
         if windowCapacity > chunkSize {
@@ -483,11 +551,18 @@ struct KeyedArchiveDirectEncoder<Sink: ArchiveSink>: ~Copyable {
         }
     }
 
+    /// Whether the uniquing pass has nothing more to hand over (every ordinal was used).
+    private mutating func readAllOrdinals() -> Bool { reader.next() == UniquingAnswers.exhausted }
+
     /// Hands the gathered bytes to the sink.
     private mutating func flush(into sink: inout Sink) {
         let length = position - windowStart
         guard length > 0 else { return }
-        if !failed, !sink.put(UnsafeRawBufferPointer(start: window, count: length), at: windowStart) { failed = true }
+        if !failed {
+            let (next, written) = sink.exchange(window, count: length, capacity: windowCapacity, at: windowStart)
+            window = next
+            if !written { failed = true }
+        }
         windowStart = position
     }
 
@@ -583,43 +658,61 @@ struct KeyedArchiveDirectEncoder<Sink: ArchiveSink>: ~Copyable {
         return ref
     }
 
+    /// An integer object, stored once per value.
     private mutating func integer(_ value: UInt64) -> Int {
-        let start = position
+        if let known = integerRefs.first(where: { $0.value == value }) { return known.ref }
+        let ref = begin()
         putInteger(value)
-        let hash = UniquingHash.hash(at(start), position - start)
-        return commit(from: start, hash: hash, .integer(value), Locator(.integer, Int(value)))
+        integerRefs.append((value, ref))
+        return ref
     }
 
+    /// A real (a date or a coordinate) of an item, stored once per value.
     @inline(__always)
-    private mutating func real(_ value: Double, _ locator: Locator) -> Int {
-        let start = position
-        let bits = value.bitPattern
-        let target = at(start)
+    private mutating func real(_ value: Double) -> Int {
+        let ordinal = nextOrdinal()
+        if let ref = existing(ordinal) { return ref }
+        let ref = begin(ordinal)
+        let target = at(position)
         target.pointee = 0x23
-        UnsafeMutableRawPointer(target + 1).storeBytes(of: bits.bigEndian, as: UInt64.self)
+        UnsafeMutableRawPointer(target + 1).storeBytes(of: value.bitPattern.bigEndian, as: UInt64.self)
         position += 9
-        return commit(from: start, hash: UniquingHash.hashNine(marker: 0x23, bits), .real(bits), locator)
+        return ref
     }
 
-    private mutating func fixedString(_ text: FixedText) -> Int {
-        let ref = fixedRefs[text.rawValue]
-        if ref >= 0 { return ref }
-        let made = stringFromUTF8(Self.utf8(of: text), Locator(.fixed, text.rawValue))
-        fixedRefs[text.rawValue] = made
-        return made
-    }
-
-    private static func utf8(of text: FixedText) -> UnsafeBufferPointer<UInt8> {
-        let text = text.text
-        return UnsafeBufferPointer(start: text.utf8Start, count: text.utf8CodeUnitCount)
-    }
-
+    /// One of the archive's own strings, stored once (and shared with an equal item value).
     @inline(__always)
-    private mutating func string(_ text: String, _ locator: Locator) -> Int {
-        // (Native strings lend their UTF-8 without a copy or a retain.)
-        if let ref = text.utf8.withContiguousStorageIfAvailable({ stringFromUTF8($0, locator) }) { return ref }
-        var text = text
-        return text.withUTF8 { stringFromUTF8($0, locator) }
+    private mutating func fixedString(_ text: FixedText) -> Int {
+        let known = refs[text.rawValue]
+        return known != 0 ? Int(known) - 1 : newFixedString(text)
+    }
+
+    @inline(never)
+    private mutating func newFixedString(_ text: FixedText) -> Int {
+        let ref = begin(text.rawValue)
+        putString(text.utf8)
+        return ref
+    }
+
+    /// A string of an item (its UTF-8, lent: nil when it could not be), stored once per value.
+    @inline(__always)
+    private mutating func string(_ utf8: UnsafeBufferPointer<UInt8>?) -> Int {
+        guard let utf8 else {
+            mismatch = true
+            return 0
+        }
+        let answer = reader.next()
+        let ordinal = nextOrdinal(answer & UniquingAnswers.ordinalMask)
+        if let ref = existing(ordinal) { return ref }
+        let ref = begin(ordinal)
+        if answer & UniquingAnswers.asciiFlag != 0 {
+            putHeader(0x5, utf8.count)
+            if let source = utf8.baseAddress { at(position).update(from: source, count: utf8.count) }
+            position += utf8.count
+        } else {
+            putString(utf8)
+        }
+        return ref
     }
 
     private mutating func idString(_ id: UUID) -> Int {
@@ -632,10 +725,9 @@ struct KeyedArchiveDirectEncoder<Sink: ArchiveSink>: ~Copyable {
         return ref
     }
 
-    /// A string (ASCII as type 0x5, anything else as UTF-16BE type 0x6), stored once.
+    /// A string's bytes: ASCII as type 0x5, anything else as UTF-16BE type 0x6.
     @inline(__always)
-    private mutating func stringFromUTF8(_ utf8: UnsafeBufferPointer<UInt8>, _ locator: Locator) -> Int {
-        let start = position
+    private mutating func putString(_ utf8: UnsafeBufferPointer<UInt8>) {
         var combined: UInt8 = 0
         for byte in utf8 { combined |= byte }
         if combined < 0x80 {
@@ -652,82 +744,41 @@ struct KeyedArchiveDirectEncoder<Sink: ArchiveSink>: ~Copyable {
             BinaryPropertyListBuilder.writeUTF16BigEndian(utf8, at(position))
             position += 2 * units
         }
-        return commit(from: start, hash: UniquingHash.string(utf8), .utf8(utf8), locator)
     }
 
-    /// Makes the bytes from `start` an object, unless an equal value already is one: then
-    /// drops them and returns the existing reference.
+    // MARK: - Uniqued values
+
+    /// The next ordinal from the uniquing pass (a spare one, and ``mismatch`` set, when the
+    /// pass has none: the two disagree about the list).
     @inline(__always)
-    private mutating func commit(from start: Int, hash: UInt64, _ candidate: Candidate, _ locator: Locator) -> Int {
-        let tag = UniqueTable.tag(hash)
-        var index = unique.firstSlot(hash)
-        while true {
-            let slot = unique.slots[index]
-            if slot == 0 { break }
-            if slot & UniqueTable.tagMask == tag {
-                let ordinal = Int(slot & ~UniqueTable.tagMask) - 1
-                if equal(Locator(bits: unique.locators[ordinal]), candidate) {
-                    position = start
-                    return Int(unique.references[ordinal])
-                }
-            }
-            index += 1
-            if index == unique.slotCount { index = 0 }
+    private mutating func nextOrdinal() -> Int { nextOrdinal(reader.next()) }
+
+    /// `ordinal`, or a spare one (and ``mismatch`` set) when it is out of range.
+    @inline(__always)
+    private mutating func nextOrdinal(_ ordinal: Int) -> Int {
+        if ordinal < ordinalCapacity { return ordinal }
+        mismatch = true
+        return ordinalCapacity
+    }
+
+    /// The reference of the object already made for `ordinal`'s value, if any.
+    @inline(__always)
+    private func existing(_ ordinal: Int) -> Int? {
+        if ordinal >= ordinalsMade { return nil }
+        let ref = refs[ordinal]
+        return ref == 0 ? nil : Int(ref) - 1
+    }
+
+    /// Numbers a new object for `ordinal`'s value, starting at the current position.
+    @inline(__always)
+    private mutating func begin(_ ordinal: Int) -> Int {
+        let ref = begin()
+        refs[ordinal] = UInt32(truncatingIfNeeded: ref + 1)
+        if ordinal >= ordinalsMade {
+            if ordinal != ordinalsMade { mismatch = true }
+            ordinalsMade = ordinal + 1
         }
-        let ref = count
-        starts.object(ref, startsAt: start)
-        count += 1
-        unique.insert(at: index, tag: tag, reference: ref, locator: locator)
         return ref
-    }
-
-    /// Whether the value an earlier object was made from equals `candidate`, byte for byte
-    /// (so strings compare by their UTF-8, not by Unicode equivalence).
-    private func equal(_ stored: Locator, _ candidate: Candidate) -> Bool {
-        guard let kind = stored.kind else { return false }
-        switch candidate {
-        case .integer(let value):
-            return kind == .integer && stored.payload == Int(value)
-        case .real(let bits):
-            return storedReal(kind, stored)?.bitPattern == bits
-        case .utf8(let bytes):
-            return withStoredUTF8(kind, stored) { storedBytes in
-                guard storedBytes.count == bytes.count else { return false }
-                guard let stored = storedBytes.baseAddress, let offered = bytes.baseAddress else { return true }
-                return memcmp(stored, offered, bytes.count) == 0
-            } ?? false
-        }
-    }
-
-    private func item(_ locator: Locator) -> UnsafePointer<ToDoItem>? {
-        let items = locator.section == 0 ? sections.0 : sections.1
-        guard let base = items.baseAddress, locator.index < items.count else { return nil }
-        return base + locator.index
-    }
-
-    private func storedReal(_ kind: Locator.Kind, _ locator: Locator) -> Double? {
-        switch kind {
-        case .createdAt: item(locator)?.pointee.createdAt.timeIntervalSince1970
-        case .due: item(locator)?.pointee.due?.timeIntervalSince1970
-        case .latitude: item(locator)?.pointee.location?.coordinate?.latitude
-        case .longitude: item(locator)?.pointee.location?.coordinate?.longitude
-        default: nil
-        }
-    }
-
-    private func withStoredUTF8(_ kind: Locator.Kind, _ locator: Locator, _ body: (UnsafeBufferPointer<UInt8>) -> Bool) -> Bool? {
-        let text: String?
-        switch kind {
-        case .fixed:
-            guard let fixed = FixedText(rawValue: locator.payload) else { return nil }
-            return body(Self.utf8(of: fixed))
-        case .title: text = item(locator)?.pointee.title
-        case .notes: text = item(locator)?.pointee.notes
-        case .locationName: text = item(locator)?.pointee.location?.name
-        default: return nil
-        }
-        guard var text else { return nil }
-        return text.withUTF8(body)
     }
 
     /// The offset table and trailer, then the prefix; returns the total length.
@@ -741,6 +792,15 @@ struct KeyedArchiveDirectEncoder<Sink: ArchiveSink>: ~Copyable {
         while index < count {
             let end = min(count, index + perChunk)
             ensure((end - index) * offsetSize, sink: &sink)
+            if offsetSize == 4 {
+                // (The usual size, without a size switch per offset.)
+                let target = UnsafeMutableRawPointer(at(position))
+                for slot in 0..<(end - index) {
+                    target.storeBytes(of: UInt32(truncatingIfNeeded: offsets.next()).bigEndian, toByteOffset: 4 * slot, as: UInt32.self)
+                }
+                position += 4 * (end - index)
+                index = end
+            }
             while index < end {
                 putBigEndian(UInt64(offsets.next()), offsetSize)
                 index += 1
@@ -755,137 +815,12 @@ struct KeyedArchiveDirectEncoder<Sink: ArchiveSink>: ~Copyable {
         putBigEndian(0, 8)
         putBigEndian(UInt64(tableStart), 8)
         flush(into: &sink)
+        // (Here, while a sink with a thread of its own writes the offset table.)
         if let prefix, !failed, !sink.put(UnsafeRawBufferPointer(start: prefix, count: objectsSlots + totalArchiveObjects * referenceSize), at: 0) {
             failed = true
         }
+        if !sink.settle() { failed = true }
         return position
-    }
-}
-
-/// Where a uniqued object's value comes from, so that a later equal value can be
-/// recognised without reading back bytes that have left for the sink: a kind in the top
-/// four bits; for item fields, the section in bit 27 and the item's index below it.
-fileprivate struct Locator {
-    static let maximumIndex = 1 << 27
-    let bits: UInt32
-
-    enum Kind: UInt32 {
-        case fixed, integer, title, notes, locationName, createdAt, due, latitude, longitude
-    }
-
-    @inline(__always) init(bits: UInt32) { self.bits = bits }
-    @inline(__always) init(_ kind: Kind, _ payload: Int) {
-        bits = kind.rawValue << 28 | UInt32(truncatingIfNeeded: payload)
-    }
-    /// An item's field: `item` is ``itemPayload(section:index:)``.
-    @inline(__always) static func itemPayload(section: Int, index: Int) -> Int { section << 27 | index }
-
-    @inline(__always) var kind: Kind? { Kind(rawValue: bits >> 28) }
-    @inline(__always) var payload: Int { Int(bits & 0x0FFF_FFFF) }
-    @inline(__always) var section: Int { payload >> 27 }
-    @inline(__always) var index: Int { payload & (Self.maximumIndex - 1) }
-}
-
-/// The strings the archive itself names: keys, class names and the archive's own.
-fileprivate enum FixedText: Int {
-    case id, title, itemDescription, timestamp, createdAt, location
-    case name, latitude, longitude, formatVersion, toDoItems, doneItems
-    case objects, classKey
-    case version, objectsKey, archiver, top, null, archiverName, root
-    case className, classes, toDoList, array, toDoItem, locationClass, object
-    static let count = 28
-
-    var text: StaticString {
-        switch self {
-        case .id: "id"
-        case .title: "title"
-        case .itemDescription: "itemDescription"
-        case .timestamp: "timestamp"
-        case .createdAt: "createdAt"
-        case .location: "location"
-        case .name: "name"
-        case .latitude: "latitude"
-        case .longitude: "longitude"
-        case .formatVersion: "formatVersion"
-        case .toDoItems: "toDoItems"
-        case .doneItems: "doneItems"
-        case .objects: "NS.objects"
-        case .classKey: "$class"
-        case .version: "$version"
-        case .objectsKey: "$objects"
-        case .archiver: "$archiver"
-        case .top: "$top"
-        case .null: "$null"
-        case .archiverName: "NSKeyedArchiver"
-        case .root: "root"
-        case .className: "$classname"
-        case .classes: "$classes"
-        case .toDoList: "ToDoList"
-        case .array: "NSArray"
-        case .toDoItem: "ToDoItem"
-        case .locationClass: "Location"
-        case .object: "NSObject"
-        }
-    }
-}
-
-/// A value offered for uniquing.
-fileprivate enum Candidate {
-    case utf8(UnsafeBufferPointer<UInt8>)
-    case real(UInt64)
-    case integer(UInt64)
-}
-
-/// The uniquing table of the direct encoder: open addressing over 32-bit slots, each an
-/// 8-bit hash tag and the value's ordinal + 1 (0 is empty); per ordinal, the value's plist
-/// reference and where it came from. About 9 bytes per distinct value in all, touched only
-/// as far as used, so a save of a large list stays small.
-fileprivate struct UniqueTable {
-    /// Ordinals must fit below the tag.
-    static let maximumCount = (1 << 24) - 1
-    static let tagMask: UInt32 = 0xFF00_0000
-
-    let slots: UnsafeMutablePointer<UInt32>
-    let slotCount: Int
-    let references: UnsafeMutablePointer<UInt32>
-    let locators: UnsafeMutablePointer<UInt32>
-    private(set) var count = 0
-
-    /// Room for `capacity` values, the slots at most 70% full.
-    init(capacity: Int) {
-        slotCount = max(64, capacity * 10 / 7)
-        // (calloc's large blocks are fresh zero pages: nothing to clear.)
-        if let zeroed = calloc(slotCount, MemoryLayout<UInt32>.size) {
-            slots = zeroed.assumingMemoryBound(to: UInt32.self)
-        } else {
-            slots = .allocate(capacity: slotCount)
-            slots.initialize(repeating: 0, count: slotCount)
-        }
-        references = .allocate(capacity: capacity)
-        locators = .allocate(capacity: capacity)
-    }
-
-    func deallocate() {
-        free(slots)
-        references.deallocate()
-        locators.deallocate()
-    }
-
-    @inline(__always)
-    static func tag(_ hash: UInt64) -> UInt32 { UInt32(truncatingIfNeeded: hash >> 56) << 24 }
-
-    /// The first slot a value of this hash probes (from the hash's low half, independent of the tag).
-    @inline(__always)
-    func firstSlot(_ hash: UInt64) -> Int {
-        Int(truncatingIfNeeded: ((hash & 0xFFFF_FFFF) &* UInt64(slotCount)) >> 32)
-    }
-
-    @inline(__always)
-    mutating func insert(at slot: Int, tag: UInt32, reference: Int, locator: Locator) {
-        references[count] = UInt32(truncatingIfNeeded: reference)
-        locators[count] = locator.bits
-        count += 1
-        slots[slot] = tag | UInt32(count)
     }
 }
 
@@ -952,6 +887,32 @@ fileprivate struct ObjectStarts {
 /// A section's archive objects (its items' dictionaries, strings and locations; class
 /// descriptions not included), and whether any of its items has a location.
 struct ArchivedSection {
+    /// Marks an item with a location in ``items``.
+    static let locationFlag: UInt8 = 0x80
+
     var objects = 0
     var anyLocation = false
+    /// Per item, its archive objects, with ``locationFlag`` when it has a location.
+    var items: [UInt8] = []
+    /// At most how many bytes the largest item's objects take (see ``KeyedArchiveDirectEncoder/Bound/itemBytes(_:)``).
+    var largestItem = 0
+}
+
+/// A uniquing pass handing its ordinals over, and its thread if it has one.
+private struct RunningUniquing {
+    let answers: UniquingAnswers
+    let thread: WorkerThread?
+
+    /// Waits for the pass to end (telling it to stop if the encoder read less than all).
+    func end() {
+        answers.abandon()
+        thread?.join()
+    }
+}
+
+/// 36 bytes with hyphens where a UUID has them (a superset of uppercase ids).
+@inline(__always)
+private func looksLikeID(_ utf8: UnsafeBufferPointer<UInt8>) -> Bool {
+    utf8.count == 36 && utf8[8] == UInt8(ascii: "-") && utf8[13] == UInt8(ascii: "-")
+        && utf8[18] == UInt8(ascii: "-") && utf8[23] == UInt8(ascii: "-")
 }

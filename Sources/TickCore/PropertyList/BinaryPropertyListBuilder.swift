@@ -401,12 +401,18 @@ public struct BinaryPropertyListBuilder: ~Copyable {
 /// A fast hash over the bytes of a staged object, 8 bytes at a time.
 enum UniquingHash {
     @inline(__always)
-    static func hash(_ start: UnsafePointer<UInt8>, _ length: Int) -> UInt64 {
+    static func hash(_ start: UnsafePointer<UInt8>, _ length: Int) -> UInt64 { hashAndBits(start, length).hash }
+
+    /// ``hash(_:_:)``, and the bytes ORed together (eight lanes), in one reading.
+    @inline(__always)
+    static func hashAndBits(_ start: UnsafePointer<UInt8>, _ length: Int) -> (hash: UInt64, bits: UInt64) {
         let raw = UnsafeRawPointer(start)
         var hash: UInt64 = 0x9E37_79B9_7F4A_7C15 ^ UInt64(length)
+        var bits: UInt64 = 0
         var offset = 0
         while offset + 8 <= length {
             let word = raw.loadUnaligned(fromByteOffset: offset, as: UInt64.self)
+            bits |= word
             hash = (hash ^ word) &* 0xFF51_AFD7_ED55_8CCD
             hash ^= hash >> 29
             offset += 8
@@ -416,9 +422,10 @@ enum UniquingHash {
             tail = tail << 8 | UInt64(raw.load(fromByteOffset: offset, as: UInt8.self))
             offset += 1
         }
+        bits |= tail
         hash = (hash ^ tail) &* 0xC4CE_B9FE_1A85_EC53
         hash ^= hash >> 32
-        return hash
+        return (hash, bits)
     }
 
     /// The hash of a string, over its UTF-8 (equal strings stage equal bytes and the
@@ -427,6 +434,14 @@ enum UniquingHash {
     static func string(_ utf8: UnsafeBufferPointer<UInt8>) -> UInt64 {
         guard let base = utf8.baseAddress else { return 0x5A5A_5A5A_5A5A_5A5A }
         return hash(base, utf8.count) ^ 0x5A5A_5A5A_5A5A_5A5A
+    }
+
+    /// ``string(_:)``, and whether every byte is ASCII, in one reading.
+    @inline(__always)
+    static func stringAndASCII(_ utf8: UnsafeBufferPointer<UInt8>) -> (hash: UInt64, ascii: Bool) {
+        guard let base = utf8.baseAddress else { return (0x5A5A_5A5A_5A5A_5A5A, true) }
+        let (hash, bits) = hashAndBits(base, utf8.count)
+        return (hash ^ 0x5A5A_5A5A_5A5A_5A5A, bits & 0x8080_8080_8080_8080 == 0)
     }
 
     /// ``hash(_:_:)`` of the 9 bytes `marker` followed by `bits` big-endian (a real or a

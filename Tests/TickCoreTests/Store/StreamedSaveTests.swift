@@ -48,22 +48,43 @@ struct StreamedSaveTests {
         }
     }
 
-    @Test("a file the archive cannot be written into fails the write")
-    func unwritableDescriptor() throws {
+    @Test("pieces written on the file's own thread land whole at their offsets, whatever the piece size")
+    func backgroundPieces() throws {
+        let directory = try TemporaryDirectory()
+        let list = try Self.list(3_000)
+        for chunkSize in [64, 4_096, 100_000] {
+            let descriptor = open(directory.file().path, O_RDWR | O_CREAT | O_TRUNC | O_CLOEXEC, 0o600)
+            try #require(descriptor >= 0)
+            defer { close(descriptor) }
+            var file = ArchiveFile(descriptor: descriptor)
+            let outcome = KeyedArchiveDirectEncoder.write(list, to: &file, chunkSize: chunkSize)
+            guard case .written(let length) = outcome else {
+                Issue.record("expected the archive written, got \(outcome)")
+                return
+            }
+            let written = try [UInt8](Data(contentsOf: directory.file()))
+            #expect(written.count == length)
+            #expect(written == KeyedArchive.encode(list), "\(chunkSize)-byte pieces")
+        }
+    }
+
+    @Test("a file the archive cannot be written into fails the write, written here or on the file's own thread",
+          arguments: [(10, 1 << 18), (3_000, 4_096)])
+    func unwritableDescriptor(items: Int, chunkSize: Int) throws {
         let directory = try TemporaryDirectory()
         FileManager.default.createFile(atPath: directory.file().path, contents: Data())
         let descriptor = open(directory.file().path, O_RDONLY | O_CLOEXEC)
         try #require(descriptor >= 0)
         defer { close(descriptor) }
         var file = ArchiveFile(descriptor: descriptor)
-        let outcome = KeyedArchiveDirectEncoder.write(try Self.list(10), to: &file)
+        let outcome = KeyedArchiveDirectEncoder.write(try Self.list(items), to: &file, chunkSize: chunkSize)
         guard case .failed = outcome else {
             Issue.record("expected a failure, got \(outcome)")
             return
         }
         // The failing call's own error is kept for the message, whatever runs after it
         // (ftruncate's EINVAL when the small list starts over with 1-byte references,
-        // pwrite's EBADF otherwise).
+        // pwrite's EBADF otherwise; with many pieces, the first failure stops the rest).
         #expect(file.failure == EINVAL || file.failure == EBADF)
     }
 
