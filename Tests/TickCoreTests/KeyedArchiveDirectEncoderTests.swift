@@ -140,7 +140,7 @@ struct KeyedArchiveDirectEncoderTests {
         }
     }
 
-    @Test("pieces reach the sink in order at their offsets, the archive's first bytes last")
+    @Test("pieces cover the archive once at their offsets: objects in order, the $objects slots as they fill, the first bytes last")
     func pieceOrder() throws {
         struct Recorder: ArchiveSink {
             var pieces: [(offset: Int, bytes: [UInt8])] = []
@@ -151,19 +151,26 @@ struct KeyedArchiveDirectEncoderTests {
             }
             mutating func reset() -> Bool { pieces.removeAll(); return true }
         }
-        let list = try Self.list(500)
+        let list = try Self.list(3_000)
         var recorder = Recorder()
         guard case .written(let length) = KeyedArchiveDirectEncoder.write(list, to: &recorder, chunkSize: 4_096) else {
             Issue.record("not written")
             return
         }
         let pieces = recorder.pieces
-        #expect(pieces.count >= 5)
-        let first = try #require(pieces.last)
-        #expect(first.offset == 0)
-        var expected = try #require(pieces.first).offset
-        #expect(expected == first.bytes.count)
-        for piece in pieces.dropLast() {
+        let header = try #require(pieces.last)
+        #expect(header.offset == 0)
+        // The slots lie between the first bytes and the first object piece.
+        let objectsStart = try #require(pieces.first).offset
+        let slots = pieces.filter { $0.offset > 0 && $0.offset < objectsStart }
+        #expect(slots.count >= 3, "the slots went out in segments")
+        #expect(slots.map(\.offset) == slots.map(\.offset).sorted())
+        let objects = pieces.filter { $0.offset >= objectsStart }
+        #expect(objects.count >= 10)
+        #expect(objects.map(\.offset) == objects.map(\.offset).sorted())
+        // Together they tile the archive: no gap, no overlap.
+        var expected = 0
+        for piece in pieces.sorted(by: { $0.offset < $1.offset }) {
             #expect(piece.offset == expected)
             expected += piece.bytes.count
         }

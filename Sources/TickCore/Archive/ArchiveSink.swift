@@ -1,8 +1,9 @@
 import Glibc
 
-/// Where an archive's bytes go as they are made: in pieces, each at its final offset. The
-/// pieces come in order, except the archive's first bytes, which come once every object is
-/// written, before the offset table.
+/// Where an archive's bytes go as they are made: in pieces, each at its final offset,
+/// together covering the archive once. The objects and the offset table come in order; the
+/// `$objects` array's slots, which lie before them, in segments as they fill; the archive's
+/// first bytes last.
 protocol ArchiveSink {
     /// The archive will take about this many bytes (an upper bound), before any piece.
     mutating func expect(_ bytes: Int)

@@ -19,11 +19,11 @@ import Glibc
 /// read in place (``Swift/String/lentUTF8(scratch:)``), so neither thread retains them.
 ///
 /// Memory stays small whatever the list's size: the bytes go out in pieces of about
-/// ``defaultChunkSize`` as items are finished. Only the prefix (the top dictionary and the
-/// `$objects` array, whose slots fill in as objects are numbered) waits in memory until
-/// every object is written, with a size byte per object for the offset table
-/// (``ObjectStarts``), 4 bytes per distinct value for its reference and, on the uniquing
-/// thread, about 10 bytes per distinct value (``UniqueTable``).
+/// ``defaultChunkSize`` as items are finished, and so do the `$objects` array's slots, a
+/// segment at a time as objects are numbered (``SlotSegments``). Only the archive's first
+/// bytes (the top dictionary) wait until the end, with a size byte per object for the
+/// offset table (``ObjectStarts``), 4 bytes per distinct value for its reference and, on
+/// the uniquing thread, about 10 bytes per distinct value (``UniqueTable``).
 struct KeyedArchiveDirectEncoder<Sink: ArchiveSink>: ~Copyable {
     /// Bytes gathered before they are handed to the sink.
     static var defaultChunkSize: Int { 1 << 18 }
@@ -81,7 +81,7 @@ struct KeyedArchiveDirectEncoder<Sink: ArchiveSink>: ~Copyable {
                         ordinalCapacity: bound.unique + FixedText.count, chunkSize: max(chunkSize, 64))
                     encoder.encodeArchive(into: &sink)
                     job.end()
-                    if encoder.mismatch || !encoder.readAllOrdinals() {
+                    if encoder.mismatch || encoder.placedOutOfOrder || !encoder.readAllOrdinals() {
                         // A string whose UTF-8 cannot be lent in place (a bridged string, which
                         // Linux does not have): the general encoder writes the list instead.
                         return sink.reset() ? .unsupported : .failed
@@ -229,10 +229,14 @@ struct KeyedArchiveDirectEncoder<Sink: ArchiveSink>: ~Copyable {
     private var windowCapacity: Int
     private var windowStart = 0
     private let chunkSize: Int
-    /// The archive's first bytes, up to the end of the `$objects` slots, kept until every
-    /// object is written.
-    /// Until they are complete they are the window itself.
-    private var prefix: UnsafeMutablePointer<UInt8>?
+    /// The archive's first bytes, up to the `$objects` slots (the top dictionary, whose last
+    /// references come at the end), kept until the end. Until they are complete they are the
+    /// window itself.
+    private var header: UnsafeMutablePointer<UInt8>?
+    /// The `$objects` slots go out in segments of a power of two of them: the current one
+    /// fills as objects are numbered (in order), and is handed to the sink once the next
+    /// begins. ``SlotSegments`` keeps the geometry and the buffers.
+    private var segments: SlotSegments
 
     /// The ordinals of the item values, from the uniquing pass, in the order they are written.
     private var reader: UniquingAnswers.Reader
@@ -261,6 +265,7 @@ struct KeyedArchiveDirectEncoder<Sink: ArchiveSink>: ~Copyable {
         self.archived = archived
         starts = ObjectStarts(sizes: sizes)
         self.referenceSize = referenceSize
+        segments = SlotSegments(referenceSize: referenceSize, chunkSize: chunkSize)
         reader = UniquingAnswers.Reader(answers)
         self.ordinalCapacity = ordinalCapacity
         // Only the fixed strings' slots are read before written. (Not calloc: its fresh zero
@@ -277,7 +282,8 @@ struct KeyedArchiveDirectEncoder<Sink: ArchiveSink>: ~Copyable {
         refs.deallocate()
         scratch.deallocate()
         window.deallocate()
-        prefix?.deallocate()
+        header?.deallocate()
+        segments.deallocate()
     }
 
     // MARK: - Archive
@@ -519,12 +525,26 @@ struct KeyedArchiveDirectEncoder<Sink: ArchiveSink>: ~Copyable {
     /// it would overflow, and grows the window when a single piece is larger than it.
     @inline(__always)
     private mutating func ensure(_ bytes: Int, sink: inout Sink) {
+        if segments.hasFull { handOverSegments(to: &sink) }
         if position - windowStart + bytes <= windowCapacity { return }
         growOrFlush(bytes, sink: &sink)
     }
 
+    /// Hands the full segments of `$objects` slots to the sink.
+    private mutating func handOverSegments(to sink: inout Sink) {
+        while let full = segments.takeFull() {
+            if failed {
+                segments.recycle(full.buffer)
+                continue
+            }
+            let (next, written) = sink.exchange(full.buffer, count: full.count, capacity: segments.capacity, at: full.offset)
+            segments.recycle(next)
+            if !written { failed = true }
+        }
+    }
+
     private mutating func growOrFlush(_ bytes: Int, sink: inout Sink) {
-        if prefix != nil { flush(into: &sink) }
+        if header != nil { flush(into: &sink) }
         let used = position - windowStart
         if used + bytes > windowCapacity {
             let capacity = max(used + bytes, windowCapacity * 2)
@@ -536,13 +556,13 @@ struct KeyedArchiveDirectEncoder<Sink: ArchiveSink>: ~Copyable {
         }
     }
 
-    /// The prefix is complete: it stays aside, and the window starts after it.
+    /// The archive's first bytes are complete up to the `$objects` slots: they stay aside,
+    /// the slots fill in segments, and the window starts after them.
     private mutating func endPrefix() {
-        let length = position - windowStart
-        let kept = UnsafeMutablePointer<UInt8>.allocate(capacity: length)
-        // (The `$objects` slots are not written yet: each is filled as its object is numbered.)
+        let kept = UnsafeMutablePointer<UInt8>.allocate(capacity: objectsSlots - windowStart)
         kept.update(from: window, count: objectsSlots - windowStart)
-        prefix = kept
+        header = kept
+        segments.start(at: objectsSlots)
         windowStart = position
         if windowCapacity > chunkSize {
             window.deallocate()
@@ -550,6 +570,9 @@ struct KeyedArchiveDirectEncoder<Sink: ArchiveSink>: ~Copyable {
             window = .allocate(capacity: windowCapacity)
         }
     }
+
+    /// Whether a uid was placed out of order (never: then its slot may have left already).
+    var placedOutOfOrder: Bool { segments.outOfOrder }
 
     /// Whether the uniquing pass has nothing more to hand over (every ordinal was used).
     private mutating func readAllOrdinals() -> Bool { reader.next() == UniquingAnswers.exhausted }
@@ -572,9 +595,10 @@ struct KeyedArchiveDirectEncoder<Sink: ArchiveSink>: ~Copyable {
     @inline(__always)
     private func at(_ position: Int) -> UnsafeMutablePointer<UInt8> { window + (position - windowStart) }
 
+    /// Fills the `$objects` slot of `uid` (uids come in order).
     @inline(__always)
     private mutating func place(_ uid: Int, _ ref: Int) {
-        setPrefixReference(objectsSlots + uid * referenceSize, ref)
+        Self.store(UInt64(truncatingIfNeeded: ref), referenceSize, segments.slot(uid))
     }
 
     @inline(__always)
@@ -641,10 +665,10 @@ struct KeyedArchiveDirectEncoder<Sink: ArchiveSink>: ~Copyable {
         Self.store(UInt64(truncatingIfNeeded: ref), referenceSize, at(slot))
     }
 
-    /// Fills a reference slot of the prefix.
+    /// Fills a reference slot of the archive's first bytes.
     @inline(__always)
     private mutating func setPrefixReference(_ slot: Int, _ ref: Int) {
-        let target = prefix.map { $0 + slot } ?? at(slot)
+        let target = header.map { $0 + slot } ?? at(slot)
         Self.store(UInt64(truncatingIfNeeded: ref), referenceSize, target)
     }
 
@@ -816,7 +840,9 @@ struct KeyedArchiveDirectEncoder<Sink: ArchiveSink>: ~Copyable {
         putBigEndian(UInt64(tableStart), 8)
         flush(into: &sink)
         // (Here, while a sink with a thread of its own writes the offset table.)
-        if let prefix, !failed, !sink.put(UnsafeRawBufferPointer(start: prefix, count: objectsSlots + totalArchiveObjects * referenceSize), at: 0) {
+        segments.end(count: totalArchiveObjects)
+        handOverSegments(to: &sink)
+        if let header, !failed, !sink.put(UnsafeRawBufferPointer(start: header, count: objectsSlots), at: 0) {
             failed = true
         }
         if !sink.settle() { failed = true }
@@ -915,4 +941,76 @@ private struct RunningUniquing {
 private func looksLikeID(_ utf8: UnsafeBufferPointer<UInt8>) -> Bool {
     utf8.count == 36 && utf8[8] == UInt8(ascii: "-") && utf8[13] == UInt8(ascii: "-")
         && utf8[18] == UInt8(ascii: "-") && utf8[23] == UInt8(ascii: "-")
+}
+
+/// The `$objects` array's reference slots, in segments of a power of two of them, each in a
+/// buffer of ``capacity`` bytes (the sink's piece size): objects are numbered in order, so
+/// once a uid of the next segment is placed the current one is full, and it waits in
+/// ``takeFull()`` for the sink. A uid out of order (which the encoder never places) sets
+/// ``outOfOrder``: its segment may have left already.
+struct SlotSegments: ~Copyable {
+    let capacity: Int
+    private let referenceSize: Int
+    private let shift: Int
+    private let mask: Int
+    /// Where the slots start in the archive.
+    private var base = 0
+    private var current = 0
+    private var buffer: UnsafeMutablePointer<UInt8>
+    private var full: [(buffer: UnsafeMutablePointer<UInt8>, count: Int, offset: Int)] = []
+    private var spare: [UnsafeMutablePointer<UInt8>] = []
+    private(set) var outOfOrder = false
+
+    init(referenceSize: Int, chunkSize: Int) {
+        self.referenceSize = referenceSize
+        var shift = 0
+        while (2 << shift) * referenceSize <= chunkSize { shift += 1 }
+        self.shift = shift
+        mask = (1 << shift) - 1
+        capacity = max(chunkSize, referenceSize << shift)
+        buffer = .allocate(capacity: capacity)
+    }
+
+    func deallocate() {
+        buffer.deallocate()
+        for segment in full { segment.buffer.deallocate() }
+        for buffer in spare { buffer.deallocate() }
+    }
+
+    /// The slots start at archive offset `base`.
+    mutating func start(at base: Int) { self.base = base }
+
+    /// Whether a full segment waits for the sink.
+    var hasFull: Bool { !full.isEmpty }
+
+    /// Where the slot of `uid` is.
+    @inline(__always)
+    mutating func slot(_ uid: Int) -> UnsafeMutablePointer<UInt8> {
+        if uid >> shift != current { move(to: uid >> shift) }
+        return buffer + (uid & mask) * referenceSize
+    }
+
+    private mutating func move(to segment: Int) {
+        if segment != current + 1 { outOfOrder = true }
+        full.append((buffer, (mask + 1) * referenceSize, base + (current << shift) * referenceSize))
+        buffer = spare.popLast() ?? .allocate(capacity: capacity)
+        current = segment
+    }
+
+    /// Every one of `count` slots is filled: the last segment is full too.
+    mutating func end(count: Int) {
+        let filled = count - (current << shift)
+        guard filled > 0 else { return }
+        full.append((buffer, filled * referenceSize, base + (current << shift) * referenceSize))
+        buffer = spare.popLast() ?? .allocate(capacity: capacity)
+    }
+
+    /// The oldest full segment, now the caller's to hand over (and to ``recycle(_:)`` the
+    /// buffer it gets back).
+    mutating func takeFull() -> (buffer: UnsafeMutablePointer<UInt8>, count: Int, offset: Int)? {
+        full.isEmpty ? nil : full.removeFirst()
+    }
+
+    /// A buffer of ``capacity`` bytes for a later segment.
+    mutating func recycle(_ buffer: UnsafeMutablePointer<UInt8>) { spare.append(buffer) }
 }
