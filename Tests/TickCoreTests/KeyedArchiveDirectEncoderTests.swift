@@ -103,6 +103,23 @@ struct KeyedArchiveDirectEncoderTests {
         let list = try Self.list(10, firstTitle: "9275DC84-C7FB-4F2C-A6A2-FFA0C60F8FE0")
         #expect(Self.direct(list) == nil)
         #expect(try KeyedArchive.decode(KeyedArchive.encode(list)) == list)
+        // In the second half, which the uniquing thread bounds, for each kind of item value.
+        let base = try Self.list(40)
+        let id = "9275DC84-C7FB-4F2C-A6A2-FFA0C60F8FE0"
+        let late = try [
+            ToDoItem(title: id),
+            ToDoItem(title: "t", notes: id),
+            ToDoItem(title: "t", location: Location(name: id)),
+            ToDoItem(title: "t", unknownFields: UnknownFields(["newer": .value(.string("x"))])),
+            ToDoItem(title: "t", location: Location(name: "n", unknownFields: UnknownFields(["altitude": .value(.real(1))]))),
+        ]
+        for item in late {
+            let list = try ToDoList(toDoItems: base.toDoItems, doneItems: base.doneItems + [item])
+            for uniquing in Self.uniquingModes {
+                #expect(Self.direct(list, uniquing: uniquing) == nil, "\(uniquing)")
+            }
+            #expect(try KeyedArchive.decode(KeyedArchive.encode(list)) == list)
+        }
     }
 
     @Test("written in small pieces, an archive has the same bytes, so uniquing finds values whose bytes have left")

@@ -40,7 +40,7 @@ struct KeyedArchiveDirectEncoder<Sink: ArchiveSink>: ~Copyable {
 
     /// Where the uniquing pass (``KeyedArchiveUniquing``) runs.
     enum Uniquing {
-        /// Alongside the writing for lists of ``alongsideThreshold`` values and more, first otherwise.
+        /// Alongside the writing for lists of ``alongsideThreshold`` items and more, first otherwise.
         case automatic
         /// On this thread, before the writing.
         case first
@@ -49,8 +49,8 @@ struct KeyedArchiveDirectEncoder<Sink: ArchiveSink>: ~Copyable {
         case alongside(ringCapacity: Int)
     }
 
-    /// From how many item values a second thread pays for itself (about 3,000 items).
-    static var alongsideThreshold: Int { 16_384 }
+    /// From how many items a second thread pays for itself.
+    static var alongsideThreshold: Int { 4_096 }
     /// Ordinals in flight between the threads (128 KiB).
     static var defaultRingCapacity: Int { 1 << 15 }
 
@@ -60,46 +60,83 @@ struct KeyedArchiveDirectEncoder<Sink: ArchiveSink>: ~Copyable {
         guard list.unknownFields.isEmpty,
               list.toDoItems.count < Locator.maximumIndex, list.doneItems.count < Locator.maximumIndex
         else { return .unsupported }
-        var bound = Bound()
-        guard bound.add(list.toDoItems), bound.add(list.doneItems) else { return .unsupported }
+        return list.toDoItems.withUnsafeBufferPointer { toDo in
+            list.doneItems.withUnsafeBufferPointer { done in
+                write(list, (toDo, done), to: &sink, chunkSize: max(chunkSize, 64), uniquing: uniquing)
+            }
+        }
+    }
+
+    private static func write(_ list: ToDoList, _ lists: (UnsafeBufferPointer<ToDoItem>, UnsafeBufferPointer<ToDoItem>),
+                              to sink: inout Sink, chunkSize: Int, uniquing: Uniquing) -> Outcome {
+        let total = lists.0.count + lists.1.count
+        let ringCapacity: Int? = switch uniquing {
+        case .automatic: total >= alongsideThreshold ? defaultRingCapacity : nil
+        case .first: nil
+        case .alongside(let capacity): max(capacity, 2)
+        }
+        let counts = (UnsafeMutablePointer<UInt8>.allocate(capacity: max(lists.0.count, 1)),
+                      UnsafeMutablePointer<UInt8>.allocate(capacity: max(lists.1.count, 1)))
+        defer {
+            counts.0.deallocate()
+            counts.1.deallocate()
+        }
+        // The bound: with a thread for the uniquing, that thread takes the second half first.
+        var bound = ArchiveBound()
+        var started: RunningUniquing?
+        if let ringCapacity {
+            let job = UniquingJob(sections: lists, ringCapacity: ringCapacity, bounding: total / 2..<total, counts: counts)
+            if let thread = WorkerThread({ job.run() }) {
+                bound.add(lists, range: 0..<total / 2, counts: counts)
+                bound.merge(job.waitForBound())
+                started = RunningUniquing(job: job, thread: thread)
+            }
+        }
+        if started == nil { bound.add(lists, range: 0..<total, counts: counts) }
         let objectBound = bound.objects + 256
         let byteBound = bound.bytes + 8_192
-        guard objectBound < Int(UInt32.max), byteBound + objectBound * 8 < Int(UInt32.max),
+        guard bound.supported, objectBound < Int(UInt32.max), byteBound + objectBound * 8 < Int(UInt32.max),
               bound.unique + FixedText.count < UniqueTable.maximumCount
-        else { return .unsupported }
+        else {
+            started?.stop()
+            return .unsupported
+        }
         var referenceSize = BinaryPropertyListBuilder.byteCount(UInt64(objectBound))
         sink.expect(byteBound + bound.objects * 2 * referenceSize + objectBound * 8 + 64)
         let sizes = UnsafeMutablePointer<UInt8>.allocate(capacity: objectBound)
         defer { sizes.deallocate() }
-        return list.toDoItems.withUnsafeBufferPointer { toDo in
-            list.doneItems.withUnsafeBufferPointer { done in
-                while true {
-                    let job = startUniquing(sections: (toDo, done), values: bound.unique, uniquing)
-                    var encoder = KeyedArchiveDirectEncoder(
-                        list: list, sections: (toDo, done), archived: bound.sections, sizes: sizes,
-                        referenceSize: referenceSize, answers: job.answers,
-                        ordinalCapacity: bound.unique + FixedText.count, chunkSize: max(chunkSize, 64))
-                    encoder.encodeArchive(into: &sink)
-                    job.end()
-                    if encoder.mismatch || encoder.placedOutOfOrder || !encoder.readAllOrdinals() {
-                        // A string whose UTF-8 cannot be lent in place (a bridged string, which
-                        // Linux does not have): the general encoder writes the list instead.
-                        return sink.reset() ? .unsupported : .failed
-                    }
-                    if encoder.failed {
-                        _ = sink.settle()
-                        return .failed
-                    }
-                    let smallest = BinaryPropertyListBuilder.byteCount(UInt64(encoder.count))
-                    if smallest < referenceSize {
-                        guard sink.reset() else { return .failed }
-                        referenceSize = smallest
-                        continue
-                    }
-                    let length = encoder.finish(into: &sink)
-                    return encoder.failed ? .failed : .written(length)
-                }
+        while true {
+            let running: RunningUniquing
+            if let first = started {
+                first.job.proceed(capacity: bound.unique)
+                running = first
+                started = nil
+            } else {
+                running = startUniquing(sections: lists, values: bound.unique, ringCapacity: ringCapacity)
             }
+            var encoder = KeyedArchiveDirectEncoder(
+                list: list, sections: lists, archived: bound.sections, counts: counts, sizes: sizes,
+                referenceSize: referenceSize, answers: running.job.answers,
+                ordinalCapacity: bound.unique + FixedText.count, chunkSize: chunkSize)
+            encoder.encodeArchive(into: &sink)
+            running.end()
+            if encoder.mismatch || encoder.placedOutOfOrder || !encoder.readAllOrdinals() {
+                // A string whose UTF-8 cannot be lent in place (a bridged string, which
+                // Linux does not have): the general encoder writes the list instead.
+                return sink.reset() ? .unsupported : .failed
+            }
+            if encoder.failed {
+                _ = sink.settle()
+                return .failed
+            }
+            let smallest = BinaryPropertyListBuilder.byteCount(UInt64(encoder.count))
+            if smallest < referenceSize {
+                guard sink.reset() else { return .failed }
+                referenceSize = smallest
+                continue
+            }
+            let length = encoder.finish(into: &sink)
+            return encoder.failed ? .failed : .written(length)
         }
     }
 
@@ -111,97 +148,20 @@ struct KeyedArchiveDirectEncoder<Sink: ArchiveSink>: ~Copyable {
         return bytes.bytes
     }
 
-    /// The uniquing pass over `sections` (`values` at most), started on its own thread or
-    /// run to the end here.
+    /// The uniquing pass over `sections` (`values` at most), started on its own thread
+    /// (with a ring of `ringCapacity`) or run to the end here.
     private static func startUniquing(sections: (UnsafeBufferPointer<ToDoItem>, UnsafeBufferPointer<ToDoItem>), values: Int,
-                                      _ uniquing: Uniquing) -> RunningUniquing {
-        var ringCapacity: Int? = nil
-        switch uniquing {
-        case .automatic: if values >= alongsideThreshold { ringCapacity = defaultRingCapacity }
-        case .first: break
-        case .alongside(let capacity): ringCapacity = max(capacity, 2)
-        }
+                                      ringCapacity: Int?) -> RunningUniquing {
         if let ringCapacity {
-            let job = UniquingJob(sections: sections, capacity: values, ringCapacity: ringCapacity)
-            if let thread = WorkerThread({ job.run() }) { return RunningUniquing(answers: job.answers, thread: thread) }
+            let job = UniquingJob(sections: sections, ringCapacity: ringCapacity)
+            job.proceed(capacity: values)
+            if let thread = WorkerThread({ job.run() }) { return RunningUniquing(job: job, thread: thread) }
         }
         // Every ordinal fits in the ring: the pass never waits for the reader.
-        let job = UniquingJob(sections: sections, capacity: values, ringCapacity: max(values, 1))
+        let job = UniquingJob(sections: sections, ringCapacity: max(values, 1))
+        job.proceed(capacity: values)
         job.run()
-        return RunningUniquing(answers: job.answers, thread: nil)
-    }
-
-    /// Upper bounds of objects, bytes (strings' bytes, at most two per UTF-8 byte, plus
-    /// fixed-size objects; references counted separately) and uniqued scalars; and, per
-    /// section in the order added, its items' archive objects, all in one pass.
-    struct Bound {
-        var objects = 0
-        var bytes = 0
-        var unique = 0
-        var sections: [ArchivedSection] = []
-
-        mutating func add(_ items: [ToDoItem]) -> Bool {
-            var section = ArchivedSection()
-            var supported = true
-            // (Where a location's name of 36 bytes is lent, to see whether it looks like an id.)
-            let scratch = UnsafeMutablePointer<UInt8>.allocate(capacity: 16)
-            defer { scratch.deallocate() }
-            section.items = [UInt8](unsafeUninitializedCapacity: items.count) { counts, initialized in
-                supported = items.withUnsafeBufferPointer { items in
-                    guard let base = items.baseAddress, let counts = counts.baseAddress else { return true }
-                    for index in items.indices {
-                        let item = base + index
-                        if ToDoItem.hasUnknownFields(item) { return false }
-                        // NS.objects UID, dict, 7 values, id and title strings.
-                        objects += 11
-                        unique += 2
-                        // The item's dictionary, id and title strings.
-                        var archived: UInt8 = 3
-                        let titleCount = item.pointee.title.utf8.count
-                        guard titleCount != 36 || ToDoItem.lentTitle(item, scratch: scratch).map(looksLikeID) == false
-                        else { return false }
-                        var itemBytes = 8 * 10 + 38 + 10 + 2 * titleCount
-                        if let notesCount = item.pointee.notes?.utf8.count {
-                            guard notesCount != 36 || ToDoItem.lentNotes(item, scratch: scratch).map(looksLikeID) == false
-                            else { return false }
-                            itemBytes += 10 + 2 * notesCount
-                            objects += 1
-                            unique += 1
-                            archived += 1
-                        }
-                        if item.pointee.due != nil { unique += 1 }
-                        if let nameCount = ToDoItem.locationNameCount(item) {
-                            guard nameCount != 36 || ToDoItem.lentLocation(item, scratch: scratch).map({ looksLikeID($0.name) }) == false
-                            else { return false }
-                            itemBytes += 8 * 5 + 10 + 2 * nameCount
-                            objects += 6
-                            unique += 3
-                            // The location's dictionary and name.
-                            archived += 2 | ArchivedSection.locationFlag
-                            section.anyLocation = true
-                        }
-                        bytes += itemBytes
-                        section.largestItem = max(section.largestItem, itemBytes)
-                        section.objects += Int(archived & ~ArchivedSection.locationFlag)
-                        counts[index] = archived
-                        initialized += 1
-                    }
-                    return true
-                }
-            }
-            sections.append(section)
-            return supported
-        }
-
-        /// At most how many bytes an item's objects take, references not included.
-        @inline(__always)
-        static func itemBytes(_ item: UnsafePointer<ToDoItem>) -> Int {
-            var bytes = 8 * 10 + 38 + 10 + 2 * item.pointee.title.utf8.count
-            if let notes = item.pointee.notes?.utf8.count { bytes += 10 + 2 * notes }
-            if let name = ToDoItem.locationNameCount(item) { bytes += 8 * 5 + 10 + 2 * name }
-            return bytes
-        }
-
+        return RunningUniquing(job: job, thread: nil)
     }
 
     // MARK: - State
@@ -209,7 +169,9 @@ struct KeyedArchiveDirectEncoder<Sink: ArchiveSink>: ~Copyable {
     private let list: ToDoList
     private let sections: (UnsafeBufferPointer<ToDoItem>, UnsafeBufferPointer<ToDoItem>)
     /// The sections' archive objects, as ``Bound`` counted them.
-    private let archived: [ArchivedSection]
+    private let archived: (ArchivedSection, ArchivedSection)
+    /// Per section, each item's archive objects (with ``ArchivedSection/locationFlag``).
+    private let counts: (UnsafeMutablePointer<UInt8>, UnsafeMutablePointer<UInt8>)
     /// Where each object starts, for the offset table.
     private var starts: ObjectStarts
     private let referenceSize: Int
@@ -257,12 +219,13 @@ struct KeyedArchiveDirectEncoder<Sink: ArchiveSink>: ~Copyable {
     private var classUIDs: (list: Int, array: Int, item: Int, location: Int) = (0, 0, 0, 0)
     private var classUIDRefs: (array: Int, item: Int, location: Int) = (0, 0, 0)
 
-    private init(list: ToDoList, sections: (UnsafeBufferPointer<ToDoItem>, UnsafeBufferPointer<ToDoItem>), archived: [ArchivedSection],
-                 sizes: UnsafeMutablePointer<UInt8>,
+    private init(list: ToDoList, sections: (UnsafeBufferPointer<ToDoItem>, UnsafeBufferPointer<ToDoItem>), archived: (ArchivedSection, ArchivedSection),
+                 counts: (UnsafeMutablePointer<UInt8>, UnsafeMutablePointer<UInt8>), sizes: UnsafeMutablePointer<UInt8>,
                  referenceSize: Int, answers: UniquingAnswers, ordinalCapacity: Int, chunkSize: Int) {
         self.list = list
         self.sections = sections
         self.archived = archived
+        self.counts = counts
         starts = ObjectStarts(sizes: sizes)
         self.referenceSize = referenceSize
         segments = SlotSegments(referenceSize: referenceSize, chunkSize: chunkSize)
@@ -318,9 +281,9 @@ struct KeyedArchiveDirectEncoder<Sink: ArchiveSink>: ~Copyable {
     /// How many archive objects (UIDs) the list takes, `$null` included.
     private func archiveObjectCount() -> Int {
         var count = 1 + 1 + 2 + 2  // $null, root, two arrays, NSArray and ToDoList classes
-        count += archived.reduce(0) { $0 + $1.objects }
+        count += archived.0.objects + archived.1.objects
         if !list.isEmpty { count += 1 }
-        if archived.contains(where: \.anyLocation) { count += 1 }
+        if archived.0.anyLocation || archived.1.anyLocation { count += 1 }
         return count
     }
 
@@ -336,7 +299,7 @@ struct KeyedArchiveDirectEncoder<Sink: ArchiveSink>: ~Copyable {
         setReference(slot + (5) * referenceSize, uid(2))
         // The Done array follows the To Do array and its items (and, after the first item,
         // ToDoItem's class; after the first location, Location's; after the array, NSArray's).
-        let toDo = archived.first ?? ArchivedSection()
+        let toDo = archived.0
         var toDoCount = 1 + 1 + toDo.objects  // the array, NSArray's class, the items
         if !sections.0.isEmpty { toDoCount += 1 }
         if toDo.anyLocation { toDoCount += 1 }
@@ -372,8 +335,8 @@ struct KeyedArchiveDirectEncoder<Sink: ArchiveSink>: ~Copyable {
         var next = arrayUID + 1
         var itemClassKnown = classUIDs.item != 0
         var locationClassKnown = classUIDs.location != 0
-        let counts = archived[section].items
-        for index in counts.indices {
+        let counts = section == 0 ? counts.0 : counts.1
+        for index in items.indices {
             setReference(elementsSlot + (index) * referenceSize, uid(UInt64(next)))
             let archivedObjects = counts[index]
             next += Int(archivedObjects & ~ArchivedSection.locationFlag)
@@ -392,10 +355,10 @@ struct KeyedArchiveDirectEncoder<Sink: ArchiveSink>: ~Copyable {
         if let base = items.baseAddress {
             // Room for an item's objects and references, and the class descriptions: the
             // largest item's, unless that is large enough to cut the pieces short.
-            let largest = archived[section].largestItem + 24 * referenceSize + 512
+            let largest = (section == 0 ? archived.0 : archived.1).largestItem + 24 * referenceSize + 512
             let each = largest <= chunkSize / 8 ? largest : nil
             for index in items.indices {
-                ensure(each ?? Bound.itemBytes(base + index) + 24 * referenceSize + 512, sink: &sink)
+                ensure(each ?? ArchiveBound.itemBytes(base + index) + 24 * referenceSize + 512, sink: &sink)
                 itemUID = encodeItem(base + index, uid: itemUID)
             }
         }
@@ -910,37 +873,22 @@ fileprivate struct ObjectStarts {
     }
 }
 
-/// A section's archive objects (its items' dictionaries, strings and locations; class
-/// descriptions not included), and whether any of its items has a location.
-struct ArchivedSection {
-    /// Marks an item with a location in ``items``.
-    static let locationFlag: UInt8 = 0x80
-
-    var objects = 0
-    var anyLocation = false
-    /// Per item, its archive objects, with ``locationFlag`` when it has a location.
-    var items: [UInt8] = []
-    /// At most how many bytes the largest item's objects take (see ``KeyedArchiveDirectEncoder/Bound/itemBytes(_:)``).
-    var largestItem = 0
-}
-
 /// A uniquing pass handing its ordinals over, and its thread if it has one.
 private struct RunningUniquing {
-    let answers: UniquingAnswers
+    let job: UniquingJob
     let thread: WorkerThread?
 
     /// Waits for the pass to end (telling it to stop if the encoder read less than all).
     func end() {
-        answers.abandon()
+        job.answers.abandon()
         thread?.join()
     }
-}
 
-/// 36 bytes with hyphens where a UUID has them (a superset of uppercase ids).
-@inline(__always)
-private func looksLikeID(_ utf8: UnsafeBufferPointer<UInt8>) -> Bool {
-    utf8.count == 36 && utf8[8] == UInt8(ascii: "-") && utf8[13] == UInt8(ascii: "-")
-        && utf8[18] == UInt8(ascii: "-") && utf8[23] == UInt8(ascii: "-")
+    /// Tells a pass still waiting for its go not to run, and waits for its thread.
+    func stop() {
+        job.cancel()
+        thread?.join()
+    }
 }
 
 /// The `$objects` array's reference slots, in segments of a power of two of them, each in a

@@ -1,4 +1,5 @@
 import Glibc
+import Synchronization
 
 /// The uniquing pass of ``KeyedArchiveDirectEncoder``: gives every value a list's items put
 /// in an archive an ordinal, equal values the same one, and hands the ordinals over in the
@@ -147,23 +148,62 @@ struct KeyedArchiveUniquing: ~Copyable {
     }
 }
 
-/// The uniquing pass as work for another thread: it owns what the pass needs.
+/// The uniquing pass as work for another thread: it owns what the pass needs. Given a
+/// range, it first adds those items to a bound of its own (``waitForBound()``), and then
+/// waits for the capacity the whole list's bound gives (``proceed(capacity:)``).
 final class UniquingJob: @unchecked Sendable {
     // (The list's storage stays alive and unchanged until the encoder has joined this thread.)
     private let sections: (UnsafeBufferPointer<ToDoItem>, UnsafeBufferPointer<ToDoItem>)
-    private let capacity: Int
+    private let bounding: Range<Int>?
+    private let counts: (UnsafeMutablePointer<UInt8>, UnsafeMutablePointer<UInt8>)?
     let answers: UniquingAnswers
+    /// The bound of `bounding`, once `boundReady`.
+    private var bound = ArchiveBound()
+    private let boundReady = Atomic<Bool>(false)
+    /// 0 until told; then the capacity + 1, or -1 for "do not run".
+    private let go = Atomic<Int>(0)
 
-    init(sections: (UnsafeBufferPointer<ToDoItem>, UnsafeBufferPointer<ToDoItem>), capacity: Int, ringCapacity: Int) {
+    init(sections: (UnsafeBufferPointer<ToDoItem>, UnsafeBufferPointer<ToDoItem>), ringCapacity: Int,
+         bounding: Range<Int>? = nil, counts: (UnsafeMutablePointer<UInt8>, UnsafeMutablePointer<UInt8>)? = nil) {
         self.sections = sections
-        self.capacity = capacity
+        self.bounding = bounding
+        self.counts = counts
         answers = UniquingAnswers(capacity: ringCapacity)
     }
 
-    /// Runs the pass to the end (or until the reader abandons it).
+    /// The pass may run, with room for `capacity` distinct values.
+    func proceed(capacity: Int) { go.store(capacity + 1, ordering: .releasing) }
+
+    /// The pass must not run (the list needs the general encoder).
+    func cancel() { go.store(-1, ordering: .releasing) }
+
+    /// The bound of the items this job was given, once it has made it.
+    func waitForBound() -> ArchiveBound {
+        while !boundReady.load(ordering: .acquiring) { sched_yield() }
+        return bound
+    }
+
+    /// Makes the bound it was given a range for, then runs the pass to the end (or until
+    /// the reader abandons it), unless cancelled.
     func run() {
-        let pass = KeyedArchiveUniquing(sections: sections, capacity: capacity)
-        _ = pass.run(into: UniquingAnswers.Writer(answers))
+        if let bounding, let counts {
+            var half = ArchiveBound()
+            half.add(sections, range: bounding, counts: counts)
+            bound = half
+            boundReady.store(true, ordering: .releasing)
+        }
+        var told = go.load(ordering: .acquiring)
+        while told == 0 {
+            sched_yield()
+            told = go.load(ordering: .acquiring)
+        }
+        let writer = UniquingAnswers.Writer(answers)
+        guard told > 0 else {
+            writer.finish()
+            return
+        }
+        let pass = KeyedArchiveUniquing(sections: sections, capacity: told - 1)
+        _ = pass.run(into: writer)
     }
 }
 
