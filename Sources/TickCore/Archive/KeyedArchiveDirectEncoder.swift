@@ -168,7 +168,7 @@ struct KeyedArchiveDirectEncoder<Sink: ArchiveSink>: ~Copyable {
 
     private let list: ToDoList
     private let sections: (UnsafeBufferPointer<ToDoItem>, UnsafeBufferPointer<ToDoItem>)
-    /// The sections' archive objects, as ``Bound`` counted them.
+    /// The sections' archive objects, as ``ArchiveBound`` counted them.
     private let archived: (ArchivedSection, ArchivedSection)
     /// Per section, each item's archive objects (with ``ArchivedSection/locationFlag``).
     private let counts: (UnsafeMutablePointer<UInt8>, UnsafeMutablePointer<UInt8>)
