@@ -549,6 +549,13 @@ struct KeyedArchiveDirectEncoder<Sink: ArchiveSink>: ~Copyable {
             window = next
             if !written { failed = true }
         }
+        if windowCapacity > chunkSize {
+            // A window grown for one large piece (a section's array of item UIDs, a huge
+            // item) goes back to the usual size, which a sink may write on another thread.
+            window.deallocate()
+            windowCapacity = chunkSize
+            window = .allocate(capacity: windowCapacity)
+        }
         windowStart = position
     }
 
