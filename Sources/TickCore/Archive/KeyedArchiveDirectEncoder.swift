@@ -25,8 +25,11 @@ import Glibc
 /// offset table (``ObjectStarts``), 4 bytes per distinct value for its reference and, on
 /// the uniquing thread, about 10 bytes per distinct value (``UniqueTable``).
 struct KeyedArchiveDirectEncoder<Sink: ArchiveSink>: ~Copyable {
-    /// Bytes gathered before they are handed to the sink.
-    static var defaultChunkSize: Int { 1 << 18 }
+    /// Bytes gathered before they are handed to the sink. (256 KiB pieces measured 3 ms
+    /// slower at 100,000 items: four times the writes and write-back calls.)
+    static var defaultChunkSize: Int { 1 << 20 }
+    /// The most bytes of `$objects` slots handed over at a time.
+    static var slotSegmentSize: Int { 1 << 18 }
 
     /// How writing went.
     enum Outcome {
@@ -228,7 +231,7 @@ struct KeyedArchiveDirectEncoder<Sink: ArchiveSink>: ~Copyable {
         self.counts = counts
         starts = ObjectStarts(sizes: sizes)
         self.referenceSize = referenceSize
-        segments = SlotSegments(referenceSize: referenceSize, chunkSize: chunkSize)
+        segments = SlotSegments(referenceSize: referenceSize, chunkSize: min(chunkSize, Self.slotSegmentSize))
         reader = UniquingAnswers.Reader(answers)
         self.ordinalCapacity = ordinalCapacity
         // Only the fixed strings' slots are read before written. (Not calloc: its fresh zero
@@ -540,18 +543,16 @@ struct KeyedArchiveDirectEncoder<Sink: ArchiveSink>: ~Copyable {
     /// Whether the uniquing pass has nothing more to hand over (every ordinal was used).
     private mutating func readAllOrdinals() -> Bool { reader.next() == UniquingAnswers.exhausted }
 
-    /// Hands the gathered bytes to the sink.
+    /// Hands the gathered bytes to the sink, here: they are still in this core's cache.
+    /// (Written by the file's own thread instead, they measured 5 ms slower at 100,000
+    /// items: that thread reads them from the other core.)
     private mutating func flush(into sink: inout Sink) {
         let length = position - windowStart
         guard length > 0 else { return }
-        if !failed {
-            let (next, written) = sink.exchange(window, count: length, capacity: windowCapacity, at: windowStart)
-            window = next
-            if !written { failed = true }
-        }
+        if !failed, !sink.put(UnsafeRawBufferPointer(start: window, count: length), at: windowStart) { failed = true }
         if windowCapacity > chunkSize {
             // A window grown for one large piece (a section's array of item UIDs, a huge
-            // item) goes back to the usual size, which a sink may write on another thread.
+            // item) goes back to the usual size.
             window.deallocate()
             windowCapacity = chunkSize
             window = .allocate(capacity: windowCapacity)
