@@ -133,7 +133,7 @@ extension XMLPropertyListParser {
         guard (1...12).contains(month), (1...daysIn(month: month, year: year)).contains(day),
               (0...23).contains(hour), (0...59).contains(minute), (0...60).contains(second)
         else { return nil }
-        let days = daysFromCivil(year: year, month: month, day: day)
+        let days = Int(Civil(year: Int64(year), month: Int64(month), day: Int64(day)).dayNumber)
         let secondsSince1970 = Double(days * 86_400 + hour * 3_600 + minute * 60 + second) + fraction
         return secondsSince1970 - 978_307_200
     }
@@ -144,16 +144,6 @@ extension XMLPropertyListParser {
         case 4, 6, 9, 11: 30
         default: 31
         }
-    }
-
-    /// Days since 1970-01-01 of a proleptic Gregorian date (Howard Hinnant's algorithm).
-    static func daysFromCivil(year: Int, month: Int, day: Int) -> Int {
-        let y = month <= 2 ? year - 1 : year
-        let era = (y >= 0 ? y : y - 399) / 400
-        let yearOfEra = y - era * 400
-        let dayOfYear = (153 * (month > 2 ? month - 3 : month + 9) + 2) / 5 + day - 1
-        let dayOfEra = yearOfEra * 365 + yearOfEra / 4 - yearOfEra / 100 + dayOfYear
-        return era * 146_097 + dayOfEra - 719_468
     }
 
     /// Decodes base64 with any XML whitespace between the characters. Padding may be
