@@ -8,16 +8,21 @@ import Synchronization
 /// the closing fsync has little left to wait for.
 ///
 /// Whole buffers given away (``exchange(_:count:capacity:at:)``: the `$objects` array's
-/// slot segments, 4.4 MiB at 100,000 items) are written by a thread of its own while the
-/// encoder goes on; the encoder writes its own pieces (``put(_:at:)``), which are still in
-/// its core's cache.
+/// slot segments, 1.5 MiB at 100,000 items) are written, from the second one on, by a
+/// thread of its own while the encoder goes on (a small list's single segment is written
+/// here, without a thread); the encoder writes its own pieces (``put(_:at:)``), which are
+/// still in its core's cache.
 struct ArchiveFile: ArchiveSink {
     let descriptor: Int32
-    /// The errno of the write that failed (the encoder goes on to the end of the list
-    /// after a failure, which may change `errno`).
+    /// The errno of the first write that failed (the encoder goes on to the end of the
+    /// list after a failure, which may change `errno`).
     private(set) var failure: Int32?
-    /// The thread writing whole buffers, once the first is given.
+    /// The thread writing whole buffers, from the second one given.
     private var background: BackgroundWriter?
+    /// Whole buffers given so far.
+    private var exchanges = 0
+    /// No thread could be had: every buffer is written here.
+    private var withoutThread = false
 
     init(descriptor: Int32) { self.descriptor = descriptor }
 
@@ -26,7 +31,7 @@ struct ArchiveFile: ArchiveSink {
     mutating func put(_ piece: UnsafeRawBufferPointer, at offset: Int) -> Bool {
         guard let base = piece.baseAddress else { return true }
         if let error = Self.write(descriptor, base.assumingMemoryBound(to: UInt8.self), count: piece.count, at: offset) {
-            failure = error
+            if failure == nil { failure = error }
             return false
         }
         return true
@@ -34,9 +39,13 @@ struct ArchiveFile: ArchiveSink {
 
     mutating func exchange(_ buffer: UnsafeMutablePointer<UInt8>, count: Int, capacity: Int, at offset: Int)
         -> (next: UnsafeMutablePointer<UInt8>, written: Bool) {
-        if background == nil { background = BackgroundWriter(descriptor: descriptor, capacity: capacity) }
+        exchanges += 1
+        if background == nil, exchanges > 1, !withoutThread {
+            background = BackgroundWriter(descriptor: descriptor, capacity: capacity)
+            withoutThread = background == nil
+        }
         guard let background, background.capacity == capacity else {
-            // (No thread to be had, or an odd-sized buffer: written here.)
+            // (The first buffer, no thread to be had, or an odd-sized buffer: written here.)
             return (buffer, put(UnsafeRawBufferPointer(start: buffer, count: count), at: offset))
         }
         background.take(buffer, count: count, at: offset)
@@ -53,7 +62,7 @@ struct ArchiveFile: ArchiveSink {
     mutating func reset() -> Bool {
         guard settle() else { return false }
         guard ftruncate(descriptor, 0) == 0 else {
-            failure = errno
+            if failure == nil { failure = errno }
             return false
         }
         return true

@@ -22,8 +22,8 @@ import Glibc
 /// ``defaultChunkSize`` as items are finished, and so do the `$objects` array's slots, a
 /// segment at a time as objects are numbered (``SlotSegments``). Only the archive's first
 /// bytes (the top dictionary) wait until the end, with a size byte per object for the
-/// offset table (``ObjectStarts``), 4 bytes per distinct value for its reference and, on
-/// the uniquing thread, about 10 bytes per distinct value (``UniqueTable``).
+/// offset table (``ObjectStarts``), 4 bytes per value the bound counts for its reference
+/// and, on the uniquing thread, about 10 bytes per such value (``UniqueTable``).
 struct KeyedArchiveDirectEncoder<Sink: ArchiveSink>: ~Copyable {
     /// Bytes gathered before they are handed to the sink. (256 KiB pieces measured 3 ms
     /// slower at 100,000 items: four times the writes and write-back calls.)
@@ -257,7 +257,8 @@ struct KeyedArchiveDirectEncoder<Sink: ArchiveSink>: ~Copyable {
     private mutating func encodeArchive(into sink: inout Sink) {
         let objectCount = archiveObjectCount()
         totalArchiveObjects = objectCount
-        ensure(256 + objectCount * referenceSize, sink: &sink)
+        // (The `$objects` slots are reserved but not kept in the window: they go out in segments.)
+        ensure(1_024, sink: &sink)
         for byte in BinaryPropertyListTrailer.magic { put(byte) }
         let topSlot = reserve(0xD, count: 4, slots: 8)
         setReference(topSlot, fixedString(.version))
@@ -810,7 +811,6 @@ struct KeyedArchiveDirectEncoder<Sink: ArchiveSink>: ~Copyable {
         putBigEndian(0, 8)
         putBigEndian(UInt64(tableStart), 8)
         flush(into: &sink)
-        // (Here, while a sink with a thread of its own writes the offset table.)
         segments.end(count: totalArchiveObjects)
         handOverSegments(to: &sink)
         if let header, !failed, !sink.put(UnsafeRawBufferPointer(start: header, count: objectsSlots), at: 0) {

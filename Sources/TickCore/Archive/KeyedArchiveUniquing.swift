@@ -179,7 +179,8 @@ final class UniquingJob: @unchecked Sendable {
 
     /// The bound of the items this job was given, once it has made it.
     func waitForBound() -> ArchiveBound {
-        while !boundReady.load(ordering: .acquiring) { sched_yield() }
+        var attempts = 0
+        while !boundReady.load(ordering: .acquiring) { UniquingAnswers.pause(&attempts) }
         return bound
     }
 
@@ -193,8 +194,9 @@ final class UniquingJob: @unchecked Sendable {
             boundReady.store(true, ordering: .releasing)
         }
         var told = go.load(ordering: .acquiring)
+        var attempts = 0
         while told == 0 {
-            sched_yield()
+            UniquingAnswers.pause(&attempts)
             told = go.load(ordering: .acquiring)
         }
         let writer = UniquingAnswers.Writer(answers)
@@ -238,7 +240,7 @@ private enum Candidate {
 
 /// The uniquing table: open addressing over 32-bit slots, each an 8-bit hash tag and the
 /// value's ordinal + 1 (0 is empty); per ordinal, where the value came from. About 10 bytes
-/// per distinct value, touched only as far as used.
+/// per value it has room for (the bound's count: every value, equal ones included).
 struct UniqueTable {
     /// Ordinals must fit below the tag.
     static let maximumCount = (1 << 24) - 1

@@ -35,6 +35,19 @@ final class UniquingAnswers: @unchecked Sendable {
     /// How many answers the ring holds.
     var capacity: Int { mask + 1 }
 
+    /// One round of waiting for the other thread: yields the core at first, then, after
+    /// 64 rounds (the other side is not about to move), sleeps 20 µs at a time, so that a
+    /// waiter on a busy machine does not take a core from the thread it waits for.
+    static func pause(_ attempts: inout Int) {
+        attempts += 1
+        if attempts < 64 {
+            sched_yield()
+        } else {
+            var pause = timespec(tv_sec: 0, tv_nsec: 20_000)
+            nanosleep(&pause, nil)
+        }
+    }
+
     /// The reader has stopped early: a writer waiting for room gives up.
     func abandon() { abandoned.store(true, ordering: .releasing) }
 
@@ -80,9 +93,8 @@ final class UniquingAnswers: @unchecked Sendable {
                 consumedSeen = answers.consumed.load(ordering: .acquiring)
                 if written - consumedSeen <= mask { return true }
                 if answers.abandoned.load(ordering: .acquiring) { return false }
-                // Ahead of the reader by a whole ring: it has plenty to do, so sleep.
-                attempts += 1
-                if attempts < 16 { sched_yield() } else { var pause = timespec(tv_sec: 0, tv_nsec: 20_000); nanosleep(&pause, nil) }
+                // Ahead of the reader by a whole ring: it has plenty to do.
+                UniquingAnswers.pause(&attempts)
             }
         }
     }
@@ -117,13 +129,13 @@ final class UniquingAnswers: @unchecked Sendable {
 
         private mutating func waitForAnswer() -> Bool {
             answers.consumed.store(read, ordering: .releasing)
+            var attempts = 0
             while true {
                 let finished = answers.finished.load(ordering: .acquiring)
                 producedSeen = answers.produced.load(ordering: .acquiring)
                 if read < producedSeen { return true }
                 if finished { return false }
-                // The writer is the slower side: stay ready.
-                sched_yield()
+                UniquingAnswers.pause(&attempts)
             }
         }
     }
