@@ -180,7 +180,7 @@ final class UniquingJob: @unchecked Sendable {
     /// The bound of the items this job was given, once it has made it.
     func waitForBound() -> ArchiveBound {
         var attempts = 0
-        while !boundReady.load(ordering: .acquiring) { UniquingAnswers.pause(&attempts) }
+        while !boundReady.load(ordering: .acquiring) { UniquingAnswers.pause(&attempts, patience: 4_096) }
         return bound
     }
 
@@ -196,7 +196,7 @@ final class UniquingJob: @unchecked Sendable {
         var told = go.load(ordering: .acquiring)
         var attempts = 0
         while told == 0 {
-            UniquingAnswers.pause(&attempts)
+            UniquingAnswers.pause(&attempts, patience: 4_096)
             told = go.load(ordering: .acquiring)
         }
         let writer = UniquingAnswers.Writer(answers)
