@@ -72,9 +72,16 @@ struct KeyedArchiveDirectEncoderTests {
         let late = try ToDoList(toDoItems: ["NSKeyedArchiver", "root", "ToDoList", "doneItems", "root"].map {
             try ToDoItem(title: $0, notes: "NSKeyedArchiver", createdAt: Date(timeIntervalSince1970: 9))
         }, doneItems: [ToDoItem(title: "$classes", location: Location(name: "root"), createdAt: Date(timeIntervalSince1970: 9))])
+        // Thousands of distinct values, so that values with the same hash tag meet in the
+        // table and must be told apart by their bytes.
+        let distinct = try ToDoList(toDoItems: (0..<5_000).map { index in
+            try ToDoItem(title: "Distinct title \(index)", notes: index % 2 == 0 ? "n\(index)" : nil,
+                         createdAt: Date(timeIntervalSince1970: 1_700_000_000 + Double(index)))
+        }, doneItems: [])
         for uniquing in Self.uniquingModes {
             #expect(Self.direct(sample, uniquing: uniquing) == Self.general(sample), "\(uniquing)")
             #expect(Self.direct(late, uniquing: uniquing) == Self.general(late), "\(uniquing)")
+            #expect(Self.direct(distinct, uniquing: uniquing) == Self.general(distinct), "\(uniquing)")
         }
     }
 

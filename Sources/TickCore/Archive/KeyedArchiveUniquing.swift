@@ -18,6 +18,8 @@ import Synchronization
 struct KeyedArchiveUniquing: ~Copyable {
     private let sections: (UnsafeBufferPointer<ToDoItem>, UnsafeBufferPointer<ToDoItem>)
     private var table: UniqueTable
+    /// Where an earlier short string is lent to be compared (the candidate has its own).
+    private let storedScratch = UnsafeMutablePointer<UInt8>.allocate(capacity: 16)
 
     /// A pass over the sections' items, with room for `capacity` distinct values.
     init(sections: (UnsafeBufferPointer<ToDoItem>, UnsafeBufferPointer<ToDoItem>), capacity: Int) {
@@ -31,7 +33,10 @@ struct KeyedArchiveUniquing: ~Copyable {
         }
     }
 
-    deinit { table.deallocate() }
+    deinit {
+        table.deallocate()
+        storedScratch.deallocate()
+    }
 
     /// Puts every item's ordinals into `answers`; false when the reader abandoned them, or
     /// at a string whose UTF-8 cannot be lent (then the reader runs out of ordinals).
@@ -127,8 +132,8 @@ struct KeyedArchiveUniquing: ~Copyable {
         switch kind {
         case .createdAt: item(locator)?.pointee.createdAt.timeIntervalSince1970
         case .due: item(locator)?.pointee.due?.timeIntervalSince1970
-        case .latitude: item(locator)?.pointee.location?.coordinate?.latitude
-        case .longitude: item(locator)?.pointee.location?.coordinate?.longitude
+        case .latitude: item(locator).flatMap(ToDoItem.coordinate)?.latitude
+        case .longitude: item(locator).flatMap(ToDoItem.coordinate)?.longitude
         default: nil
         }
     }
@@ -139,12 +144,13 @@ struct KeyedArchiveUniquing: ~Copyable {
             return body(fixed.utf8)
         }
         guard let item = item(locator) else { return nil }
-        switch kind {
-        case .title: return ToDoItem.withTitle(item, body)
-        case .notes: return ToDoItem.withNotes(item, body)
-        case .locationName: return ToDoItem.withLocation(item) { _, name in body(name) }
-        default: return nil
+        let lent: UnsafeBufferPointer<UInt8>? = switch kind {
+        case .title: ToDoItem.lentTitle(item, scratch: storedScratch)
+        case .notes: ToDoItem.lentNotes(item, scratch: storedScratch)
+        case .locationName: ToDoItem.lentLocation(item, scratch: storedScratch)?.name
+        default: nil
         }
+        return lent.map(body)
     }
 }
 

@@ -122,15 +122,6 @@ public struct ToDoItem: Sendable, Hashable, Identifiable {
             return (location?.coordinate, name)
         }
 
-        /// `body` with the location's coordinate and name (as UTF-8); nil when there is no location.
-        @inline(__always)
-        func withLocation<R>(_ body: (Location.Coordinate?, UnsafeBufferPointer<UInt8>) -> R) -> R? {
-            let coordinate = location?.coordinate
-            if let result = location?.name.utf8.withContiguousStorageIfAvailable({ body(coordinate, $0) }) { return result }
-            guard var name = location?.name else { return nil }
-            return name.withUTF8 { body(coordinate, $0) }
-        }
-
         static func == (lhs: Extras, rhs: Extras) -> Bool {
             lhs === rhs || (lhs.location == rhs.location && lhs.unknownFields == rhs.unknownFields)
         }
@@ -165,6 +156,10 @@ extension ToDoItem {
     // The archive writer reads every item, on two threads at once: copies of the fields
     // would retain and release objects both threads share, so these lend them in place.
 
+    /// The coordinate of `item`'s location; nil when it has no location or the location no coordinate.
+    @inline(__always)
+    static func coordinate(_ item: UnsafePointer<ToDoItem>) -> Location.Coordinate? { item.pointee.extras?.location?.coordinate }
+
     /// Whether `item` has a location.
     @inline(__always)
     static func hasLocation(_ item: UnsafePointer<ToDoItem>) -> Bool { item.pointee.extras?.location != nil }
@@ -173,22 +168,6 @@ extension ToDoItem {
     @inline(__always)
     static func hasUnknownFields(_ item: UnsafePointer<ToDoItem>) -> Bool {
         item.pointee.extras?.unknownFields.isEmpty == false || item.pointee.extras?.location?.unknownFields.isEmpty == false
-    }
-
-    /// `body` with the UTF-8 of `item`'s title.
-    @inline(__always)
-    static func withTitle<R>(_ item: UnsafePointer<ToDoItem>, _ body: (UnsafeBufferPointer<UInt8>) -> R) -> R {
-        if let result = item.pointee.title.utf8.withContiguousStorageIfAvailable(body) { return result }
-        var title = item.pointee.title
-        return title.withUTF8(body)
-    }
-
-    /// `body` with the UTF-8 of `item`'s notes; nil when it has none.
-    @inline(__always)
-    static func withNotes<R>(_ item: UnsafePointer<ToDoItem>, _ body: (UnsafeBufferPointer<UInt8>) -> R) -> R? {
-        if let result = item.pointee.notes?.utf8.withContiguousStorageIfAvailable(body) { return result }
-        guard var notes = item.pointee.notes else { return nil }
-        return notes.withUTF8(body)
     }
 
     /// How many UTF-8 bytes the name of `item`'s location has; nil when it has no location.
@@ -214,14 +193,6 @@ extension ToDoItem {
     static func lentLocation(_ item: UnsafePointer<ToDoItem>, scratch: UnsafeMutablePointer<UInt8>)
         -> (coordinate: Location.Coordinate?, name: UnsafeBufferPointer<UInt8>)? {
         item.pointee.extras?.lentLocation(scratch: scratch) ?? nil
-    }
-
-    /// `body` with the location's coordinate and name (as UTF-8) of `item`; nil when it has no location.
-    @inline(__always)
-    static func withLocation<R>(_ item: UnsafePointer<ToDoItem>, _ body: (Location.Coordinate?, UnsafeBufferPointer<UInt8>) -> R) -> R? {
-        // (Through a method of the box, which holds the location for the call: read from
-        // here, the name would be retained.)
-        item.pointee.extras?.withLocation(body) ?? nil
     }
 }
 
