@@ -777,7 +777,8 @@ struct KeyedArchiveDirectEncoder<Sink: ArchiveSink>: ~Copyable {
         return ref
     }
 
-    /// The offset table and trailer, then the prefix; returns the total length.
+    /// The offset table and trailer, then the last slot segments and the top dictionary;
+    /// returns the total length.
     private mutating func finish(into sink: inout Sink) -> Int {
         let tableStart = position
         let offsetSize = BinaryPropertyListBuilder.byteCount(UInt64(tableStart))

@@ -8,73 +8,58 @@ enum FileReadResult {
     case failure(kind: StoreError.Kind, message: String)
 }
 
-/// A regular file opened for reading (close the descriptor), or why it could not be.
-enum RegularFileOpening {
-    case opened(descriptor: Int32, size: Int)
-    case missing
-    case failure(kind: StoreError.Kind, message: String)
-}
-
-/// Opens a regular file for reading; a missing file is `.missing`, anything else that goes
-/// wrong (a directory, permissions, an I/O error) is a failure with a message.
-func openRegularFile(_ path: String) -> RegularFileOpening {
+/// Opens a regular file for reading, hands `body` its descriptor and size, and closes it.
+/// A missing file is `missing`; anything else that goes wrong (a directory, permissions, an
+/// I/O error) is `failure` with its kind and a message.
+func withRegularFile<Outcome>(_ path: String, missing: Outcome, failure: (StoreError.Kind, String) -> Outcome,
+                              _ body: (_ descriptor: Int32, _ size: Int) -> Outcome) -> Outcome {
     let fd = open(path, O_RDONLY | O_CLOEXEC)
     guard fd >= 0 else {
         let code = errno
-        if code == ENOENT { return .missing }
-        return .failure(kind: code == EACCES ? .unreadable : .io, message: "cannot open: \(String(cString: strerror(code)))")
+        if code == ENOENT { return missing }
+        return failure(code == EACCES ? .unreadable : .io, "cannot open: \(String(cString: strerror(code)))")
     }
+    defer { close(fd) }
     var info = stat()
-    guard fstat(fd, &info) == 0 else {
-        let message = "cannot stat: \(String(cString: strerror(errno)))"
-        close(fd)
-        return .failure(kind: .io, message: message)
-    }
+    guard fstat(fd, &info) == 0 else { return failure(.io, "cannot stat: \(String(cString: strerror(errno)))") }
     guard (info.st_mode & S_IFMT) == S_IFREG else {
-        close(fd)
-        return .failure(kind: .unreadable, message: "not a regular file; tick will not overwrite it")
+        return failure(.unreadable, "not a regular file; tick will not overwrite it")
     }
-    return .opened(descriptor: fd, size: max(Int(info.st_size), 0))
+    return body(fd, max(Int(info.st_size), 0))
 }
 
 /// Reads a whole regular file; a missing file is `.missing`, anything else that goes wrong
 /// (a directory, permissions, an I/O error) is a failure with a message.
 func readFile(_ path: String) -> FileReadResult {
-    let fd: Int32
-    let size: Int
-    switch openRegularFile(path) {
-    case .missing: return .missing
-    case let .failure(kind, message): return .failure(kind: kind, message: message)
-    case let .opened(descriptor, fileSize): (fd, size) = (descriptor, fileSize)
-    }
-    defer { close(fd) }
-    // Read straight into the array's storage, without zero-filling it first; a file that
-    // grows while it is read is read on to its end.
-    var bytes: [UInt8] = []
-    var failure: Int32?
-    var reachedEnd = false
-    var capacity = size + 1
-    while !reachedEnd && failure == nil {
-        let chunk = [UInt8](unsafeUninitializedCapacity: capacity) { buffer, initialized in
-            initialized = 0
-            while initialized < buffer.count {
-                let count = read(fd, buffer.baseAddress.map { $0 + initialized }, buffer.count - initialized)
-                if count == 0 { reachedEnd = true; return }
-                if count < 0 {
-                    if errno == EINTR { continue }
-                    failure = errno
-                    return
+    withRegularFile(path, missing: .missing, failure: { .failure(kind: $0, message: $1) }) { fd, size in
+        // Read straight into the array's storage, without zero-filling it first; a file that
+        // grows while it is read is read on to its end.
+        var bytes: [UInt8] = []
+        var failure: Int32?
+        var reachedEnd = false
+        var capacity = size + 1
+        while !reachedEnd && failure == nil {
+            let chunk = [UInt8](unsafeUninitializedCapacity: capacity) { buffer, initialized in
+                initialized = 0
+                while initialized < buffer.count {
+                    let count = read(fd, buffer.baseAddress.map { $0 + initialized }, buffer.count - initialized)
+                    if count == 0 { reachedEnd = true; return }
+                    if count < 0 {
+                        if errno == EINTR { continue }
+                        failure = errno
+                        return
+                    }
+                    initialized += count
                 }
-                initialized += count
             }
+            if bytes.isEmpty { bytes = chunk } else { bytes.append(contentsOf: chunk) }
+            capacity = max(capacity, 1 << 16)
         }
-        if bytes.isEmpty { bytes = chunk } else { bytes.append(contentsOf: chunk) }
-        capacity = max(capacity, 1 << 16)
+        if let failure {
+            return .failure(kind: .io, message: "cannot read: \(String(cString: strerror(failure)))")
+        }
+        return .bytes(bytes)
     }
-    if let failure {
-        return .failure(kind: .io, message: "cannot read: \(String(cString: strerror(failure)))")
-    }
-    return .bytes(bytes)
 }
 
 /// Writes every byte, retrying short writes and EINTR; false on an error (errno says which).

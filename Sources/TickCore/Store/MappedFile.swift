@@ -59,24 +59,18 @@ final class MappedFile: @unchecked Sendable {
     /// `populate`, every page is mapped at once (one call instead of a fault per folio),
     /// for a file that will be read whole.
     static func map(_ path: String, populate: Bool = false) -> Result {
-        let fd: Int32
-        let size: Int
-        switch openRegularFile(path) {
-        case .missing: return .missing
-        case let .failure(kind, message): return .failure(kind: kind, message: message)
-        case let .opened(descriptor, fileSize): (fd, size) = (descriptor, fileSize)
+        withRegularFile(path, missing: .missing, failure: { .failure(kind: $0, message: $1) }) { fd, size in
+            // An empty file (what a full disk may leave) maps to no bytes; so does a file that
+            // claims no size but may have some (as in /proc), which is read instead.
+            guard size > 0 else { return .unmappable }
+            guard let slot = BusErrorGuard.reserveSlot() else { return .unmappable }
+            guard let address = mmap(nil, size, PROT_READ, MAP_PRIVATE | (populate ? MAP_POPULATE : 0), fd, 0), address != MAP_FAILED else {
+                BusErrorGuard.unregister(slot)
+                return .unmappable
+            }
+            BusErrorGuard.register(slot, start: UInt(bitPattern: address), count: size)
+            return .mapped(MappedFile(address: address, count: size, slot: slot))
         }
-        defer { close(fd) }
-        // An empty file (what a full disk may leave) maps to no bytes; so does a file that
-        // claims no size but may have some (as in /proc), which is read instead.
-        guard size > 0 else { return .unmappable }
-        guard let slot = BusErrorGuard.reserveSlot() else { return .unmappable }
-        guard let address = mmap(nil, size, PROT_READ, MAP_PRIVATE | (populate ? MAP_POPULATE : 0), fd, 0), address != MAP_FAILED else {
-            BusErrorGuard.unregister(slot)
-            return .unmappable
-        }
-        BusErrorGuard.register(slot, start: UInt(bitPattern: address), count: size)
-        return .mapped(MappedFile(address: address, count: size, slot: slot))
     }
 }
 
