@@ -141,14 +141,14 @@ extension KeyedArchiveDecoder {
             location = place
         }
         // What the model's title validation does, skipped when the ends are plain ASCII.
-        var validTitle = title
+        var validTitle = consume title
         if !trimmed {
-            validTitle = title.trimmingWhitespace
+            validTitle = validTitle.trimmingWhitespace
             guard !validTitle.isEmpty else { return false }
         }
         slot.initialize(to: ToDoItem(
-            decodedID: id, trimmedTitle: validTitle, notes: notes,
-            dueSince1970: due, location: location, createdAtSince1970: createdAt))
+            decodedID: id, trimmedTitle: consume validTitle, notes: consume notes,
+            dueSince1970: due, location: consume location, createdAtSince1970: createdAt))
         return true
     }
 
