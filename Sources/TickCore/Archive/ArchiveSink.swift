@@ -20,6 +20,9 @@ protocol ArchiveSink {
         -> (next: UnsafeMutablePointer<UInt8>, written: Bool)
     /// Waits until every piece taken is written; false when one failed.
     mutating func settle() -> Bool
+    /// Writes one piece taken but not yet written, on the calling thread; false when none
+    /// waits. Nil when the sink has no such pieces.
+    var helper: (@Sendable () -> Bool)? { get }
 }
 
 extension ArchiveSink {
@@ -29,6 +32,8 @@ extension ArchiveSink {
     }
 
     mutating func settle() -> Bool { true }
+
+    var helper: (@Sendable () -> Bool)? { nil }
 }
 
 /// An archive gathered in memory.

@@ -71,7 +71,7 @@ struct KeyedArchiveUniquing: ~Copyable {
                     }
                     guard answers.put(ordinal(utf8: location.name, Locator(.locationName, payload))) else { return false }
                 }
-                if index & 15 == 15 { answers.publish() }
+                if index & 15 == 15 { answers.publishAndHelp() }
             }
         }
         return true
@@ -170,11 +170,12 @@ final class UniquingJob: @unchecked Sendable {
     private let go = Atomic<Int>(0)
 
     init(sections: (UnsafeBufferPointer<ToDoItem>, UnsafeBufferPointer<ToDoItem>), ringCapacity: Int,
+         helper: (@Sendable () -> Bool)? = nil,
          bounding: Range<Int>? = nil, counts: (UnsafeMutablePointer<UInt8>, UnsafeMutablePointer<UInt8>)? = nil) {
         self.sections = sections
         self.bounding = bounding
         self.counts = counts
-        answers = UniquingAnswers(capacity: ringCapacity)
+        answers = UniquingAnswers(capacity: ringCapacity, helper: helper)
     }
 
     /// The pass may run, with room for `capacity` distinct values.
@@ -212,6 +213,13 @@ final class UniquingJob: @unchecked Sendable {
         }
         let pass = KeyedArchiveUniquing(sections: sections, capacity: told - 1)
         _ = pass.run(into: writer)
+    }
+
+    /// ``run()``, then the helper's work (writing pieces of the file) until the encoder is
+    /// done with the answers: the job's own thread has nothing else to do.
+    func runThenHelp() {
+        run()
+        answers.helpUntilAbandoned()
     }
 }
 

@@ -22,12 +22,26 @@ final class UniquingAnswers: @unchecked Sendable {
     /// Set in an answer for a string that is all ASCII.
     static let asciiFlag = 1 << 31
 
+    /// Work the writer does when it is well ahead of the reader, instead of waiting for it
+    /// (writing a piece of the file, ``ArchiveSink/helper``); false when there was none.
+    private let helper: (@Sendable () -> Bool)?
+
     /// A ring of at least `capacity` answers (rounded up to a power of two).
-    init(capacity: Int) {
+    init(capacity: Int, helper: (@Sendable () -> Bool)? = nil) {
         var size = 2
         while size < capacity { size <<= 1 }
         ring = .allocate(capacity: size)
         mask = size - 1
+        self.helper = helper
+    }
+
+    /// Does the helper's work until the reader is done with the ring.
+    func helpUntilAbandoned() {
+        guard let helper else { return }
+        var attempts = 0
+        while !abandoned.load(ordering: .acquiring) {
+            if helper() { attempts = 0 } else { Self.pause(&attempts, patience: 16) }
+        }
     }
 
     deinit { ring.deallocate() }
@@ -81,6 +95,16 @@ final class UniquingAnswers: @unchecked Sendable {
         @inline(__always)
         func publish() { answers.produced.store(written, ordering: .releasing) }
 
+        /// Lets the reader see every answer put in so far, and does a piece of the helper's
+        /// work when the reader has at least a quarter of a ring to read.
+        @inline(__always)
+        mutating func publishAndHelp() {
+            publish()
+            guard let helper = answers.helper else { return }
+            consumedSeen = answers.consumed.load(ordering: .acquiring)
+            if written - consumedSeen > (mask + 1) >> 2 { _ = helper() }
+        }
+
         /// Every answer is in (or the writer stopped): a reader asking for more gets
         /// ``UniquingAnswers/exhausted`` instead of waiting.
         func finish() {
@@ -96,6 +120,7 @@ final class UniquingAnswers: @unchecked Sendable {
                 if written - consumedSeen <= mask { return true }
                 if answers.abandoned.load(ordering: .acquiring) { return false }
                 // Ahead of the reader by a whole ring: it has plenty to do.
+                if let helper = answers.helper, helper() { continue }
                 UniquingAnswers.pause(&attempts, patience: 16)
             }
         }

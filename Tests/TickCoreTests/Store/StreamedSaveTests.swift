@@ -1,5 +1,6 @@
 import Foundation
 import Glibc
+import Synchronization
 import Testing
 @_spi(Benchmark) @testable import TickCore
 
@@ -48,7 +49,53 @@ struct StreamedSaveTests {
         }
     }
 
-    @Test("pieces written on the file's own thread land whole at their offsets, whatever the piece size")
+    /// The archive file, counting the pieces written by its helper on other threads.
+    struct HelpCountingFile: ArchiveSink {
+        var file: ArchiveFile
+        let helped = HelpCount()
+
+        final class HelpCount: Sendable {
+            let count = Atomic<Int>(0)
+        }
+
+        mutating func expect(_ bytes: Int) { file.expect(bytes) }
+        mutating func put(_ bytes: UnsafeRawBufferPointer, at offset: Int) -> Bool { file.put(bytes, at: offset) }
+        mutating func reset() -> Bool { file.reset() }
+        mutating func exchange(_ buffer: UnsafeMutablePointer<UInt8>, count: Int, capacity: Int, at offset: Int)
+            -> (next: UnsafeMutablePointer<UInt8>, written: Bool) {
+            file.exchange(buffer, count: count, capacity: capacity, at: offset)
+        }
+        mutating func settle() -> Bool { file.settle() }
+        var helper: (@Sendable () -> Bool)? {
+            guard let inner = file.helper else { return nil }
+            let helped = self.helped
+            return {
+                guard inner() else { return false }
+                helped.count.add(1, ordering: .relaxed)
+                return true
+            }
+        }
+    }
+
+    @Test("in a large save the uniquing thread writes pieces of the file too, and the bytes are the same")
+    func uniquingThreadWrites() throws {
+        let directory = try TemporaryDirectory()
+        // Above the size at which the uniquing gets a thread; small pieces, so that there are many.
+        let list = try Self.list(KeyedArchiveDirectEncoder<ArchiveFile>.alongsideThreshold + 2_000)
+        let descriptor = open(directory.file().path, O_RDWR | O_CREAT | O_TRUNC | O_CLOEXEC, 0o600)
+        try #require(descriptor >= 0)
+        defer { close(descriptor) }
+        var file = HelpCountingFile(file: ArchiveFile(descriptor: descriptor))
+        let outcome = KeyedArchiveDirectEncoder.write(list, to: &file, chunkSize: 4_096)
+        guard case .written = outcome else {
+            Issue.record("expected the archive written, got \(outcome)")
+            return
+        }
+        #expect(try [UInt8](Data(contentsOf: directory.file())) == KeyedArchive.encode(list))
+        #expect(file.helped.count.load(ordering: .relaxed) > 0)
+    }
+
+    @Test("pieces given away land whole at their offsets, whoever writes them, whatever the piece size")
     func backgroundPieces() throws {
         let directory = try TemporaryDirectory()
         let list = try Self.list(3_000)
@@ -68,8 +115,8 @@ struct StreamedSaveTests {
         }
     }
 
-    @Test("a file the archive cannot be written into fails the write, written here or on the file's own thread",
-          arguments: [(10, 1 << 18), (3_000, 4_096)])
+    @Test("a file the archive cannot be written into fails the write, written here or by the uniquing thread",
+          arguments: [(10, 1 << 18), (3_000, 4_096), (6_000, 4_096)])
     func unwritableDescriptor(items: Int, chunkSize: Int) throws {
         let directory = try TemporaryDirectory()
         FileManager.default.createFile(atPath: directory.file().path, contents: Data())

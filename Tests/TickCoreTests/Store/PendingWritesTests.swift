@@ -1,0 +1,189 @@
+import Foundation
+import Glibc
+import Synchronization
+import Testing
+@testable import TickCore
+
+@Suite("An archive file's pieces wait for a thread with time to write them")
+struct PendingWritesTests {
+    /// A buffer of `capacity` bytes whose first `count` are `byte`.
+    static func piece(_ byte: UInt8, count: Int, capacity: Int) -> UnsafeMutablePointer<UInt8> {
+        let buffer = UnsafeMutablePointer<UInt8>.allocate(capacity: capacity)
+        buffer.initialize(repeating: byte, count: count)
+        return buffer
+    }
+
+    /// What the helping thread and the test share.
+    final class Shared: Sendable {
+        let stop = Atomic<Bool>(false)
+        let helped = Atomic<Int>(0)
+    }
+
+    /// An open file in a temporary directory (read-only when `writable` is false).
+    static func open(_ directory: TemporaryDirectory, writable: Bool = true) throws -> Int32 {
+        let path = directory.file().path
+        try #require(FileManager.default.createFile(atPath: path, contents: Data()))
+        let descriptor = Glibc.open(path, (writable ? O_RDWR : O_RDONLY) | O_CLOEXEC)
+        try #require(descriptor >= 0)
+        return descriptor
+    }
+
+    @Test("a piece given away is written at its offset by a helper, and its buffer comes back for the next piece")
+    func helperWritesAndBufferReturns() throws {
+        let directory = try TemporaryDirectory()
+        let descriptor = try Self.open(directory)
+        defer { close(descriptor) }
+        let pending = PendingWrites(descriptor: descriptor)
+        let first = Self.piece(0x41, count: 3, capacity: 8)
+        let second = try #require(pending.offer(first, count: 3, capacity: 8, at: 0))
+        #expect(second != first)
+        #expect(pending.spareBuffers == 0)
+        #expect(pending.help())
+        #expect(!pending.help())
+        #expect(pending.spareBuffers == 1)
+        second.initialize(repeating: 0x42, count: 2)
+        // The first buffer, written, is the one handed back for the piece after.
+        #expect(pending.offer(second, count: 2, capacity: 8, at: 3) == first)
+        #expect(pending.spareBuffers == 0)
+        first.deallocate()
+        #expect(pending.drain() == nil)
+        #expect(try Data(contentsOf: directory.file()) == Data("AAABB".utf8))
+    }
+
+    @Test("a piece beyond the budget is refused and stays the giver's; the first always waits")
+    func budget() throws {
+        let directory = try TemporaryDirectory()
+        let descriptor = try Self.open(directory)
+        defer { close(descriptor) }
+        let pending = PendingWrites(descriptor: descriptor, budget: 100)
+        // Larger than the whole budget, yet taken: nothing else waits.
+        let large = Self.piece(0x61, count: 4, capacity: 128)
+        let next = try #require(pending.offer(large, count: 4, capacity: 128, at: 0))
+        let small = Self.piece(0x62, count: 4, capacity: 16)
+        #expect(pending.offer(small, count: 4, capacity: 16, at: 4) == nil)
+        // Once the large piece is written, the small one fits.
+        #expect(pending.help())
+        let spare = try #require(pending.offer(small, count: 4, capacity: 16, at: 4))
+        #expect(pending.drain() == nil)
+        next.deallocate()
+        spare.deallocate()
+        #expect(try Data(contentsOf: directory.file()) == Data("aaaabbbb".utf8))
+    }
+
+    @Test("the drain writes what still waits and reports the first failure; later pieces are not written")
+    func drainReportsFailure() throws {
+        let directory = try TemporaryDirectory()
+        let descriptor = try Self.open(directory, writable: false)
+        defer { close(descriptor) }
+        let pending = PendingWrites(descriptor: descriptor)
+        var buffer = Self.piece(0x30, count: 4, capacity: 8)
+        for index in 0..<2 {
+            buffer = try #require(pending.offer(buffer, count: 4, capacity: 8, at: 4 * index))
+        }
+        buffer.deallocate()
+        #expect(pending.drain() == EBADF)
+        #expect(pending.failure == EBADF)
+    }
+
+    @Test("helpers on another thread and the drain write every piece exactly once, in place")
+    func helpersAndDrainTogether() throws {
+        let directory = try TemporaryDirectory()
+        let descriptor = try Self.open(directory)
+        defer { close(descriptor) }
+        let pending = PendingWrites(descriptor: descriptor, budget: 4 * 64)
+        let shared = Shared()
+        let started = WorkerThread { [pending] in
+            while !shared.stop.load(ordering: .acquiring) {
+                if pending.help() { shared.helped.add(1, ordering: .relaxed) } else { sched_yield() }
+            }
+        }
+        let helper = try #require(started)
+        var expected = [UInt8]()
+        var buffer = UnsafeMutablePointer<UInt8>.allocate(capacity: 64)
+        for index in 0..<200 {
+            let byte = UInt8(index % 251)
+            buffer.initialize(repeating: byte, count: 64)
+            expected += repeatElement(byte, count: 64)
+            if let next = pending.offer(buffer, count: 64, capacity: 64, at: 64 * index) {
+                buffer = next
+            } else {
+                // Refused: the giver writes it itself, as the archive file does.
+                #expect(ArchiveFile.write(descriptor, buffer, count: 64, at: 64 * index) == nil)
+            }
+        }
+        #expect(pending.drain() == nil)
+        shared.stop.store(true, ordering: .releasing)
+        helper.join()
+        buffer.deallocate()
+        #expect(try [UInt8](Data(contentsOf: directory.file())) == expected)
+        #expect(shared.helped.load(ordering: .relaxed) > 0)
+    }
+}
+
+@Suite("The uniquing thread writes pieces of the file while it is ahead of the encoder")
+struct UniquingHelpTests {
+    /// Counts the helper's calls, and says there was work for the first `work` of them.
+    final class CountingHelper: Sendable {
+        let calls = Atomic<Int>(0)
+        let work: Int
+        init(work: Int) { self.work = work }
+        var helper: @Sendable () -> Bool { { [self] in calls.add(1, ordering: .relaxed).newValue <= work } }
+    }
+
+    /// Whether `condition` holds within `seconds` (polled; never a fixed sleep).
+    static func within(seconds: Double, _ condition: () -> Bool) -> Bool {
+        let deadline = ContinuousClock.now + .seconds(seconds)
+        var attempts = 0
+        while !condition() {
+            if ContinuousClock.now > deadline { return false }
+            UniquingAnswers.pause(&attempts, patience: 64)
+        }
+        return true
+    }
+
+    @Test("a writer a quarter of a ring or more ahead of its reader helps when it publishes; one less ahead does not")
+    func helpsWhenAhead() {
+        let counter = CountingHelper(work: 100)
+        let answers = UniquingAnswers(capacity: 64, helper: counter.helper)
+        var writer = UniquingAnswers.Writer(answers)
+        for value in 0..<16 { _ = writer.put(UInt32(value)) }
+        writer.publishAndHelp()
+        #expect(counter.calls.load(ordering: .relaxed) == 0)
+        _ = writer.put(16)
+        writer.publishAndHelp()
+        #expect(counter.calls.load(ordering: .relaxed) == 1)
+        // Read up to the writer: nothing ahead any more.
+        // Read up to the writer (the reader publishes its place every quarter ring).
+        var reader = UniquingAnswers.Reader(answers)
+        for _ in 0..<17 { _ = reader.next() }
+        writer.publishAndHelp()
+        #expect(counter.calls.load(ordering: .relaxed) == 1)
+    }
+
+    @Test("a writer waiting for room helps instead, and the pass's thread helps until the reader is done")
+    func helpsWhileWaitingAndAfter() throws {
+        let counter = CountingHelper(work: 5)
+        let answers = UniquingAnswers(capacity: 4, helper: counter.helper)
+        let started = WorkerThread { [answers] in
+            var writer = UniquingAnswers.Writer(answers)
+            for value in 0..<8 { guard writer.put(UInt32(value)) else { break } }
+            writer.finish()
+            answers.helpUntilAbandoned()
+        }
+        let thread = try #require(started)
+        // Nothing is read yet: the writer, a whole ring ahead, can only be waiting for room.
+        #expect(Self.within(seconds: 10) { counter.calls.load(ordering: .relaxed) > 0 }, "no help while waiting for room")
+        var reader = UniquingAnswers.Reader(answers)
+        var received: [Int] = []
+        for _ in 0..<8 { received.append(reader.next()) }
+        #expect(received == Array(0..<8))
+        #expect(reader.next() == UniquingAnswers.exhausted)
+        // With its answers in, the thread keeps asking the helper until the reader abandons
+        // the ring.
+        let callsWhileWriting = counter.calls.load(ordering: .relaxed)
+        #expect(Self.within(seconds: 10) { counter.calls.load(ordering: .relaxed) > callsWhileWriting }, "no help after the answers")
+        answers.abandon()
+        thread.join()
+        #expect(counter.calls.load(ordering: .relaxed) > counter.work)
+    }
+}
