@@ -146,8 +146,8 @@ extension KeyedArchiveDecoder {
             validTitle = validTitle.trimmingWhitespace
             guard !validTitle.isEmpty else { return false }
         }
-        slot.initialize(to: ToDoItem(
-            decodedID: id, trimmedTitle: consume validTitle, notes: consume notes,
+        slot.initialize(to: ToDoItem.decoded(
+            id: id, trimmedTitle: consume validTitle, notes: consume notes,
             dueSince1970: due, location: consume location, createdAtSince1970: createdAt))
         return true
     }

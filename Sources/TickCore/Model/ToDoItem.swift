@@ -39,41 +39,6 @@ public struct ToDoItem: Sendable, Hashable, Identifiable {
         set { extras = Extras.make(location: extras?.location, unknownFields: newValue) }
     }
 
-    public init(
-        id: UUID = UUID(),
-        title: String,
-        notes: String? = nil,
-        due: Date? = nil,
-        location: Location? = nil,
-        createdAt: Date = Date(),
-        unknownFields: UnknownFields = UnknownFields()
-    ) throws(ModelError) {
-        self.id = id
-        self.title = try Self.validatedTitle(title)
-        self.notes = notes
-        self.dueStorage = Self.storage(forDue: due)
-        self.extras = Extras.make(location: location, unknownFields: unknownFields)
-        self.createdAtStorage = createdAt.archivable
-    }
-
-    /// For the archive decoder, which has already checked that `title` is non-empty and has
-    /// no leading or trailing whitespace (so validating it again would return it unchanged).
-    /// `due` and `createdAt` are the archive's seconds since 1970.
-    @inline(__always)
-    init(decodedID id: UUID, trimmedTitle title: consuming String, notes: consuming String?, dueSince1970 due: Double?,
-         location: consuming Location?, createdAtSince1970 createdAt: Double) {
-        self.id = id
-        self.title = title
-        self.notes = notes
-        self.dueStorage = Self.storage(forDue: due.map { Date(timeIntervalSince1970: $0) })
-        if let location {
-            self.extras = Extras(location: location, unknownFields: UnknownFields())
-        } else {
-            self.extras = nil
-        }
-        self.createdAtStorage = Date(timeIntervalSince1970: createdAt).archivable
-    }
-
     /// Replaces the title, trimmed; an empty title is refused.
     public mutating func setTitle(_ newTitle: String) throws(ModelError) {
         title = try Self.validatedTitle(newTitle)
@@ -147,6 +112,45 @@ public struct ToDoItem: Sendable, Hashable, Identifiable {
         hasher.combine(location)
         hasher.combine(createdAt)
         hasher.combine(unknownFields)
+    }
+}
+
+// MARK: - Making an item
+
+// (In an extension, so that the struct keeps its memberwise initializer.)
+extension ToDoItem {
+    public init(
+        id: UUID = UUID(),
+        title: String,
+        notes: String? = nil,
+        due: Date? = nil,
+        location: Location? = nil,
+        createdAt: Date = Date(),
+        unknownFields: UnknownFields = UnknownFields()
+    ) throws(ModelError) {
+        self.id = id
+        self.title = try Self.validatedTitle(title)
+        self.notes = notes
+        self.dueStorage = Self.storage(forDue: due)
+        self.extras = Extras.make(location: location, unknownFields: unknownFields)
+        self.createdAtStorage = createdAt.archivable
+    }
+
+    /// For the archive decoder, which has already checked that `title` is non-empty and has
+    /// no leading or trailing whitespace (so validating it again would return it unchanged).
+    /// `due` and `createdAt` are the archive's seconds since 1970.
+    ///
+    /// (Made by the memberwise initializer, which stores the fields in place: through an
+    /// initializer of its own, the new item was copied into the decoder's array and the
+    /// original destroyed, a retain and a release of every string.)
+    @inline(__always)
+    static func decoded(id: UUID, trimmedTitle title: consuming String, notes: consuming String?, dueSince1970 due: Double?,
+                        location: consuming Location?, createdAtSince1970 createdAt: Double) -> ToDoItem {
+        ToDoItem(
+            id: id, title: title, notes: notes,
+            createdAtStorage: Date(timeIntervalSince1970: createdAt).archivable,
+            dueStorage: storage(forDue: due.map { Date(timeIntervalSince1970: $0) }),
+            extras: location == nil ? nil : Extras(location: location, unknownFields: UnknownFields()))
     }
 }
 
