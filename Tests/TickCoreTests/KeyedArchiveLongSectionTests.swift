@@ -2,15 +2,15 @@ import Foundation
 import Testing
 @testable import TickCore
 
-@Suite("Keyed archive: long sections read in two halves")
+@Suite("Keyed archive: long sections read on two threads, chunk by chunk")
 struct KeyedArchiveLongSectionTests {
     private let count = KeyedArchiveDecoder.parallelThreshold * 2 + 3
 
-    /// Items titled "item N"; the one at `marked` is titled "MARKEDTITLE".
-    private func archive(marked: Int) throws -> [UInt8] {
+    /// Items titled "item N"; those at `marked` are titled "MARKEDTITLE".
+    private func archive(marked: Set<Int>) throws -> [UInt8] {
         var items: [ToDoItem] = []
         for index in 0..<count {
-            let title = index == marked ? "MARKEDTITLE" : "item \(index)"
+            let title = marked.contains(index) ? "MARKEDTITLE" : "item \(index)"
             let notes: String? = index % 3 == 0 ? "notes \(index)" : nil
             let due: Date? = index % 4 == 0 ? Date(timeIntervalSince1970: 1_800_000_000 + Double(index)) : nil
             let location: Location? = index % 5 == 0 ? try Location(name: "place \(index % 7)", latitude: 1, longitude: 2) : nil
@@ -20,7 +20,8 @@ struct KeyedArchiveLongSectionTests {
         return KeyedArchive.encode(try ToDoList(toDoItems: items, doneItems: []))
     }
 
-    /// Blanks out the marked title, which makes that item invalid.
+    /// Blanks out the marked title (stored once, shared by every marked item), which makes
+    /// those items invalid.
     private func spoil(_ bytes: [UInt8]) throws -> [UInt8] {
         var bytes = bytes
         let marker = Array("MARKEDTITLE".utf8)
@@ -31,17 +32,37 @@ struct KeyedArchiveLongSectionTests {
 
     @Test("a long section decodes to the same items in the same order")
     func sameItems() throws {
-        let bytes = try archive(marked: -1)
+        let bytes = try archive(marked: [])
         let list = try KeyedArchive.decode(bytes)
         #expect(list.toDoItems.count == count)
         #expect(list.toDoItems.map(\.title) == (0..<count).map { "item \($0)" })
         #expect(KeyedArchive.encode(list) == bytes)
     }
 
-    @Test("a bad item in either half is the error, naming its position", arguments: [5, KeyedArchiveDecoder.parallelThreshold + 7])
-    func badItemInEitherHalf(position: Int) throws {
-        let bytes = try spoil(archive(marked: position))
-        let error = #expect(throws: ArchiveError.self) { try KeyedArchive.decode(bytes) }
-        #expect(error?.description.contains("item \(position + 1) of To Do") == true, "\(String(describing: error))")
+    @Test("a bad item is the error, naming its position, in any chunk of either thread",
+          arguments: [[5], [KeyedArchiveDecoder.parallelChunk - 1], [KeyedArchiveDecoder.parallelChunk],
+                      [KeyedArchiveDecoder.parallelThreshold + 7], [KeyedArchiveDecoder.parallelThreshold * 2 + 2]])
+    func badItem(positions: [Int]) throws {
+        try expectError(at: positions[0], marking: Set(positions))
+    }
+
+    @Test("of bad items in several chunks, the first is the error", arguments: [
+        [3, KeyedArchiveDecoder.parallelThreshold * 2],
+        // (The first chunk's last item and the second's first: the second, on the other
+        // thread, usually fails first.)
+        [KeyedArchiveDecoder.parallelChunk - 1, KeyedArchiveDecoder.parallelChunk],
+        [KeyedArchiveDecoder.parallelChunk * 5 + 1, KeyedArchiveDecoder.parallelChunk * 6 + 2, KeyedArchiveDecoder.parallelChunk * 30],
+    ])
+    func firstOfSeveral(positions: [Int]) throws {
+        try expectError(at: positions.min() ?? 0, marking: Set(positions))
+    }
+
+    private func expectError(at position: Int, marking positions: Set<Int>) throws {
+        let bytes = try spoil(archive(marked: positions))
+        // (The threads take chunks in whatever order they run: every try must say the same.)
+        for _ in 0..<3 {
+            let error = #expect(throws: ArchiveError.self) { try KeyedArchive.decode(bytes) }
+            #expect(error?.description.contains("item \(position + 1) of To Do") == true, "\(String(describing: error))")
+        }
     }
 }

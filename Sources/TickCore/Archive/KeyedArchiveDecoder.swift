@@ -173,7 +173,7 @@ struct KeyedArchiveDecoder {
         lastArraySize = elements.count
         let wanted = min(elements.count, itemLimit)
         // Items are built in place in the array's storage (appending a fresh item copies it).
-        // A long section is read in two halves at once, one on another core — unless pages
+        // A long section is read on two cores at once (``decodeInParallel``) — unless pages
         // are given back as the items are read (the full screen's staged load): one reader
         // keeps fewer of the file's pages mapped at a time (measured at 100k items: a peak
         // 3–4 MiB lower, for a staged read of ~70 ms instead of ~60).
@@ -184,29 +184,9 @@ struct KeyedArchiveDecoder {
                 (initialized, failure) = decodeRange(0..<wanted, of: elements, into: start, section: section)
                 return
             }
-            let half = wanted / 2
-            let other = OtherHalf(decoder: self, start: start + half)
-            let group = DispatchGroup()
-            DispatchQueue.global(qos: .userInitiated).async(group: group) {
-                other.result = other.decoder.decodeRange(half..<wanted, of: elements, into: other.start, section: section)
-            }
-            let first = decodeRange(0..<half, of: elements, into: start, section: section)
-            group.wait()
-            // The strings the other half found shared are known to the next section's
-            // halves too, so that they need not read them again from the file.
-            for (ref, text) in other.decoder.sharedStrings where sharedStrings.count < Self.sharedStringLimit {
-                sharedStrings[ref] = text
-            }
-            if first.count == half, other.result.failure == nil {
-                initialized = wanted
-                return
-            }
-            // Keep the items before the first failure; the others go.
-            (other.start).deinitialize(count: other.result.count)
-            initialized = first.count
-            failure = first.failure ?? other.result.failure
+            (initialized, failure) = decodeInParallel(wanted, of: elements, into: start, section: section)
         }
-        // What the other half and later items touched again behind the discards.
+        // What later items touched again behind the discards.
         discard?(0..<view.base.count)
         if let failure { throw failure }
         return items
@@ -269,7 +249,7 @@ struct KeyedArchiveDecoder {
     /// How much stays mapped on either side of a position in use.
     static let discardWindow = 1 << 17
 
-    /// Sections at least this long are read in two halves at once.
+    /// Sections at least this long are read on two threads at once.
     static let parallelThreshold = 16_384
 
     /// Reads the items `range` of a section's elements into consecutive slots from `start`;
@@ -372,18 +352,5 @@ struct KeyedArchiveDecoder {
         } catch {
             throw ArchiveError(.invalidValue, at: location.offset, "\(what()) is invalid: \(error)")
         }
-    }
-}
-
-/// The second half of a long section, read on another thread by a copy of the decoder
-/// (its caches are its own) into its own part of the items' storage.
-private final class OtherHalf: @unchecked Sendable {
-    var decoder: KeyedArchiveDecoder
-    let start: UnsafeMutablePointer<ToDoItem>
-    var result: (count: Int, failure: ArchiveError?) = (0, nil)
-
-    init(decoder: KeyedArchiveDecoder, start: UnsafeMutablePointer<ToDoItem>) {
-        self.decoder = decoder
-        self.start = start
     }
 }
