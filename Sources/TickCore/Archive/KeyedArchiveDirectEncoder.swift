@@ -19,7 +19,8 @@ import Glibc
 /// read in place (``Swift/String/lentUTF8(scratch:)``), so neither thread retains them.
 /// The uniquing is the lighter half: while it is a quarter of a ring or more ahead, and
 /// once its ordinals are done, its thread writes the pieces this one gives the sink
-/// (``ArchiveSink/helper``).
+/// (``ArchiveSink/helper``); this one writes them too while it waits for an ordinal. Both
+/// threads first make the list's bound together, in chunks (``BoundChunks``).
 ///
 /// Memory stays small whatever the list's size: the bytes go out in pieces of about
 /// ``defaultChunkSize`` as items are finished, and so do the `$objects` array's slots, a
@@ -87,14 +88,15 @@ struct KeyedArchiveDirectEncoder<Sink: ArchiveSink>: ~Copyable {
             counts.0.deallocate()
             counts.1.deallocate()
         }
-        // The bound: with a thread for the uniquing, that thread takes the second half first.
+        // The bound: with a thread for the uniquing, both threads make it first, chunk by chunk.
         var bound = ArchiveBound()
         var started: RunningUniquing?
         if let ringCapacity {
+            let chunks = BoundChunks(total: total)
             let job = UniquingJob(sections: lists, ringCapacity: ringCapacity, helper: sink.helper,
-                                  bounding: total / 2..<total, counts: counts)
+                                  bounding: chunks, counts: counts)
             if let thread = WorkerThread({ job.runThenHelp() }) {
-                bound.add(lists, range: 0..<total / 2, counts: counts)
+                bound.add(lists, taking: chunks, counts: counts)
                 bound.merge(job.waitForBound())
                 started = RunningUniquing(job: job, thread: thread)
             }

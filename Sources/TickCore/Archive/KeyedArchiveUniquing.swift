@@ -154,16 +154,17 @@ struct KeyedArchiveUniquing: ~Copyable {
     }
 }
 
-/// The uniquing pass as work for another thread: it owns what the pass needs. Given a
-/// range, it first adds those items to a bound of its own (``waitForBound()``), and then
-/// waits for the capacity the whole list's bound gives (``proceed(capacity:)``).
+/// The uniquing pass as work for another thread: it owns what the pass needs. Given
+/// chunks of the list, it first adds those it takes to a bound of its own
+/// (``waitForBound()``), and then waits for the capacity the whole list's bound gives
+/// (``proceed(capacity:)``).
 final class UniquingJob: @unchecked Sendable {
     // (The list's storage stays alive and unchanged until the encoder has joined this thread.)
     private let sections: (UnsafeBufferPointer<ToDoItem>, UnsafeBufferPointer<ToDoItem>)
-    private let bounding: Range<Int>?
+    private let bounding: BoundChunks?
     private let counts: (UnsafeMutablePointer<UInt8>, UnsafeMutablePointer<UInt8>)?
     let answers: UniquingAnswers
-    /// The bound of `bounding`, once `boundReady`.
+    /// The bound of the chunks of `bounding` this thread took, once `boundReady`.
     private var bound = ArchiveBound()
     private let boundReady = Atomic<Bool>(false)
     /// 0 until told; then the capacity + 1, or -1 for "do not run".
@@ -171,7 +172,7 @@ final class UniquingJob: @unchecked Sendable {
 
     init(sections: (UnsafeBufferPointer<ToDoItem>, UnsafeBufferPointer<ToDoItem>), ringCapacity: Int,
          helper: (@Sendable () -> Bool)? = nil,
-         bounding: Range<Int>? = nil, counts: (UnsafeMutablePointer<UInt8>, UnsafeMutablePointer<UInt8>)? = nil) {
+         bounding: BoundChunks? = nil, counts: (UnsafeMutablePointer<UInt8>, UnsafeMutablePointer<UInt8>)? = nil) {
         self.sections = sections
         self.bounding = bounding
         self.counts = counts
@@ -184,19 +185,19 @@ final class UniquingJob: @unchecked Sendable {
     /// The pass must not run (the list needs the general encoder).
     func cancel() { go.store(-1, ordering: .releasing) }
 
-    /// The bound of the items this job was given, once it has made it.
+    /// The bound of the chunks this job took, once it has taken the last.
     func waitForBound() -> ArchiveBound {
         var attempts = 0
         while !boundReady.load(ordering: .acquiring) { UniquingAnswers.pause(&attempts, patience: 4_096) }
         return bound
     }
 
-    /// Makes the bound it was given a range for, then runs the pass to the end (or until
-    /// the reader abandons it), unless cancelled.
+    /// Makes its share of the bound (the chunks it takes of `bounding`), then runs the pass
+    /// to the end (or until the reader abandons it), unless cancelled.
     func run() {
         if let bounding, let counts {
             var half = ArchiveBound()
-            half.add(sections, range: bounding, counts: counts)
+            half.add(sections, taking: bounding, counts: counts)
             bound = half
             boundReady.store(true, ordering: .releasing)
         }

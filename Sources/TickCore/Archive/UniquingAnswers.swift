@@ -22,8 +22,9 @@ final class UniquingAnswers: @unchecked Sendable {
     /// Set in an answer for a string that is all ASCII.
     static let asciiFlag = 1 << 31
 
-    /// Work the writer does when it is well ahead of the reader, instead of waiting for it
-    /// (writing a piece of the file, ``ArchiveSink/helper``); false when there was none.
+    /// Work a side does instead of waiting for the other (writing a piece of the file,
+    /// ``ArchiveSink/helper``): the writer also when it is well ahead of the reader. False
+    /// when there was none.
     private let helper: (@Sendable () -> Bool)?
 
     /// A ring of at least `capacity` answers (rounded up to a power of two).
@@ -162,6 +163,8 @@ final class UniquingAnswers: @unchecked Sendable {
                 producedSeen = answers.produced.load(ordering: .acquiring)
                 if read < producedSeen { return true }
                 if finished { return false }
+                // Waiting for the writer: a piece of the file is written meanwhile.
+                if let helper = answers.helper, helper() { continue }
                 UniquingAnswers.pause(&attempts, patience: 4_096)
             }
         }
