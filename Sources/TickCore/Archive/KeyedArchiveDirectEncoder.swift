@@ -909,9 +909,11 @@ private struct RunningUniquing {
         thread?.join()
     }
 
-    /// Tells a pass still waiting for its go not to run, and waits for its thread.
+    /// Tells a pass still waiting for its go not to run, and waits for its thread (which
+    /// would otherwise go on to help with the sink's pieces until the answers are abandoned).
     func stop() {
         job.cancel()
+        job.answers.abandon()
         thread?.join()
     }
 }

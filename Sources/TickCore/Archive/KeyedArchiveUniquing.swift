@@ -217,10 +217,11 @@ final class UniquingJob: @unchecked Sendable {
     }
 
     /// ``run()``, then the helper's work (writing pieces of the file) until the encoder is
-    /// done with the answers: the job's own thread has nothing else to do.
+    /// done with the answers: the job's own thread has nothing else to do. (A cancelled
+    /// pass has nothing to help with.)
     func runThenHelp() {
         run()
-        answers.helpUntilAbandoned()
+        if go.load(ordering: .acquiring) > 0 { answers.helpUntilAbandoned() }
     }
 }
 

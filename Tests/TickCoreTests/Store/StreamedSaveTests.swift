@@ -95,6 +95,25 @@ struct StreamedSaveTests {
         #expect(file.helped.count.load(ordering: .relaxed) > 0)
     }
 
+    @Test("a large list the direct encoder cannot write (unknown keys, a title like an id) is saved by the general one",
+          .timeLimit(.minutes(1)), arguments: [false, true])
+    func largeUnsupportedList(idLikeTitle: Bool) throws {
+        let directory = try TemporaryDirectory()
+        let store = ToDoStore(fileURL: directory.file())
+        // Above the size at which the bound is made on two threads, so that the pass's
+        // thread is started and then told not to run.
+        var items = try Self.list(KeyedArchiveDirectEncoder<ArchiveFile>.alongsideThreshold + 100).toDoItems
+        if idLikeTitle {
+            try items[items.count - 1].setTitle(UUID().uuidString)
+        } else {
+            items[items.count - 1].unknownFields = UnknownFields(["newer": .value(.string("kept"))])
+        }
+        let list = try ToDoList(toDoItems: items, doneItems: [])
+        try store.save(list)
+        #expect(try store.load() == list)
+        #expect(try [UInt8](Data(contentsOf: directory.file())) == KeyedArchive.encode(list))
+    }
+
     @Test("pieces given away land whole at their offsets, whoever writes them, whatever the piece size")
     func backgroundPieces() throws {
         let directory = try TemporaryDirectory()
