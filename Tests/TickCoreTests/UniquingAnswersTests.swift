@@ -97,8 +97,8 @@ struct UniquingHelpTests {
         _ = writer.put(16)
         writer.publishAndHelp()
         #expect(counter.calls.load(ordering: .relaxed) == 1)
-        // Read up to the writer: nothing ahead any more.
-        // Read up to the writer (the reader publishes its place every quarter ring).
+        // Read up to the writer (the reader publishes its place every quarter ring): nothing
+        // ahead any more.
         var reader = UniquingAnswers.Reader(answers)
         for _ in 0..<17 { _ = reader.next() }
         writer.publishAndHelp()

@@ -13,9 +13,6 @@ import Glibc
 /// (``settle()``).
 struct ArchiveFile: ArchiveSink {
     let descriptor: Int32
-    /// The errno of the first write that failed (the encoder goes on to the end of the
-    /// list after a failure, which may change `errno`).
-    private(set) var failure: Int32?
     /// Pieces given away, written by whichever thread has time.
     private let pending: PendingWrites
 
@@ -24,12 +21,16 @@ struct ArchiveFile: ArchiveSink {
         pending = PendingWrites(descriptor: descriptor)
     }
 
+    /// The errno of the first write that failed, on any thread (the encoder goes on to the
+    /// end of the list after a failure, which may change `errno`).
+    var failure: Int32? { pending.failure }
+
     mutating func expect(_ bytes: Int) {}
 
     mutating func put(_ piece: UnsafeRawBufferPointer, at offset: Int) -> Bool {
         guard let base = piece.baseAddress else { return true }
         if let error = Self.write(descriptor, base.assumingMemoryBound(to: UInt8.self), count: piece.count, at: offset) {
-            if failure == nil { failure = error }
+            pending.record(error)
             return false
         }
         return true
@@ -40,7 +41,7 @@ struct ArchiveFile: ArchiveSink {
         guard let next = pending.offer(buffer, count: count, capacity: capacity, at: offset) else {
             return (buffer, put(UnsafeRawBufferPointer(start: buffer, count: count), at: offset))
         }
-        return (next, failure == nil && pending.failure == nil)
+        return (next, failure == nil)
     }
 
     /// Writes one piece given away, on the calling thread; false when none waits.
@@ -49,15 +50,12 @@ struct ArchiveFile: ArchiveSink {
         return { pending.help() }
     }
 
-    mutating func settle() -> Bool {
-        if let error = pending.drain(), failure == nil { failure = error }
-        return failure == nil
-    }
+    mutating func settle() -> Bool { pending.drain() == nil }
 
     mutating func reset() -> Bool {
         guard settle() else { return false }
         guard ftruncate(descriptor, 0) == 0 else {
-            if failure == nil { failure = errno }
+            pending.record(errno)
             return false
         }
         return true

@@ -1,9 +1,10 @@
 import Synchronization
 
 /// Pieces of an archive file given away by the encoder, waiting to be written by a thread
-/// with nothing better to do: the uniquing thread while it is well ahead of the encoder, and
-/// after its last ordinal (``help()``). The encoder goes on making bytes instead of stopping
-/// for each `pwrite`, and writes what is left itself when it settles (``drain()``).
+/// with nothing better to do (``help()``): the uniquing thread while it is well ahead of the
+/// encoder and after its last ordinal, the encoder while it waits for an ordinal. The
+/// encoder goes on making bytes instead of stopping for each `pwrite`, and writes what is
+/// left itself when it settles (``drain()``).
 ///
 /// At most ``budget`` bytes of buffers wait at a time (one piece is always taken); a piece
 /// offered beyond that stays the giver's to write at once. A written piece's buffer is
@@ -60,8 +61,16 @@ final class PendingWrites: @unchecked Sendable {
         }
     }
 
-    /// The errno of the first write that failed.
+    /// The errno of the first write that failed, here or by the giver itself
+    /// (``record(_:)``).
     var failure: Int32? { state.withLock { $0.failure } }
+
+    /// Notes a failed write of the giver's own; kept only if it is the first.
+    func record(_ error: Int32) {
+        state.withLock { state in
+            if state.failure == nil { state.failure = error }
+        }
+    }
 
     /// Written buffers kept for later pieces.
     var spareBuffers: Int { state.withLock { $0.spare.count } }
