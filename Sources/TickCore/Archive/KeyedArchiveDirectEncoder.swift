@@ -722,7 +722,8 @@ struct KeyedArchiveDirectEncoder<Sink: ArchiveSink>: ~Copyable {
             if let source = utf8.baseAddress { at(position).update(from: source, count: utf8.count) }
             position += utf8.count
         } else {
-            putString(utf8)
+            // (The pass looked at every byte: not all ASCII.)
+            putUTF16(utf8)
         }
         return ref
     }
@@ -747,15 +748,17 @@ struct KeyedArchiveDirectEncoder<Sink: ArchiveSink>: ~Copyable {
             if let source = utf8.baseAddress { at(position).update(from: source, count: utf8.count) }
             position += utf8.count
         } else {
-            var units = 0
-            for byte in utf8 {
-                if byte & 0xC0 != 0x80 { units += 1 }
-                if byte >= 0xF0 { units += 1 }
-            }
-            putHeader(0x6, units)
-            BinaryPropertyListBuilder.writeUTF16BigEndian(utf8, at(position))
-            position += 2 * units
+            putUTF16(utf8)
         }
+    }
+
+    /// A string with a byte above 0x7F, as UTF-16BE type 0x6.
+    @inline(__always)
+    private mutating func putUTF16(_ utf8: UnsafeBufferPointer<UInt8>) {
+        let units = BinaryPropertyListBuilder.utf16Count(utf8)
+        putHeader(0x6, units)
+        BinaryPropertyListBuilder.writeUTF16BigEndian(utf8, at(position))
+        position += 2 * units
     }
 
     // MARK: - Uniqued values

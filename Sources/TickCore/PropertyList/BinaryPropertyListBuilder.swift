@@ -111,11 +111,7 @@ public struct BinaryPropertyListBuilder: ~Copyable {
             if let source = utf8.baseAddress { room(utf8.count).update(from: source, count: utf8.count) }
             scalarCount += utf8.count
         } else {
-            var units = 0
-            for byte in utf8 {
-                if byte & 0xC0 != 0x80 { units += 1 }
-                if byte >= 0xF0 { units += 1 }
-            }
+            let units = Self.utf16Count(utf8)
             appendHeader(0x6, units)
             let target = room(2 * units)
             appendUTF16BigEndian(utf8, target)
@@ -304,40 +300,92 @@ public struct BinaryPropertyListBuilder: ~Copyable {
         Self.writeUTF16BigEndian(utf8, target)
     }
 
-    /// Transcodes valid UTF-8 to UTF-16 big-endian at `target`.
+    /// How many UTF-16 units valid UTF-8 takes: one per byte that starts a scalar, two for
+    /// a scalar of four bytes; eight bytes at a time in a 64-bit word.
+    @inline(__always)
+    static func utf16Count(_ utf8: UnsafeBufferPointer<UInt8>) -> Int {
+        guard let base = utf8.baseAddress else { return 0 }
+        let raw = UnsafeRawPointer(base)
+        let count = utf8.count
+        let lows: UInt64 = 0x0101_0101_0101_0101
+        var units = 0
+        var index = 0
+        while index + 8 <= count {
+            let word = raw.loadUnaligned(fromByteOffset: index, as: UInt64.self)
+            // Bit 0 of each byte: a continuation byte (10xxxxxx); a four-byte lead (11110xxx).
+            let continuation = (word >> 7) & ~(word >> 6) & lows
+            let fourByteLead = (word >> 7) & (word >> 6) & (word >> 5) & (word >> 4) & lows
+            units &+= 8 &- continuation.nonzeroBitCount &+ fourByteLead.nonzeroBitCount
+            index &+= 8
+        }
+        while index < count {
+            let byte = base[index]
+            if byte & 0xC0 != 0x80 { units &+= 1 }
+            if byte >= 0xF0 { units &+= 1 }
+            index &+= 1
+        }
+        return units
+    }
+
+    /// Transcodes valid UTF-8 to UTF-16 big-endian at `target`. Runs of ASCII go eight
+    /// bytes at a time (a title with one accented word is mostly ASCII).
     static func writeUTF16BigEndian(_ utf8: UnsafeBufferPointer<UInt8>, _ target: UnsafeMutablePointer<UInt8>) {
+        guard let base = utf8.baseAddress else { return }
+        let raw = UnsafeRawPointer(base)
+        let output = UnsafeMutableRawPointer(target)
         var out = 0
         var index = 0
         let count = utf8.count
         while index < count {
-            let lead = UInt32(utf8[index])
+            if index &+ 8 <= count {
+                let word = raw.loadUnaligned(fromByteOffset: index, as: UInt64.self)
+                if word & 0x8080_8080_8080_8080 == 0 {
+                    // Each byte to the low byte of a big-endian unit: bytes k → 2k + 1.
+                    output.storeBytes(of: Self.spreadASCII(UInt32(truncatingIfNeeded: word)), toByteOffset: out, as: UInt64.self)
+                    output.storeBytes(of: Self.spreadASCII(UInt32(truncatingIfNeeded: word >> 32)), toByteOffset: out &+ 8, as: UInt64.self)
+                    index &+= 8
+                    out &+= 16
+                    continue
+                }
+            }
+            let lead = UInt32(base[index])
             var scalar: UInt32
             if lead < 0x80 {
                 scalar = lead
-                index += 1
+                index &+= 1
             } else if lead < 0xE0 {
-                scalar = (lead & 0x1F) << 6 | UInt32(utf8[index + 1] & 0x3F)
-                index += 2
+                scalar = (lead & 0x1F) << 6 | UInt32(base[index &+ 1] & 0x3F)
+                index &+= 2
             } else if lead < 0xF0 {
-                scalar = (lead & 0x0F) << 12 | UInt32(utf8[index + 1] & 0x3F) << 6 | UInt32(utf8[index + 2] & 0x3F)
-                index += 3
+                scalar = (lead & 0x0F) << 12 | UInt32(base[index &+ 1] & 0x3F) << 6 | UInt32(base[index &+ 2] & 0x3F)
+                index &+= 3
             } else {
-                scalar = (lead & 0x07) << 18 | UInt32(utf8[index + 1] & 0x3F) << 12
-                    | UInt32(utf8[index + 2] & 0x3F) << 6 | UInt32(utf8[index + 3] & 0x3F)
-                index += 4
+                scalar = (lead & 0x07) << 18 | UInt32(base[index &+ 1] & 0x3F) << 12
+                    | UInt32(base[index &+ 2] & 0x3F) << 6 | UInt32(base[index &+ 3] & 0x3F)
+                index &+= 4
             }
             if scalar >= 0x10000 {
                 scalar -= 0x10000
                 let high = 0xD800 + (scalar >> 10)
                 let low = 0xDC00 + (scalar & 0x3FF)
-                target[out] = UInt8(high >> 8); target[out + 1] = UInt8(high & 0xFF)
-                target[out + 2] = UInt8(low >> 8); target[out + 3] = UInt8(low & 0xFF)
-                out += 4
+                target[out] = UInt8(high >> 8); target[out &+ 1] = UInt8(high & 0xFF)
+                target[out &+ 2] = UInt8(low >> 8); target[out &+ 3] = UInt8(low & 0xFF)
+                out &+= 4
             } else {
-                target[out] = UInt8(scalar >> 8); target[out + 1] = UInt8(scalar & 0xFF)
-                out += 2
+                target[out] = UInt8(scalar >> 8); target[out &+ 1] = UInt8(scalar & 0xFF)
+                out &+= 2
             }
         }
+    }
+
+    /// Four ASCII bytes (the first in the low byte) as four big-endian UTF-16 units, laid
+    /// out for a little-endian store.
+    @inline(__always)
+    private static func spreadASCII(_ bytes: UInt32) -> UInt64 {
+        var spread = UInt64(bytes)
+        spread = (spread | spread << 16) & 0x0000_FFFF_0000_FFFF
+        spread = (spread | spread << 8) & 0x00FF_00FF_00FF_00FF
+        return spread << 8
     }
 
     /// The first slot probed for a tag (a hash's upper 32 bits, as slots keep it): derived
