@@ -1,4 +1,3 @@
-import Dispatch
 import FoundationEssentials
 
 /// Reads a ``ToDoList`` from a keyed archive by following UIDs through a

@@ -196,9 +196,9 @@ final class UniquingJob: @unchecked Sendable {
     /// to the end (or until the reader abandons it), unless cancelled.
     func run() {
         if let bounding, let counts {
-            var half = ArchiveBound()
-            half.add(sections, taking: bounding, counts: counts)
-            bound = half
+            var share = ArchiveBound()
+            share.add(sections, taking: bounding, counts: counts)
+            bound = share
             boundReady.store(true, ordering: .releasing)
         }
         var told = go.load(ordering: .acquiring)
