@@ -1,5 +1,3 @@
-import Synchronization
-
 /// What the direct encoder must know of a list before it writes: upper bounds of its plist
 /// objects, of their bytes (strings at most two per UTF-8 byte, plus fixed-size objects;
 /// references counted separately) and of its uniqued values; per section, its archive
@@ -35,10 +33,13 @@ struct ArchiveBound {
 
     /// Adds chunks of the two sections taken as one list, taken in turn from `chunks`
     /// (which another thread may be taking from too), until none is left.
-    mutating func add(_ lists: (UnsafeBufferPointer<ToDoItem>, UnsafeBufferPointer<ToDoItem>), taking chunks: BoundChunks,
+    mutating func add(_ lists: (UnsafeBufferPointer<ToDoItem>, UnsafeBufferPointer<ToDoItem>), taking chunks: WorkChunks,
                       counts: (UnsafeMutablePointer<UInt8>, UnsafeMutablePointer<UInt8>)) {
-        while let range = chunks.next() { add(lists, range: range, counts: counts) }
+        while let chunk = chunks.next() { add(lists, range: chunk.items, counts: counts) }
     }
+
+    /// Items a thread bounds at a time when two make the bound together (about 0.1 ms of work).
+    static let chunkSize = 4_096
 
     /// Adds what another part of the list added.
     mutating func merge(_ other: ArchiveBound) {
@@ -113,28 +114,6 @@ struct ArchiveBound {
     static func looksLikeID(_ utf8: UnsafeBufferPointer<UInt8>) -> Bool {
         utf8.count == 36 && utf8[8] == UInt8(ascii: "-") && utf8[13] == UInt8(ascii: "-")
             && utf8[18] == UInt8(ascii: "-") && utf8[23] == UInt8(ascii: "-")
-    }
-}
-
-/// The items of a list handed out in chunks to the threads making its bound together, so
-/// that the faster thread bounds more (the uniquing thread starts a little later).
-final class BoundChunks: Sendable {
-    /// Items a thread bounds at a time (about 0.1 ms of work).
-    static let size = 4_096
-
-    let total: Int
-    let size: Int
-    private let taken = Atomic<Int>(0)
-
-    init(total: Int, size: Int = BoundChunks.size) {
-        self.total = total
-        self.size = max(size, 1)
-    }
-
-    /// The next chunk, or nil when every item has been taken.
-    func next() -> Range<Int>? {
-        let lower = taken.wrappingAdd(size, ordering: .relaxed).oldValue
-        return lower < total ? lower..<min(total, lower + size) : nil
     }
 }
 

@@ -18,12 +18,12 @@ extension KeyedArchiveDecoder {
     mutating func decodeInParallel(
         _ count: Int, of elements: BinaryObjectHeader, into start: UnsafeMutablePointer<ToDoItem>, section: String
     ) -> (count: Int, failure: ArchiveError?) {
-        let read = ParallelRead(decoder: self, start: start, chunks: (count + Self.parallelChunk - 1) / Self.parallelChunk)
+        let read = ParallelRead(decoder: self, start: start, chunks: WorkChunks(total: count, size: Self.parallelChunk))
         let group = DispatchGroup()
         DispatchQueue.global(qos: .userInitiated).async(group: group) {
-            read.other.readChunks(read, count, of: elements, into: read.start, section: section)
+            read.other.readChunks(read, of: elements, into: read.start, section: section)
         }
-        readChunks(read, count, of: elements, into: start, section: section)
+        readChunks(read, of: elements, into: start, section: section)
         group.wait()
         // The strings the other thread found shared are known to the next section's reads
         // too, so that they need not be read again from the file.
@@ -35,55 +35,51 @@ extension KeyedArchiveDecoder {
 
     /// Reads chunks until none is left, or until one before the next has failed.
     private mutating func readChunks(
-        _ read: ParallelRead, _ count: Int, of elements: BinaryObjectHeader, into start: UnsafeMutablePointer<ToDoItem>,
+        _ read: ParallelRead, of elements: BinaryObjectHeader, into start: UnsafeMutablePointer<ToDoItem>,
         section: String
     ) {
-        while true {
-            let chunk = read.next.wrappingAdd(1, ordering: .relaxed).oldValue
-            guard chunk < read.chunks, chunk < read.firstFailed.load(ordering: .relaxed) else { return }
-            let lower = chunk * Self.parallelChunk
-            let result = decodeRange(lower..<min(count, lower + Self.parallelChunk), of: elements, into: start + lower, section: section)
+        while let (chunk, items) = read.chunks.next(), chunk < read.firstFailed.load(ordering: .relaxed) {
+            let result = decodeRange(items, of: elements, into: start + items.lowerBound, section: section)
             read.results[chunk] = result
             if result.failure != nil { read.firstFailed.min(chunk, ordering: .relaxed) }
         }
     }
 }
 
-/// The state two threads share while reading a section in chunks: the next chunk, the
-/// first that failed, each chunk's outcome, and the other thread's copy of the decoder
-/// (its caches are its own).
+/// The state two threads share while reading a section in chunks: the chunks, the first
+/// that failed, each chunk's outcome, and the other thread's copy of the decoder (its
+/// caches are its own).
 private final class ParallelRead: @unchecked Sendable {
     var other: KeyedArchiveDecoder
     /// The section's first slot.
     let start: UnsafeMutablePointer<ToDoItem>
-    let chunks: Int
-    let next = Atomic<Int>(0)
+    let chunks: WorkChunks
     /// The lowest chunk that failed so far (chunks are taken in order, so every one before
     /// it has been taken and will be read to its end; the ones after are not needed).
     let firstFailed = Atomic<Int>(Int.max)
     /// Per chunk: how many of its slots hold items, and its error.
     let results: UnsafeMutablePointer<(count: Int, failure: ArchiveError?)>
 
-    init(decoder: KeyedArchiveDecoder, start: UnsafeMutablePointer<ToDoItem>, chunks: Int) {
+    init(decoder: KeyedArchiveDecoder, start: UnsafeMutablePointer<ToDoItem>, chunks: WorkChunks) {
         other = decoder
         self.start = start
         self.chunks = chunks
-        results = .allocate(capacity: max(chunks, 1))
-        results.initialize(repeating: (0, nil), count: chunks)
+        results = .allocate(capacity: max(chunks.count, 1))
+        results.initialize(repeating: (0, nil), count: chunks.count)
     }
 
     deinit {
-        results.deinitialize(count: chunks)
+        results.deinitialize(count: chunks.count)
         results.deallocate()
     }
 
     /// After both threads: the items before the first failure stay, those after it go.
     func outcome() -> (count: Int, failure: ArchiveError?) {
-        let size = KeyedArchiveDecoder.parallelChunk
-        guard let failed = (0..<chunks).first(where: { results[$0].failure != nil }) else {
-            return ((0..<chunks).reduce(0) { $0 + results[$1].count }, nil)
+        let size = chunks.size
+        guard let failed = (0..<chunks.count).first(where: { results[$0].failure != nil }) else {
+            return ((0..<chunks.count).reduce(0) { $0 + results[$1].count }, nil)
         }
-        for chunk in failed + 1 ..< chunks {
+        for chunk in failed + 1 ..< chunks.count {
             (start + chunk * size).deinitialize(count: results[chunk].count)
         }
         return (failed * size + results[failed].count, results[failed].failure)

@@ -20,7 +20,7 @@ import Glibc
 /// The uniquing is the lighter half: while it is a quarter of a ring or more ahead, and
 /// once its ordinals are done, its thread writes the pieces this one gives the sink
 /// (``ArchiveSink/helper``); this one writes them too while it waits for an ordinal. Both
-/// threads first make the list's bound together, in chunks (``BoundChunks``).
+/// threads first make the list's bound together, in chunks (``WorkChunks``).
 ///
 /// Memory stays small whatever the list's size: the bytes go out in pieces of about
 /// ``defaultChunkSize`` as items are finished, and so do the `$objects` array's slots, a
@@ -92,7 +92,7 @@ struct KeyedArchiveDirectEncoder<Sink: ArchiveSink>: ~Copyable {
         var bound = ArchiveBound()
         var started: RunningUniquing?
         if let ringCapacity {
-            let chunks = BoundChunks(total: total)
+            let chunks = WorkChunks(total: total, size: ArchiveBound.chunkSize)
             let job = UniquingJob(sections: lists, ringCapacity: ringCapacity, helper: sink.helper,
                                   bounding: chunks, counts: counts)
             if let thread = WorkerThread({ job.runThenHelp() }) {

@@ -161,7 +161,7 @@ struct KeyedArchiveUniquing: ~Copyable {
 final class UniquingJob: @unchecked Sendable {
     // (The list's storage stays alive and unchanged until the encoder has joined this thread.)
     private let sections: (UnsafeBufferPointer<ToDoItem>, UnsafeBufferPointer<ToDoItem>)
-    private let bounding: BoundChunks?
+    private let bounding: WorkChunks?
     private let counts: (UnsafeMutablePointer<UInt8>, UnsafeMutablePointer<UInt8>)?
     let answers: UniquingAnswers
     /// The bound of the chunks of `bounding` this thread took, once `boundReady`.
@@ -172,7 +172,7 @@ final class UniquingJob: @unchecked Sendable {
 
     init(sections: (UnsafeBufferPointer<ToDoItem>, UnsafeBufferPointer<ToDoItem>), ringCapacity: Int,
          helper: (@Sendable () -> Bool)? = nil,
-         bounding: BoundChunks? = nil, counts: (UnsafeMutablePointer<UInt8>, UnsafeMutablePointer<UInt8>)? = nil) {
+         bounding: WorkChunks? = nil, counts: (UnsafeMutablePointer<UInt8>, UnsafeMutablePointer<UInt8>)? = nil) {
         self.sections = sections
         self.bounding = bounding
         self.counts = counts

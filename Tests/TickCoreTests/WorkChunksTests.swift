@@ -3,7 +3,7 @@ import Testing
 @testable import TickCore
 
 @Suite("The threads of a save share its first pass over the list in chunks")
-struct BoundChunksTests {
+struct WorkChunksTests {
     @Test("two threads taking chunks bound every item exactly once, as one thread does")
     func everyItemOnce() throws {
         var items: [ToDoItem] = []
@@ -20,7 +20,7 @@ struct BoundChunksTests {
             var one = ArchiveBound()
             one.add(lists, range: 0..<10_000, counts: alone)
             // Small chunks, so that each thread takes many, across the sections' border too.
-            let chunks = BoundChunks(total: 10_000, size: 333)
+            let chunks = WorkChunks(total: 10_000, size: 333)
             let other = OtherBound(lists: lists, counts: shared)
             let started = WorkerThread { [other] in
                 var bound = ArchiveBound()
@@ -32,7 +32,7 @@ struct BoundChunksTests {
             two.add(lists, taking: chunks, counts: shared)
             thread.join()
             two.merge(other.bound.withLock { $0 })
-            #expect(chunks.next() == nil)
+            #expect(chunks.next()?.index == nil)
             #expect((two.objects, two.bytes, two.unique, two.supported) == (one.objects, one.bytes, one.unique, one.supported))
             #expect((two.sections.0.objects, two.sections.1.objects) == (one.sections.0.objects, one.sections.1.objects))
             #expect((two.sections.0.largestItem, two.sections.1.largestItem) == (one.sections.0.largestItem, one.sections.1.largestItem))
