@@ -1,5 +1,6 @@
 import Foundation
 import Glibc
+import Synchronization
 import Testing
 @_spi(Benchmark) @testable import TickCore
 
@@ -47,6 +48,31 @@ struct ReplacedFileTests {
         #expect(try Self.openFiles(in: directory).isEmpty)
         #expect(try store.load() == second)
         #expect(try directory.names() == ["ToDoItems.plist"])
+    }
+
+    @Test("the replaced file is closed only after the directory's fsync, which would wait for its blocks to be freed",
+          .enabled(if: temporaryFilesAreLocal))
+    func replacedFileIsClosedAfterTheDirectorySync() throws {
+        let directory = try TemporaryDirectory()
+        let path = directory.file().path
+        let list = try StreamedSaveTests.list(12_000)
+        try ToDoStore(fileURL: directory.file()).save(list)
+        let steps = Mutex<[String]>([])
+        var store = ToDoStore(fileURL: directory.file())
+        store.beforeDirectorySync = {
+            // (Only this test's own file: other tests save in directories of their own.)
+            let open = (try? Self.openFiles(in: directory)) ?? []
+            steps.withLock { $0.append(open == [path + " (deleted)"] ? "sync, old file open" : "sync, open: \(open)") }
+        }
+        store.releaseReplaced = { descriptor in
+            steps.withLock { $0.append("release") }
+            ReplacedFile.release(descriptor)
+        }
+        try store.save(list)
+        #expect(steps.withLock { $0 } == ["sync, old file open", "release"])
+        ReplacedFile.waitForReleases()
+        #expect(try Self.openFiles(in: directory).isEmpty)
+        #expect(try store.load() == list)
     }
 
     @Test("a save interrupted before the rename closes the file it held", .enabled(if: temporaryFilesAreLocal))
