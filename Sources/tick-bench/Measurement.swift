@@ -9,10 +9,12 @@ enum Measure {
         return UInt64(spec.tv_sec) * 1_000_000_000 + UInt64(spec.tv_nsec)
     }
 
-    /// Runs `body` `runs` times and returns the median in milliseconds.
-    static func median(runs: Int, _ body: () throws -> Void) rethrows -> Double {
+    /// Runs `body` `runs` times and returns the median in milliseconds; `untimedFirst` runs
+    /// before each, off the clock.
+    static func median(runs: Int, untimedFirst: () -> Void = {}, _ body: () throws -> Void) rethrows -> Double {
         var samples: [Double] = []
         for _ in 0..<max(runs, 1) {
+            untimedFirst()
             let start = now()
             try body()
             samples.append(Double(now() - start) / 1e6)
