@@ -465,15 +465,34 @@ enum UniquingHash {
             hash ^= hash >> 29
             offset += 8
         }
-        var tail: UInt64 = 0
-        while offset < length {
-            tail = tail << 8 | UInt64(raw.load(fromByteOffset: offset, as: UInt8.self))
-            offset += 1
-        }
+        let tail = tailWord(raw, offset, length)
         bits |= tail
         hash = (hash ^ tail) &* 0xC4CE_B9FE_1A85_EC53
         hash ^= hash >> 32
         return (hash, bits)
+    }
+
+    /// The last `length - offset` bytes (fewer than 8) as a little-endian word, read without
+    /// a loop: with an overlapping load of the last 8 bytes when there are 8 or more in all,
+    /// else with two overlapping loads of 4, 2 or 1 bytes.
+    @inline(__always)
+    static func tailWord(_ raw: UnsafeRawPointer, _ offset: Int, _ length: Int) -> UInt64 {
+        let count = length - offset
+        if count == 0 { return 0 }
+        if length >= 8 {
+            return raw.loadUnaligned(fromByteOffset: length - 8, as: UInt64.self) >> UInt64(64 - 8 * count)
+        }
+        if count >= 4 {
+            let low = UInt64(raw.loadUnaligned(fromByteOffset: offset, as: UInt32.self))
+            let high = UInt64(raw.loadUnaligned(fromByteOffset: length - 4, as: UInt32.self))
+            return low | high << UInt64(8 * (count - 4))
+        }
+        if count >= 2 {
+            let low = UInt64(raw.loadUnaligned(fromByteOffset: offset, as: UInt16.self))
+            let high = UInt64(raw.loadUnaligned(fromByteOffset: length - 2, as: UInt16.self))
+            return low | high << UInt64(8 * (count - 2))
+        }
+        return UInt64(raw.load(fromByteOffset: offset, as: UInt8.self))
     }
 
     /// The hash of a string, over its UTF-8 (equal strings stage equal bytes and the

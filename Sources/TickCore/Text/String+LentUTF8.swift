@@ -11,16 +11,12 @@ extension String {
     func lentUTF8(scratch: UnsafeMutablePointer<UInt8>) -> UnsafeBufferPointer<UInt8>? {
         let lent = utf8.withContiguousStorageIfAvailable { utf8 -> (base: UnsafePointer<UInt8>?, count: Int, low: UInt64, high: UInt64) in
             guard utf8.count <= 15 else { return (utf8.baseAddress, utf8.count, 0, 0) }
-            var low: UInt64 = 0
-            var high: UInt64 = 0
-            for index in utf8.indices {
-                if index < 8 {
-                    low |= UInt64(utf8[index]) << (8 * index)
-                } else {
-                    high |= UInt64(utf8[index]) << (8 * (index - 8))
-                }
-            }
-            return (nil, utf8.count, low, high)
+            guard let base = utf8.baseAddress else { return (nil, 0, 0, 0) }
+            // (Word loads, overlapping within the string's bytes, instead of a loop per byte.)
+            let raw = UnsafeRawPointer(base)
+            let count = utf8.count
+            if count < 8 { return (nil, count, UniquingHash.tailWord(raw, 0, count), 0) }
+            return (nil, count, raw.loadUnaligned(as: UInt64.self), UniquingHash.tailWord(raw, 8, count))
         }
         guard let lent else { return nil }
         if let base = lent.base { return UnsafeBufferPointer(start: base, count: lent.count) }
