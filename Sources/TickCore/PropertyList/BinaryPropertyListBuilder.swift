@@ -478,6 +478,7 @@ enum UniquingHash {
     @inline(__always)
     static func tailWord(_ raw: UnsafeRawPointer, _ offset: Int, _ length: Int) -> UInt64 {
         let count = length - offset
+        assert(count >= 0 && count < 8, "fewer than 8 bytes left")
         if count == 0 { return 0 }
         if length >= 8 {
             return raw.loadUnaligned(fromByteOffset: length - 8, as: UInt64.self) >> UInt64(64 - 8 * count)

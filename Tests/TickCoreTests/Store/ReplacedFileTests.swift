@@ -27,13 +27,19 @@ struct ReplacedFileTests {
         return true
     }()
 
+    /// A directory of its own whose list file holds 12,000 items (over ``ReplacedFile/minimumSize``).
+    static func directoryWithLargeList() throws -> (directory: TemporaryDirectory, list: ToDoList) {
+        let directory = try TemporaryDirectory()
+        let list = try StreamedSaveTests.list(12_000)
+        try ToDoStore(fileURL: directory.file()).save(list)
+        return (directory, list)
+    }
+
     @Test("a save keeps the large file it replaces open across the rename, and closes it afterwards",
           .enabled(if: temporaryFilesAreLocal))
     func largeFileIsHeldThenClosed() throws {
-        let directory = try TemporaryDirectory()
+        let (directory, first) = try Self.directoryWithLargeList()
         let path = directory.file().path
-        let first = try StreamedSaveTests.list(12_000)
-        try ToDoStore(fileURL: directory.file()).save(first)
         let size = try #require(try FileManager.default.attributesOfItem(atPath: path)[.size] as? Int)
         #expect(size >= ReplacedFile.minimumSize)
 
@@ -53,10 +59,8 @@ struct ReplacedFileTests {
     @Test("the replaced file is closed only after the directory's fsync, which would wait for its blocks to be freed",
           .enabled(if: temporaryFilesAreLocal))
     func replacedFileIsClosedAfterTheDirectorySync() throws {
-        let directory = try TemporaryDirectory()
+        let (directory, list) = try Self.directoryWithLargeList()
         let path = directory.file().path
-        let list = try StreamedSaveTests.list(12_000)
-        try ToDoStore(fileURL: directory.file()).save(list)
         let steps = Mutex<[String]>([])
         var store = ToDoStore(fileURL: directory.file())
         store.beforeDirectorySync = {
@@ -77,9 +81,7 @@ struct ReplacedFileTests {
 
     @Test("a save interrupted before the rename closes the file it held", .enabled(if: temporaryFilesAreLocal))
     func interruptedSaveClosesTheHeldFile() throws {
-        let directory = try TemporaryDirectory()
-        let list = try StreamedSaveTests.list(12_000)
-        try ToDoStore(fileURL: directory.file()).save(list)
+        let (directory, _) = try Self.directoryWithLargeList()
         let before = try Data(contentsOf: directory.file())
         let store = ToDoStore(fileURL: directory.file(), coder: .keyedArchive) { (_: URL) throws in
             #expect(try Self.openFiles(in: directory) == [directory.file().path])
