@@ -99,8 +99,12 @@ func writeDurably(_ bytes: [UInt8], in directory: URL) throws {
     }
     let replaced = ReplacedFile.hold(target)
     defer { if let replaced { ReplacedFile.release(replaced) } }  // (after the directory's fsync below)
-    guard fsync(fd) == 0, close(fd) == 0, rename(temporary, target) == 0 else {
-        throw BenchmarkError("cannot sync or rename \(temporary)")
+    guard fsync(fd) == 0 else {
+        close(fd)
+        throw BenchmarkError("cannot sync \(temporary)")
+    }
+    guard close(fd) == 0, rename(temporary, target) == 0 else {
+        throw BenchmarkError("cannot close or rename \(temporary)")
     }
     let directoryFD = open(directory.path, O_RDONLY | O_DIRECTORY | O_CLOEXEC)
     if directoryFD >= 0 { fsync(directoryFD); close(directoryFD) }

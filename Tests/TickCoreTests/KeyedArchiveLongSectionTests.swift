@@ -57,6 +57,42 @@ struct KeyedArchiveLongSectionTests {
         try expectError(at: positions.min() ?? 0, marking: Set(positions))
     }
 
+    /// A long section whose every item has an unknown field: an array of `values` integers
+    /// (with the array itself, `values + 1` unknown values an item).
+    private func archive(unknownValuesPerItem values: Int) throws -> [UInt8] {
+        let field = UnknownFields(["newer": .value(.array((0..<values).map { .integer(Int64($0)) }))])
+        let items = try (0..<count).map { index in
+            try ToDoItem(title: "item \(index)", createdAt: Date(timeIntervalSince1970: 1_700_000_000), unknownFields: field)
+        }
+        return KeyedArchive.encode(try ToDoList(toDoItems: items, doneItems: []))
+    }
+
+    @Test("the limit on unknown values holds for the whole section, read on two threads or on one",
+          arguments: [29, 31])
+    func unknownValueLimitOverBothThreads(valuesPerItem: Int) throws {
+        let bytes = try archive(unknownValuesPerItem: valuesPerItem)
+        // 30 × 32,771 is under the limit, 32 × 32,771 over it; each thread's share is under it either way.
+        let overLimit = (valuesPerItem + 1) * count > KeyedArchiveDecoder.maximumUnknownNodes
+        #expect(overLimit == (valuesPerItem == 31))
+        let discarding: @Sendable (Range<Int>) -> Void = { _ in }
+        for oneThread in [false, true] {
+            for _ in 0..<(oneThread ? 1 : 3) {
+                let outcome = Result { () throws(ArchiveError) -> ToDoList in
+                    try bytes.withUnsafeBufferPointer { (buffer) throws(ArchiveError) -> ToDoList in
+                        try KeyedArchive.decode(buffer, discarding: oneThread ? discarding : nil)
+                    }
+                }
+                switch outcome {
+                case .success(let list):
+                    #expect(!overLimit, "decoded \(list.count) items over the limit, one thread: \(oneThread)")
+                case .failure(let error):
+                    #expect(overLimit, "one thread: \(oneThread): \(error)")
+                    #expect(error.description.contains("unknown fields expand to more than"), "\(error)")
+                }
+            }
+        }
+    }
+
     private func expectError(at position: Int, marking positions: Set<Int>) throws {
         let bytes = try spoil(archive(marked: positions))
         // (The threads take chunks in whatever order they run: every try must say the same.)

@@ -4,7 +4,7 @@
 /// objects; per item, its archive objects (in `counts`, one byte an item). Whether the list
 /// has anything that needs the general encoder (unknown fields, strings that look like ids).
 ///
-/// Made in one pass, or in two halves on two threads and merged.
+/// Made in one pass, or on two threads taking chunks of items in turn (``WorkChunks``), and merged.
 struct ArchiveBound {
     var objects = 0
     var bytes = 0
@@ -69,11 +69,11 @@ struct ArchiveBound {
             // The item's dictionary, id and title strings.
             var archived: UInt8 = 3
             let titleCount = item.pointee.title.utf8.count
-            var itemBytes = 8 * 10 + 38 + 10 + 2 * titleCount
+            var itemBytes = Self.itemBytes(title: titleCount, notes: nil, locationName: nil)
             var looksLikeAnID = titleCount == 36 && ToDoItem.lentTitle(item, scratch: scratch).map(Self.looksLikeID) != false
             if let notesCount = item.pointee.notes?.utf8.count {
                 looksLikeAnID = looksLikeAnID || notesCount == 36 && ToDoItem.lentNotes(item, scratch: scratch).map(Self.looksLikeID) != false
-                itemBytes += 10 + 2 * notesCount
+                itemBytes += Self.itemBytes(title: nil, notes: notesCount, locationName: nil)
                 objects += 1
                 unique += 1
                 archived += 1
@@ -82,7 +82,7 @@ struct ArchiveBound {
             if let nameCount = ToDoItem.locationNameCount(item) {
                 looksLikeAnID = looksLikeAnID
                     || nameCount == 36 && ToDoItem.lentLocation(item, scratch: scratch).map({ Self.looksLikeID($0.name) }) != false
-                itemBytes += 8 * 5 + 10 + 2 * nameCount
+                itemBytes += Self.itemBytes(title: nil, notes: nil, locationName: nameCount)
                 objects += 6
                 unique += 3
                 // The location's dictionary and name.
@@ -103,9 +103,18 @@ struct ArchiveBound {
     /// At most how many bytes an item's objects take, references not included.
     @inline(__always)
     static func itemBytes(_ item: UnsafePointer<ToDoItem>) -> Int {
-        var bytes = 8 * 10 + 38 + 10 + 2 * item.pointee.title.utf8.count
-        if let notes = item.pointee.notes?.utf8.count { bytes += 10 + 2 * notes }
-        if let name = ToDoItem.locationNameCount(item) { bytes += 8 * 5 + 10 + 2 * name }
+        itemBytes(title: item.pointee.title.utf8.count, notes: item.pointee.notes?.utf8.count,
+                  locationName: ToDoItem.locationNameCount(item))
+    }
+
+    /// The share of ``itemBytes(_:)`` of each part present, by its UTF-8 count: the item
+    /// itself with its title (the dictionary, id, UIDs and reals), its notes, its location.
+    @inline(__always)
+    static func itemBytes(title: Int?, notes: Int?, locationName: Int?) -> Int {
+        var bytes = 0
+        if let title { bytes += 8 * 10 + 38 + 10 + 2 * title }
+        if let notes { bytes += 10 + 2 * notes }
+        if let locationName { bytes += 8 * 5 + 10 + 2 * locationName }
         return bytes
     }
 

@@ -48,7 +48,8 @@ struct ArchiveBytes: ArchiveSink {
             bytes.append(contentsOf: piece)
             return true
         }
-        // (Only the archive's first bytes come back to an earlier offset, into the gap left for them.)
+        // (The `$objects` slot segments and, last, the archive's first bytes come back to an
+        // earlier offset, into the gap left for them.)
         let end = offset + piece.count
         if end > bytes.count { bytes.append(contentsOf: repeatElement(0, count: end - bytes.count)) }
         bytes.withUnsafeMutableBytes { target in

@@ -18,6 +18,7 @@ extension KeyedArchiveDecoder {
     mutating func decodeInParallel(
         _ count: Int, of elements: BinaryObjectHeader, into start: UnsafeMutablePointer<ToDoItem>, section: String
     ) -> (count: Int, failure: ArchiveError?) {
+        let unknownBefore = unknownNodes
         let read = ParallelRead(decoder: self, start: start, chunks: WorkChunks(total: count, size: Self.parallelChunk))
         let group = DispatchGroup()
         DispatchQueue.global(qos: .userInitiated).async(group: group) {
@@ -25,12 +26,20 @@ extension KeyedArchiveDecoder {
         }
         readChunks(read, of: elements, into: start, section: section)
         group.wait()
+        // Each thread counted the unknown values it read on top of the count so far: the
+        // limit holds for their sum, whichever thread read which chunks (and as when the
+        // section is read on one thread).
+        unknownNodes += read.other.unknownNodes - unknownBefore
         // The strings the other thread found shared are known to the next section's reads
         // too, so that they need not be read again from the file.
         for (ref, text) in read.other.sharedStrings where sharedStrings.count < Self.sharedStringLimit {
             sharedStrings[ref] = text
         }
-        return read.outcome()
+        let outcome = read.outcome()
+        if outcome.failure == nil, unknownNodes > Self.maximumUnknownNodes {
+            return (outcome.count, Self.tooManyUnknownValues(at: elements.offset))
+        }
+        return outcome
     }
 
     /// Reads chunks until none is left, or until one before the next has failed.
@@ -77,7 +86,7 @@ private final class ParallelRead: @unchecked Sendable {
     func outcome() -> (count: Int, failure: ArchiveError?) {
         let size = chunks.size
         guard let failed = (0..<chunks.count).first(where: { results[$0].failure != nil }) else {
-            return ((0..<chunks.count).reduce(0) { $0 + results[$1].count }, nil)
+            return (chunks.total, nil)
         }
         for chunk in failed + 1 ..< chunks.count {
             (start + chunk * size).deinitialize(count: results[chunk].count)

@@ -2,11 +2,16 @@ extension KeyedArchiveDecoder {
     /// Reads a value tick does not interpret, replacing each UID by the object it points
     /// at. UID 0 (nil) stays `.value(.uid(0))`. Cycles, nesting beyond
     /// ``maximumUnknownDepth`` and more than ``maximumUnknownNodes`` values in all are errors.
+    /// The error for unknown fields of more than ``maximumUnknownNodes`` values in all.
+    static func tooManyUnknownValues(at offset: Int) -> ArchiveError {
+        ArchiveError(.malformed, at: offset, "unknown fields expand to more than \(maximumUnknownNodes) values")
+    }
+
     mutating func resolveUnknown(_ ref: Int, depth: Int) throws(ArchiveError) -> ArchivedValue {
         let header = try header(of: ref)
         unknownNodes += 1
         guard unknownNodes <= Self.maximumUnknownNodes else {
-            throw ArchiveError(.malformed, at: header.offset, "unknown fields expand to more than \(Self.maximumUnknownNodes) values")
+            throw Self.tooManyUnknownValues(at: header.offset)
         }
         guard depth < Self.maximumUnknownDepth else {
             throw ArchiveError(.propertyList(PropertyListError(.tooDeep, at: header.offset, "too deep")), at: header.offset,

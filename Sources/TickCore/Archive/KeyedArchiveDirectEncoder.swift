@@ -17,7 +17,8 @@ import Glibc
 /// an ordinal per value through a ring (``UniquingAnswers``); this thread numbers objects
 /// and writes bytes, writing a value only the first time its ordinal comes. Strings are
 /// read in place (``Swift/String/lentUTF8(scratch:)``), so neither thread retains them.
-/// The uniquing is the lighter half: while it is a quarter of a ring or more ahead, and
+/// The uniquing is the lighter half: while it is over a quarter of a ring ahead (of the
+/// encoder's place as last published), and
 /// once its ordinals are done, its thread writes the pieces this one gives the sink
 /// (``ArchiveSink/helper``); this one writes them too while it waits for an ordinal. Both
 /// threads first make the list's bound together, in chunks (``WorkChunks``).
@@ -130,7 +131,8 @@ struct KeyedArchiveDirectEncoder<Sink: ArchiveSink>: ~Copyable {
             encoder.encodeArchive(into: &sink)
             if encoder.mismatch || encoder.placedOutOfOrder || !encoder.readAllOrdinals() {
                 // A string whose UTF-8 cannot be lent in place (a bridged string, which
-                // Linux does not have): the general encoder writes the list instead.
+                // Linux does not have), or a uid placed out of order (never: its slot's
+                // segment may have left already): the general encoder writes the list instead.
                 running.end()
                 return sink.reset() ? .unsupported : .failed
             }
@@ -916,13 +918,12 @@ private struct RunningUniquing {
     /// would otherwise go on to help with the sink's pieces until the answers are abandoned).
     func stop() {
         job.cancel()
-        job.answers.abandon()
-        thread?.join()
+        end()
     }
 }
 
 /// The `$objects` array's reference slots, in segments of a power of two of them, each in a
-/// buffer of ``capacity`` bytes (the sink's piece size): objects are numbered in order, so
+/// buffer of ``capacity`` bytes (at most the encoder's ``KeyedArchiveDirectEncoder/slotSegmentSize``): objects are numbered in order, so
 /// once a uid of the next segment is placed the current one is full, and it waits in
 /// ``takeFull()`` for the sink. A uid out of order (which the encoder never places) sets
 /// ``outOfOrder``: its segment may have left already.
@@ -938,6 +939,8 @@ struct SlotSegments: ~Copyable {
     private var full: [(buffer: UnsafeMutablePointer<UInt8>, count: Int, offset: Int)] = []
     private var spare: [UnsafeMutablePointer<UInt8>] = []
     private(set) var outOfOrder = false
+    /// Whether the last segment's buffer went to ``full`` (``end(count:)``).
+    private var ended = false
 
     init(referenceSize: Int, chunkSize: Int) {
         self.referenceSize = referenceSize
@@ -950,7 +953,7 @@ struct SlotSegments: ~Copyable {
     }
 
     func deallocate() {
-        buffer.deallocate()
+        if !ended { buffer.deallocate() }
         for segment in full { segment.buffer.deallocate() }
         for buffer in spare { buffer.deallocate() }
     }
@@ -970,17 +973,23 @@ struct SlotSegments: ~Copyable {
 
     private mutating func move(to segment: Int) {
         if segment != current + 1 { outOfOrder = true }
-        full.append((buffer, (mask + 1) * referenceSize, base + (current << shift) * referenceSize))
+        handOver(slots: mask + 1)
         buffer = spare.popLast() ?? .allocate(capacity: capacity)
         current = segment
     }
 
-    /// Every one of `count` slots is filled: the last segment is full too.
+    /// Every one of `count` slots is filled: the last segment is full too (no slot is
+    /// placed after this).
     mutating func end(count: Int) {
         let filled = count - (current << shift)
         guard filled > 0 else { return }
-        full.append((buffer, filled * referenceSize, base + (current << shift) * referenceSize))
-        buffer = spare.popLast() ?? .allocate(capacity: capacity)
+        handOver(slots: filled)
+        ended = true
+    }
+
+    /// The current segment, its first `slots` filled, waits for the sink.
+    private mutating func handOver(slots: Int) {
+        full.append((buffer, slots * referenceSize, base + (current << shift) * referenceSize))
     }
 
     /// The oldest full segment, now the caller's to hand over (and to ``recycle(_:)`` the

@@ -97,7 +97,9 @@ final class UniquingAnswers: @unchecked Sendable {
         func publish() { answers.produced.store(written, ordering: .releasing) }
 
         /// Lets the reader see every answer put in so far, and does a piece of the helper's
-        /// work when the reader has at least a quarter of a ring to read.
+        /// work when more than a quarter of a ring lies ahead of the reader's last published
+        /// place. (The reader publishes its place every quarter ring, so it may have read up
+        /// to that much further: the true lead may be only a few answers, never none.)
         @inline(__always)
         mutating func publishAndHelp() {
             publish()

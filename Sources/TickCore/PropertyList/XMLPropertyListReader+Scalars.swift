@@ -130,20 +130,12 @@ extension XMLPropertyListParser {
             }
         }
         guard take("Z"), index == text.endIndex else { return nil }
-        guard (1...12).contains(month), (1...daysIn(month: month, year: year)).contains(day),
+        guard (1...12).contains(month), (1...LocalTime.daysIn(month: month, year: year)).contains(day),
               (0...23).contains(hour), (0...59).contains(minute), (0...60).contains(second)
         else { return nil }
         let days = Int(Civil(year: Int64(year), month: Int64(month), day: Int64(day)).dayNumber)
         let secondsSince1970 = Double(days * 86_400 + hour * 3_600 + minute * 60 + second) + fraction
         return secondsSince1970 - 978_307_200
-    }
-
-    static func daysIn(month: Int, year: Int) -> Int {
-        switch month {
-        case 2: (year % 4 == 0 && year % 100 != 0) || year % 400 == 0 ? 29 : 28
-        case 4, 6, 9, 11: 30
-        default: 31
-        }
     }
 
     /// Decodes base64 with any XML whitespace between the characters. Padding may be
