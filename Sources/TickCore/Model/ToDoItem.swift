@@ -19,7 +19,12 @@ public struct ToDoItem: Sendable, Hashable, Identifiable {
     private var createdAtStorage: Date
     /// The due date's `timeIntervalSinceReferenceDate`, or ``noDue``.
     private var dueStorage: Double
-    /// The location and unknown fields, nil when the item has neither.
+    /// `completedAt`'s and `modifiedAt`'s reference-date intervals, or ``noDue`` for none.
+    private var completedAtStorage: Double = Double(bitPattern: noDue)
+    private var modifiedAtStorage: Double = Double(bitPattern: noDue)
+    /// Whether ``due`` names a calendar day (see ``dueIsDay``).
+    public var dueIsDay: Bool = false
+    /// The location, unknown fields and other apps' data, nil when the item has none.
     private var extras: Extras?
 
     /// When it is due (archived as `timestamp`).
@@ -28,15 +33,61 @@ public struct ToDoItem: Sendable, Hashable, Identifiable {
         set { dueStorage = Self.storage(forDue: newValue) }
     }
 
+    /// When it was ticked off; nil while it is to do (or when the writer did not say).
+    public var completedAt: Date? {
+        get { Self.date(fromStorage: completedAtStorage) }
+        set { completedAtStorage = Self.storage(forDue: newValue) }
+    }
+
+    /// When it last changed; nil when it has not changed since it was made.
+    public var modifiedAt: Date? {
+        get { Self.date(fromStorage: modifiedAtStorage) }
+        set { modifiedAtStorage = Self.storage(forDue: newValue) }
+    }
+
+    /// The due date as a calendar day, when ``dueIsDay`` says it is one: such a due is
+    /// stored as 00:00 UTC of that day, so it is the same day in every time zone.
+    public var dueDay: CalendarDay? {
+        guard dueIsDay, let due else { return nil }
+        return CalendarDay(utcMidnight: due)
+    }
+
+    /// Sets the due date to a calendar day (or clears it).
+    public mutating func setDue(day: CalendarDay?) {
+        due = day?.utcMidnight
+        dueIsDay = day != nil
+    }
+
+    /// Sets the due date to an instant (or clears it).
+    public mutating func setDue(instant: Date?) {
+        due = instant
+        dueIsDay = false
+    }
+
     public var location: Location? {
         get { extras?.location }
-        set { extras = Extras.make(location: newValue, unknownFields: extras?.unknownFields) }
+        set { extras = Extras.make(location: newValue, from: extras) }
     }
 
     /// Archive keys of a newer tick, kept unchanged.
     public var unknownFields: UnknownFields {
         get { extras?.unknownFields ?? UnknownFields() }
-        set { extras = Extras.make(location: extras?.location, unknownFields: newValue) }
+        set { extras = Extras.make(unknownFields: newValue, from: extras) }
+    }
+
+    /// The UID another app gave the item in iCalendar data, when it is not the text of
+    /// ``id`` (tick derives ``id`` from it and writes it back unchanged).
+    public var externalUID: String? {
+        get { extras?.externalUID }
+        set { extras = Extras.make(externalUID: .some(newValue), from: extras) }
+    }
+
+    /// The item's iCalendar content that tick does not map to a field of its own (other
+    /// properties, alarms, overrides of recurrences), verbatim as iCalendar text, so that
+    /// export and sync write it back unchanged.
+    public var iCalendarExtras: String? {
+        get { extras?.iCalendarExtras }
+        set { extras = Extras.make(iCalendarExtras: .some(newValue), from: extras) }
     }
 
     /// Replaces the title, trimmed; an empty title is refused.
@@ -56,7 +107,12 @@ public struct ToDoItem: Sendable, Hashable, Identifiable {
     /// no stored date can have (``storage(forDue:)`` stores every NaN as the quiet `.nan`).
     private static let noDue: UInt64 = 0x7FF0_0000_0000_7D0E
 
-    /// A due date as stored: the archivable instant's reference-date interval.
+    /// A stored optional date (``storage(forDue:)``) as a `Date?`.
+    private static func date(fromStorage storage: Double) -> Date? {
+        storage.bitPattern == noDue ? nil : Date(timeIntervalSinceReferenceDate: storage)
+    }
+
+    /// An optional date as stored: the archivable instant's reference-date interval.
     private static func storage(forDue due: Date?) -> Double {
         guard let due else { return Double(bitPattern: noDue) }
         let seconds = due.archivable.timeIntervalSinceReferenceDate
@@ -68,17 +124,25 @@ public struct ToDoItem: Sendable, Hashable, Identifiable {
     private final class Extras: Sendable, Hashable {
         let location: Location?
         let unknownFields: UnknownFields
+        let externalUID: String?
+        let iCalendarExtras: String?
 
-        init(location: Location?, unknownFields: UnknownFields) {
+        init(location: Location?, unknownFields: UnknownFields, externalUID: String? = nil, iCalendarExtras: String? = nil) {
             self.location = location
             self.unknownFields = unknownFields
+            self.externalUID = externalUID
+            self.iCalendarExtras = iCalendarExtras
         }
 
-        /// A box for these fields; nil when both are empty.
-        static func make(location: Location?, unknownFields: UnknownFields?) -> Extras? {
-            let unknownFields = unknownFields ?? UnknownFields()
-            if location == nil, unknownFields.isEmpty { return nil }
-            return Extras(location: location, unknownFields: unknownFields)
+        /// A box with some fields replaced and the rest taken from `old`; nil when all are empty.
+        static func make(location: Location?? = nil, unknownFields: UnknownFields? = nil, externalUID: String?? = nil,
+                         iCalendarExtras: String?? = nil, from old: Extras?) -> Extras? {
+            let location = location ?? old?.location
+            let unknownFields = unknownFields ?? old?.unknownFields ?? UnknownFields()
+            let externalUID = externalUID ?? old?.externalUID
+            let iCalendarExtras = iCalendarExtras ?? old?.iCalendarExtras
+            if location == nil, unknownFields.isEmpty, externalUID == nil, iCalendarExtras == nil { return nil }
+            return Extras(location: location, unknownFields: unknownFields, externalUID: externalUID, iCalendarExtras: iCalendarExtras)
         }
 
         @inline(__always)
@@ -88,19 +152,23 @@ public struct ToDoItem: Sendable, Hashable, Identifiable {
         }
 
         static func == (lhs: Extras, rhs: Extras) -> Bool {
-            lhs === rhs || (lhs.location == rhs.location && lhs.unknownFields == rhs.unknownFields)
+            lhs === rhs || (lhs.location == rhs.location && lhs.unknownFields == rhs.unknownFields
+                && lhs.externalUID == rhs.externalUID && lhs.iCalendarExtras == rhs.iCalendarExtras)
         }
 
         func hash(into hasher: inout Hasher) {
             hasher.combine(location)
             hasher.combine(unknownFields)
+            hasher.combine(externalUID)
+            hasher.combine(iCalendarExtras)
         }
     }
 
     // MARK: - Hashable
 
     public static func == (lhs: ToDoItem, rhs: ToDoItem) -> Bool {
-        lhs.id == rhs.id && lhs.createdAt == rhs.createdAt && lhs.due == rhs.due
+        lhs.id == rhs.id && lhs.createdAt == rhs.createdAt && lhs.due == rhs.due && lhs.dueIsDay == rhs.dueIsDay
+            && lhs.completedAt == rhs.completedAt && lhs.modifiedAt == rhs.modifiedAt
             && lhs.title == rhs.title && lhs.notes == rhs.notes && lhs.extras == rhs.extras
     }
 
@@ -109,9 +177,11 @@ public struct ToDoItem: Sendable, Hashable, Identifiable {
         hasher.combine(title)
         hasher.combine(notes)
         hasher.combine(due)
-        hasher.combine(location)
+        hasher.combine(dueIsDay)
+        hasher.combine(completedAt)
+        hasher.combine(modifiedAt)
+        hasher.combine(extras)
         hasher.combine(createdAt)
-        hasher.combine(unknownFields)
     }
 }
 
@@ -132,7 +202,7 @@ extension ToDoItem {
         self.title = try Self.validatedTitle(title)
         self.notes = notes
         self.dueStorage = Self.storage(forDue: due)
-        self.extras = Extras.make(location: location, unknownFields: unknownFields)
+        self.extras = Extras.make(location: .some(location), unknownFields: unknownFields, from: nil)
         self.createdAtStorage = createdAt.archivable
     }
 

@@ -23,21 +23,43 @@ extension ToDoList {
     public enum ItemField: Sendable, Hashable {
         case title(String)
         case notes(String?)
+        /// A due instant (or none).
         case due(Date?)
+        /// A due calendar day, the same day in every time zone.
+        case dueDay(CalendarDay)
         case location(Location?)
     }
 
     /// Applies an operation exactly; an unknown id or a bad position is an error.
-    public mutating func apply(_ operation: Operation) throws(ModelError) {
+    ///
+    /// A check, uncheck or field change stamps the item's ``ToDoItem/modifiedAt`` with
+    /// `now`; a check that moves an item to Done sets its ``ToDoItem/completedAt``, an
+    /// uncheck that moves it back clears it.
+    public mutating func apply(_ operation: Operation, at now: Date = Date()) throws(ModelError) {
         switch operation {
         case let .insert(item, section, position):
             try insert(item, in: section, at: position ?? items(in: section).count)
-        case .check(let id): try check(id)
-        case .uncheck(let id): try uncheck(id)
+        case .check(let id):
+            guard position(of: id)?.section == .toDo else { return try check(id) }
+            try check(id)
+            try update(id) { $0.completedAt = now; $0.modifiedAt = now }
+        case .uncheck(let id):
+            guard position(of: id)?.section == .done else { return try uncheck(id) }
+            try uncheck(id)
+            try update(id) { $0.completedAt = nil; $0.modifiedAt = now }
         case .remove(let id): try remove(id)
-        case let .place(id, section, position): try place(id, in: section, at: position)
+        case let .place(id, section, position):
+            let from = self.position(of: id)?.section
+            try place(id, in: section, at: position)
+            if let from, from != section {
+                try update(id) { $0.completedAt = section == .done ? now : nil; $0.modifiedAt = now }
+            }
         case let .reorder(id, position): try move(id, to: position)
-        case let .set(id, field): try update(id) { (item) throws(ModelError) in try item.set(field) }
+        case let .set(id, field):
+            try update(id) { (item) throws(ModelError) in
+                try item.set(field)
+                item.modifiedAt = now
+            }
         case .removeAll: removeAll()
         }
     }
@@ -45,7 +67,7 @@ extension ToDoList {
     /// Applies an operation to a list that may have changed since the operation was made:
     /// an item that is gone is left gone, an id already present is not added twice, and a
     /// position past the end is clamped. Only invalid values (an empty title) are errors.
-    public mutating func merge(_ operation: Operation) throws(ModelError) {
+    public mutating func merge(_ operation: Operation, at now: Date = Date()) throws(ModelError) {
         switch operation {
         case let .insert(item, section, position):
             guard !contains(item.id) else { return }
@@ -54,16 +76,16 @@ extension ToDoList {
         case let .place(id, section, position):
             guard let (from, _) = self.position(of: id) else { return }
             let count = items(in: section).count - (from == section ? 1 : 0)
-            try place(id, in: section, at: min(max(position, 0), count))
+            try apply(.place(id, section, at: min(max(position, 0), count)), at: now)
         case let .reorder(id, position):
             guard let (section, _) = self.position(of: id) else { return }
             try place(id, in: section, at: min(max(position, 0), items(in: section).count - 1))
         case .check(let id), .uncheck(let id), .remove(let id):
             guard contains(id) else { return }
-            try apply(operation)
+            try apply(operation, at: now)
         case let .set(id, _):
             guard contains(id) else { return }
-            try apply(operation)
+            try apply(operation, at: now)
         case .removeAll:
             removeAll()
         }
@@ -76,7 +98,8 @@ extension ToDoItem {
         switch field {
         case .title(let title): try setTitle(title)
         case .notes(let notes): self.notes = notes
-        case .due(let due): self.due = due
+        case .due(let due): setDue(instant: due)
+        case .dueDay(let day): setDue(day: day)
         case .location(let location): self.location = location
         }
     }

@@ -60,7 +60,7 @@ extension ToDoList {
             switch field {
             case .title: return .set(id, .title(item.title))
             case .notes: return .set(id, .notes(item.notes))
-            case .due: return .set(id, .due(item.due))
+            case .due, .dueDay: return .set(id, item.dueDay.map { .dueDay($0) } ?? .due(item.due))
             case .location: return .set(id, .location(item.location))
             }
         case .removeAll:
