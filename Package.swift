@@ -20,12 +20,14 @@ let package = Package(
         ),
         .target(name: "CTickShims"),
         .target(name: "TickCore", dependencies: ["CTickShims"]),
+        .target(name: "TickInterchange", dependencies: ["TickCore"]),
         .target(name: "TickTUI", dependencies: ["TickCore", "CNCurses"]),
         .executableTarget(
             name: "tick",
             dependencies: [
                 "TickCore",
                 "TickTUI",
+                "TickInterchange",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]
         ),
@@ -33,6 +35,7 @@ let package = Package(
         .target(name: "FoundationBaseline", dependencies: ["TickCore"]),
         .target(name: "TmuxHarness"),
         .testTarget(name: "TickCoreTests", dependencies: ["TickCore", "FoundationBaseline"], resources: [.copy("Fixtures")]),
+        .testTarget(name: "TickInterchangeTests", dependencies: ["TickInterchange", "TickCore"]),
         .testTarget(name: "TickTUITests", dependencies: ["TickTUI", "TickCore"]),
         .testTarget(name: "TickCLITests", dependencies: ["TickCore", "tick"]),
         .testTarget(name: "EndToEndTests", dependencies: ["TickCore", "TmuxHarness", "tick"]),
