@@ -17,13 +17,17 @@ struct Tick: ParsableCommand {
             (~/.local/share/tick/ToDoItems.plist when XDG_DATA_HOME is unset); \
             TICK_FILE or --file PATH choose another file.
 
-            ITEM is a position as `tick list` prints it (1, 2, … To Do first, then Done) \
-            or the first 4 or more characters of an item's id.
+            ITEM is a position as `tick list` prints it (1, 2, … To Do first, then Done; \
+            #1 too) or the first 4 or more characters of an item's id. A plain number is \
+            always a position, never an id; an id whose first characters are all digits is \
+            given up to a letter or its -. Commands that take ITEM… take several at once; \
+            they are all found before anything changes.
 
             Examples:
               tick add "Buy milk" --due tomorrow --location "Corner shop"
               tick list
-              tick check 1
+              tick check 1 2 3
+              tick list milk --open
               tick edit 2 --due fri --notes "ask about the oat one"
               tick list --json | jq '.[] | select(.done | not) | .title'
             """,
@@ -38,6 +42,18 @@ struct Tick: ParsableCommand {
 
     @Flag(help: "Use the mouse in the full-screen list: a click selects, a click on the box ticks, the wheel scrolls.")
     var mouse = false
+
+    /// Refuses an unknown command (with the nearest known one) before argument-parser sees
+    /// it, then runs as usual.
+    static func main() {
+        let arguments = Array(CommandLine.arguments.dropFirst())
+        if let problem = CommandNames.problem(in: arguments, subcommands: configuration.subcommands) {
+            let line = Array("tick: \(VisibleText.escaped(problem))\n".utf8)
+            _ = line.withUnsafeBytes { write(STDERR_FILENO, $0.baseAddress, $0.count) }
+            Glibc.exit(ExitCode.validationFailure.rawValue)
+        }
+        Self.main(arguments)
+    }
 
     func run() throws {
         let store = storeOptions.makeStore()
