@@ -40,6 +40,9 @@ struct Tick: ParsableCommand {
 
     @OptionGroup var storeOptions: StoreOptions
 
+    @Flag(help: .private)
+    var generateManPage = false
+
     @Flag(help: "Use the mouse in the full-screen list: a click selects, a click on the box ticks, the wheel scrolls.")
     var mouse = false
 
@@ -56,6 +59,10 @@ struct Tick: ParsableCommand {
     }
 
     func run() throws {
+        if generateManPage {
+            try reportingErrors { output(try ManPage.render(Tick.self, version: Self.configuration.version)) }
+            return
+        }
         let store = storeOptions.makeStore()
         if isatty(STDIN_FILENO) == 1 && isatty(STDOUT_FILENO) == 1 {
             let status = runFullScreen(store: store, mouse: mouse)

@@ -158,3 +158,37 @@ struct ChangeCommandTests {
         #expect(moved["latitude"] as? Double == 47.37)
     }
 }
+
+@Suite("tick's man page and completion scripts")
+struct ManPageTests {
+    @Test("--generate-man-page prints a man page made from the command definitions: every command, alias and option")
+    func manPage() throws {
+        let tick = try TickRunner()
+        let result = try tick.run(["--generate-man-page"], withFile: false)
+        #expect(result.status == 0, "\(result.stderr)")
+        #expect(result.stdout.hasPrefix(".TH TICK 1 "))
+        for heading in [".SH NAME", ".SH SYNOPSIS", ".SH DESCRIPTION", ".SH OPTIONS", ".SH COMMANDS", ".SH EXIT STATUS"] {
+            #expect(result.stdout.contains("\n\(heading)\n"), "\(heading)")
+        }
+        for command in ["add", "list", "show", "check, done", "uncheck, undo", "remove, rm, delete", "edit", "move"] {
+            #expect(result.stdout.contains(".SS \"\(command)\""), "\(command)")
+        }
+        #expect(result.stdout.contains("\\fB\\-\\-due\\-before\\fR \\fIdate\\fR"))
+        #expect(result.stdout.contains("\\-\\-generate\\-completion\\-script"))
+        #expect(!result.stdout.contains("generate\\-man\\-page"))
+        // No text line starts with a character roff would take for a request.
+        for line in result.stdout.split(separator: "\n") where !line.hasPrefix(".") {
+            #expect(!line.hasPrefix("'"), "\(line)")
+        }
+    }
+
+    @Test("--generate-completion-script prints a completion script with the commands")
+    func completion() throws {
+        let tick = try TickRunner()
+        for shell in ["bash", "zsh", "fish"] {
+            let result = try tick.run(["--generate-completion-script", shell], withFile: false)
+            #expect(result.status == 0)
+            #expect(result.stdout.contains("remove") && result.stdout.contains("due-before"), "\(shell)")
+        }
+    }
+}
