@@ -18,7 +18,7 @@ struct MoveCommand: ParsableCommand {
 
     @OptionGroup var itemArgument: SingleItemArgument
 
-    @Option(parsing: .unconditional, help: ArgumentHelp("The new position within the section, from 1.", valueName: "n"))
+    @Option(help: ArgumentHelp("The new position within the section, from 1.", valueName: "n"))
     var to: Int
 
     @OptionGroup var storeOptions: StoreOptions
