@@ -12,7 +12,7 @@ let package = Package(
         .package(url: "https://github.com/apple/swift-argument-parser", from: "1.8.2"),
     ],
     targets: [
-        // No pkgConfig: SwiftPM drops its -D flags with a warning on every build; the shim
+        // No pkg-config: SwiftPM drops its -D flags with a warning on every build; the shim
         // header defines what ncursesw needs and the module map links it.
         .systemLibrary(name: "CNCurses", path: "Modules/CNCurses"),
         .target(name: "CTickShims"),
