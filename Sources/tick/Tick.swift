@@ -46,18 +46,6 @@ struct Tick: ParsableCommand {
     @Flag(help: "Use the mouse in the full-screen list: a click selects, a click on the box ticks, the wheel scrolls.")
     var mouse = false
 
-    /// Refuses an unknown command (with the nearest known one) before argument-parser sees
-    /// it, then runs as usual.
-    static func main() {
-        let arguments = Array(CommandLine.arguments.dropFirst())
-        if let problem = CommandNames.problem(in: arguments, subcommands: configuration.subcommands) {
-            let line = Array("tick: \(VisibleText.escaped(problem))\n".utf8)
-            _ = line.withUnsafeBytes { write(STDERR_FILENO, $0.baseAddress, $0.count) }
-            Glibc.exit(ExitCode.validationFailure.rawValue)
-        }
-        Self.main(arguments)
-    }
-
     func run() throws {
         if generateManPage {
             try reportingErrors { output(try ManPage.render(Tick.self, version: Self.configuration.version)) }

@@ -57,6 +57,10 @@ struct ListCommandTests {
         let error = try tick.run(["check", "\u{1B}[2Jabc"])
         #expect(error.status == 1)
         #expect(!error.stderr.contains("\u{1B}") && error.stderr.contains("^[[2Jabc"))
+        let usage = try tick.run(["list", "--\u{1B}]52;c;cHduZWQ=\u{07}"])
+        #expect(usage.status == 64)
+        #expect(!usage.stderr.contains("\u{1B}") && usage.stderr.contains("^[]52;c;cHduZWQ"), "\(usage.stderr)")
+        #expect(!(try tick.run(["add", "x", "--due", "\u{1B}[2J"])).stderr.contains("\u{1B}"))
     }
 
     @Test("list TEXT filters ignoring case and accents, keeping positions")
