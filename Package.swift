@@ -12,12 +12,9 @@ let package = Package(
         .package(url: "https://github.com/apple/swift-argument-parser", from: "1.8.2"),
     ],
     targets: [
-        .systemLibrary(
-            name: "CNCurses",
-            path: "Modules/CNCurses",
-            pkgConfig: "ncursesw",
-            providers: [.apt(["libncursesw5-dev"])]
-        ),
+        // No pkg-config: SwiftPM drops its -D flags with a warning on every build; the shim
+        // header defines what ncursesw needs and the module map links it.
+        .systemLibrary(name: "CNCurses", path: "Modules/CNCurses"),
         .target(name: "CTickShims"),
         .target(name: "TickCore", dependencies: ["CTickShims"]),
         .target(name: "TickInterchange", dependencies: ["TickCore"]),

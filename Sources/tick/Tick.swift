@@ -17,13 +17,17 @@ struct Tick: ParsableCommand {
             (~/.local/share/tick/ToDoItems.plist when XDG_DATA_HOME is unset); \
             TICK_FILE or --file PATH choose another file.
 
-            ITEM is a position as `tick list` prints it (1, 2, … To Do first, then Done) \
-            or the first 4 or more characters of an item's id.
+            ITEM is a position as `tick list` prints it (1, 2, … To Do first, then Done; \
+            #1 too) or the first 4 or more characters of an item's id. A plain number is \
+            always a position, never an id; an id whose first characters are all digits is \
+            given up to a letter or its -. Commands that take ITEM… take several at once; \
+            they are all found before anything changes.
 
             Examples:
               tick add "Buy milk" --due tomorrow --location "Corner shop"
               tick list
-              tick check 1
+              tick check 1 2 3
+              tick list milk --open
               tick edit 2 --due fri --notes "ask about the oat one"
               tick list --json | jq '.[] | select(.done | not) | .title'
             """,
@@ -36,10 +40,17 @@ struct Tick: ParsableCommand {
 
     @OptionGroup var storeOptions: StoreOptions
 
+    @Flag(help: .private)
+    var generateManPage = false
+
     @Flag(help: "Use the mouse in the full-screen list: a click selects, a click on the box ticks, the wheel scrolls.")
     var mouse = false
 
     func run() throws {
+        if generateManPage {
+            try reportingErrors { output(try ManPage.render(Tick.self, version: Self.configuration.version)) }
+            return
+        }
         let store = storeOptions.makeStore()
         if isatty(STDIN_FILENO) == 1 && isatty(STDOUT_FILENO) == 1 {
             let status = runFullScreen(store: store, mouse: mouse)

@@ -70,7 +70,9 @@ struct FullScreenRobustnessTests {
         let pane = try app.session
         try pane.waitFor(text: "Existing")
 
-        let id = try app.cli("add", "From a script").output.trimmingCharacters(in: .whitespacesAndNewlines)
+        // `added 3f2a1b2c  From a script`: the id is the second word.
+        let added = try app.cli("add", "From a script").output.split(separator: " ")
+        let id = added.count > 1 ? String(added[1]) : ""
         try app.cli("check", id)
         try pane.waitFor("the script's item under Done (1)", timeout: 2.5) { lines in
             guard let done = lineIndex(of: "Done (1)", in: lines), let row = lineIndex(of: "From a script", in: lines) else { return false }

@@ -65,6 +65,26 @@ final class TickRunner: Sendable {
         )
     }
 
+    /// Runs `tick arguments… --file FILE` with standard output on a terminal `columns` wide
+    /// (a pseudo-terminal from util-linux `script`); the output's line ends are `\n` again.
+    func runInTerminal(_ arguments: [String], columns: Int) throws -> RunResult {
+        func quoted(_ word: String) -> String { "'" + word.replacingOccurrences(of: "'", with: "'\\''") + "'" }
+        let command = ([try Self.executable().path] + arguments + ["--file", file.path]).map(quoted).joined(separator: " ")
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: "/usr/bin/script")
+        process.arguments = ["-q", "-e", "-c", "stty cols \(columns) rows 24; exec \(command)", "/dev/null"]
+        process.environment = ["TZ": "Europe/Berlin", "HOME": directory.path, "PATH": "/usr/bin:/bin", "LANG": "C.UTF-8", "TERM": "xterm"]
+        let out = Pipe()
+        process.standardOutput = out
+        process.standardError = FileHandle.nullDevice
+        process.standardInput = FileHandle.nullDevice
+        try process.run()
+        let data = readAll(out.fileHandleForReading.fileDescriptor)
+        process.waitUntilExit()
+        let text = String(decoding: data, as: UTF8.self).replacingOccurrences(of: "\r\n", with: "\n")
+        return RunResult(status: process.terminationStatus, stdout: text, stderr: "")
+    }
+
     /// Runs `tick list --json` and returns the parsed array.
     func listJSON(_ extra: [String] = []) throws -> [[String: Any]] {
         let result = try run(["list", "--json"] + extra)
@@ -73,12 +93,13 @@ final class TickRunner: Sendable {
         return try #require(parsed as? [[String: Any]])
     }
 
-    /// Adds an item and returns the short id tick printed.
+    /// Adds an item and returns the short id tick printed (`added 3f2a1b2c  Title`).
     @discardableResult
     func add(_ arguments: [String]) throws -> String {
         let result = try run(["add"] + arguments)
         #expect(result.status == 0, "\(result.stderr)")
-        return result.stdout.trimmingCharacters(in: .whitespacesAndNewlines)
+        #expect(result.stdout.hasPrefix("added "), "\(result.stdout)")
+        return result.stdout.split(separator: " ").dropFirst().first.map(String.init) ?? ""
     }
 }
 

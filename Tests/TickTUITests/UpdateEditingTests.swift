@@ -197,4 +197,22 @@ struct UpdateEditingTests {
         #expect(state.filterQuery == nil)
         #expect(state.visibleCount(.toDo) == 3)
     }
+
+    @Test("/ ignores accents as well as case: cafe finds Café, and a grown query keeps narrowing")
+    func filterIgnoresAccents() throws {
+        let list = try ToDoList(toDoItems: [
+            Fixtures.item(1, "Café with Émile"),
+            Fixtures.item(2, "Tea"),
+            Fixtures.item(3, "Shop", location: Location(name: "Köln")),
+        ], doneItems: [])
+        var state = Fixtures.state(list)
+        state.press(.character("/"))
+        state.type("CAFE")
+        #expect(state.visibleCount(.toDo) == 1)
+        #expect(state.selectedItem?.title == "Café with Émile")
+        state.press(.control("u"))
+        state.type("koln")
+        #expect(state.visibleCount(.toDo) == 1)
+        #expect(state.selectedItem?.title == "Shop")
+    }
 }

@@ -11,9 +11,10 @@ public struct DateParseError: Error, Equatable, Sendable, CustomStringConvertibl
     }
 
     /// The forms ``DateParser`` accepts, for help texts and error messages.
-    public static let acceptedForms = "2026-12-01, 2026-12-01T09:30, ISO 8601 with a zone "
-        + "(2026-12-01T09:30:00Z, 2026-12-01T09:30+01:00), today, tomorrow, a weekday "
-        + "(monday or mon: the next one), +3d, +2w"
+    public static let acceptedForms = "today, tomorrow, yesterday, a weekday (fri or friday: the next one), "
+        + "next week (the next Monday), in 3 days, 3d, +2w, -1d, Dec 1, 1 Dec 2027, 2026-12-01, "
+        + "a time alone for today or after a day (17:00, 9am, fri 17:00), 2026-12-01T09:30, "
+        + "ISO 8601 with a zone (2026-12-01T09:30:00Z, 2026-12-01T09:30+01:00)"
 
     public var description: String {
         let head = "cannot read \"\(text)\" as a date"

@@ -1,68 +1,67 @@
 import FoundationEssentials
 
-/// Reads the date words people type: `2026-12-01`, `2026-12-01T09:30`, ISO 8601 with a zone,
-/// `today`, `tomorrow`, weekday names, `+3d`, `+2w`.
+/// Reads dates as people write them: `2026-12-01`, `2026-12-01T09:30`, ISO 8601 with a zone,
+/// `today`, `tomorrow`, `yesterday`, weekday names, `next week`, `in 3 days`, `3d`, `+2w`,
+/// `-1d`, `Dec 1`, `1 Dec`, and a time of day (`17:00`, `9am`) alone or after any of the
+/// day forms (`fri 17:00`, `tomorrow at 9am`).
 ///
-/// Case-insensitive, independent of the process locale. A date without a time is the start
+/// Case-insensitive, independent of the process locale. A day without a time is the start
 /// of that day in the calendar's time zone (``LocalTime/current``, the user's, unless told); a date and time without a zone is in the
 /// calendar's time zone; an explicit zone (`Z`, `+01:00`, `+0100`, `+01`) wins. A weekday
-/// is the next such day strictly after today (`fri` on a Friday is a week later). `+Nd` and
-/// `+Nw` count days and weeks from the start of today. Months (`+1m`) are not accepted: `m`
-/// reads as minutes to many people.
+/// is the next such day strictly after today (`fri` on a Friday is a week later); `next
+/// week` is the next Monday. `Nd`/`Nw` (with an optional `+` or `-`) and `in N days` count
+/// from the start of today. `Dec 1` without a year is the next December 1 from today on. A
+/// time alone is today at that time. Months (`+1m`) are not accepted: `m` reads as minutes
+/// to many people; numeric dates with `/` or `.` (`12/01/2026`) are refused, since countries
+/// read them differently, with the ISO form to write instead.
 public enum DateParser {
     /// Parses `text` relative to `now`.
     public static func parse(_ text: String, now: Date, calendar: LocalTime = .current) throws(DateParseError) -> Date {
+        try parseDue(text, now: now, calendar: calendar).date
+    }
+
+    /// Parses `text` relative to `now`, telling whether it named a whole calendar day
+    /// (`today`, `fri`, `3d`, `Dec 1`, `2026-12-01`: ``ParsedDue/isDay``) or an instant
+    /// (`17:00`, `fri 17:00`, `2026-12-01T09:30`).
+    public static func parseDue(_ text: String, now: Date, calendar: LocalTime = .current) throws(DateParseError) -> ParsedDue {
         let trimmed = text.trimmingWhitespace
-        let lower = trimmed.lowercased()
-        guard !lower.isEmpty else { throw DateParseError(text: text, reason: "it is empty") }
+        guard !trimmed.isEmpty else { throw DateParseError(text: text, reason: "it is empty") }
+        let bytes = Array(trimmed.utf8)
+        var words = trimmed.lowercased().split(whereSeparator: \.isWhitespace).map(String.init)
+        words.removeAll { $0 == "at" }
+        if isISODateStart(bytes) {
+            do {
+                let (date, hasTime) = try parseISO(bytes, text: text, calendar: calendar)
+                return ParsedDue(date: date, isDay: !hasTime)
+            } catch {
+                // `2026-12-01 9am`: an ISO day and a time as people write it.
+                guard words.count > 1, timeOfDay(atEndOf: words) != nil else { throw error }
+            }
+        }
+        try refuseNumericDate(trimmed, text: text, now: now, calendar: calendar)
         let today = calendar.startOfDay(for: now)
-
-        switch lower {
-        case "today": return today
-        case "tomorrow": return try add(days: 1, to: today, calendar: calendar, text: text)
-        default: break
+        if let (time, count) = timeOfDay(atEndOf: words) {
+            let dayWords = Array(words.dropLast(count))
+            let day = dayWords.isEmpty ? today : try self.day(dayWords, today: today, now: now, calendar: calendar, text: text)
+            let fields = calendar.fields(of: day)
+            guard let date = calendar.date(year: fields.year, month: fields.month, day: fields.day, hour: time.hour, minute: time.minute) else {
+                throw DateParseError(text: text, reason: "that is too far away")
+            }
+            return ParsedDue(date: date, isDay: false)
         }
-        if let weekday = weekdayNumber(lower) {
-            let current = calendar.fields(of: today).weekday
-            var ahead = (weekday - current + 7) % 7
-            if ahead == 0 { ahead = 7 }
-            return try add(days: ahead, to: today, calendar: calendar, text: text)
-        }
-        if lower.hasPrefix("+") {
-            let body = lower.dropFirst()
-            guard let unit = body.last, unit == "d" || unit == "w",
-                  let count = Int(body.dropLast()), body.dropLast().allSatisfy(\.isASCIIDigit),
-                  count <= 100_000
-            else { throw DateParseError(text: text) }
-            return try add(days: unit == "w" ? count * 7 : count, to: today, calendar: calendar, text: text)
-        }
-        return try parseISO(Array(trimmed.utf8), text: text, calendar: calendar)
+        return ParsedDue(date: try day(words, today: today, now: now, calendar: calendar, text: text), isDay: true)
     }
 
-    // MARK: - Words
-
-    private static let weekdayNames = ["sunday", "monday", "tuesday", "wednesday", "thursday", "friday", "saturday"]
-
-    /// 1 = Sunday … 7 = Saturday (as ``LocalTime/Fields/weekday``), for a full name or a
-    /// 3-letter abbreviation.
-    private static func weekdayNumber(_ word: String) -> Int? {
-        for (index, name) in weekdayNames.enumerated() where word == name || word == String(name.prefix(3)) {
-            return index + 1
-        }
-        return nil
-    }
-
-    private static func add(days: Int, to day: Date, calendar: LocalTime, text: String) throws(DateParseError) -> Date {
-        guard let date = calendar.startOfDay(days, daysAfter: day) else {
-            throw DateParseError(text: text, reason: "that is too far away")
-        }
-        return date
+    /// True when the text starts like an ISO date: four digits and a `-`.
+    static func isISODateStart(_ bytes: [UInt8]) -> Bool {
+        bytes.count >= 5 && bytes[0..<4].allSatisfy { (UInt8(ascii: "0")...UInt8(ascii: "9")).contains($0) }
+            && bytes[4] == UInt8(ascii: "-")
     }
 
     // MARK: - ISO 8601
 
     /// `YYYY-MM-DD[(T| )HH:MM[:SS[.fff]][zone]]`, zone `Z`, `±HH:MM`, `±HHMM` or `±HH`.
-    private static func parseISO(_ bytes: [UInt8], text: String, calendar: LocalTime) throws(DateParseError) -> Date {
+    static func parseISO(_ bytes: [UInt8], text: String, calendar: LocalTime) throws(DateParseError) -> (date: Date, hasTime: Bool) {
         var reader = Reader(bytes: bytes)
         guard let year = reader.digits(4), reader.take(UInt8(ascii: "-")),
               let month = reader.digits(2), reader.take(UInt8(ascii: "-")),
@@ -72,7 +71,8 @@ public enum DateParser {
         var hour = 0, minute = 0, second = 0
         var nanosecond = 0
         var zone: LocalTime?
-        if !reader.atEnd {
+        let hasTime = !reader.atEnd
+        if hasTime {
             guard reader.take(UInt8(ascii: "t")) || reader.take(UInt8(ascii: "T")) || reader.take(UInt8(ascii: " ")),
                   let h = reader.digits(2), reader.take(UInt8(ascii: ":")), let m = reader.digits(2)
             else { throw DateParseError(text: text) }
@@ -106,7 +106,7 @@ public enum DateParser {
         guard let date = (zone ?? calendar).date(
             year: year, month: month, day: day, hour: hour, minute: minute, second: second
         ) else { throw DateParseError(text: text, reason: "there is no day \(day) in month \(month) of \(year)") }
-        return date.addingTimeInterval(Double(nanosecond) / 1_000_000_000)
+        return (date.addingTimeInterval(Double(nanosecond) / 1_000_000_000), hasTime)
     }
 
     private static func parseZone(_ reader: inout Reader, text: String) throws(DateParseError) -> LocalTime {

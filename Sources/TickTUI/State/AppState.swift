@@ -208,17 +208,12 @@ extension AppState {
         filter = Self.makeFilter(query: query, list: list, within: nil)
     }
 
-    /// The items that match `query` (case-insensitive, in title, notes or location name),
-    /// searching only `within` when the query only grew.
+    /// The items that match `query` (ignoring case and accents, in title, notes or location
+    /// name: TickCore's ``TextMatcher``, as `tick list TEXT`), searching only `within` when
+    /// the query only grew.
     static func makeFilter(query: String, list: ToDoList, within previous: Filter?) -> Filter {
-        let needle = query.lowercased()
-        func matches(_ item: ToDoItem) -> Bool {
-            if needle.isEmpty { return true }
-            if item.title.lowercased().contains(needle) { return true }
-            if let notes = item.notes, notes.lowercased().contains(needle) { return true }
-            if let name = item.location?.name, name.lowercased().contains(needle) { return true }
-            return false
-        }
+        let matcher = TextMatcher(query)
+        func matches(_ item: ToDoItem) -> Bool { matcher.matches(item) }
         func search(_ items: [ToDoItem], _ candidates: [Int]?) -> [Int] {
             if let candidates { return candidates.filter { matches(items[$0]) } }
             return items.indices.filter { matches(items[$0]) }

@@ -164,7 +164,7 @@ extension AppState {
             listIndex(at: selection.index, in: selection.section).map { (selection.section, $0) }
         }
         let previous = filter
-        let narrowing = previous.map { query.lowercased().contains($0.query.lowercased()) } ?? false
+        let narrowing = previous.map { TextMatcher(query).narrows(TextMatcher($0.query)) } ?? false
         filter = Self.makeFilter(query: query, list: list, within: narrowing ? previous : nil)
         if let (section, listIndex) = selected, let index = visibleIndex(ofListIndex: listIndex, in: section) {
             selection = Selection(section: section, index: index)

@@ -5,18 +5,23 @@ import TickCore
 struct AddCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "add",
-        abstract: "Add an item to the end of To Do and print its short id.",
+        abstract: "Add an item to the end of To Do; prints `added ID  TITLE`.",
         discussion: """
             The words of TITLE are joined with spaces, so quotes are optional.
 
             DATE is one of: \(DateParseError.acceptedForms). \
             Dates without a zone are in the local time zone.
 
+            PLACE is a name, or a name and a coordinate: "Dom @ 50.94, 6.96". A coordinate \
+            is LAT,LON in degrees (negative south and west) or with hemispheres: \
+            "50.94° N, 6.96° E".
+
             Examples:
               tick add Buy milk
               tick add "Call Ana" --due fri --notes "about the flat"
               tick add "Return the book" --due 2026-12-01T17:00 --location Library
               tick add Surf --location Bondi --coordinate -33.89,151.27
+              tick add Mass --location "Dom @ 50.94° N, 6.96° E"
             """
     )
 
@@ -26,11 +31,12 @@ struct AddCommand: ParsableCommand {
     @Option(help: ArgumentHelp("Notes for the item.", valueName: "text"))
     var notes: String?
 
-    @Option(help: ArgumentHelp("When it is due: tomorrow, fri, +3d, 2026-12-01, 2026-12-01T09:30, …", valueName: "date"),
+    @Option(parsing: .unconditional,
+            help: ArgumentHelp("When it is due: tomorrow, fri 17:00, 3d, -1d, Dec 1, 2026-12-01, …", valueName: "date"),
             transform: ArgumentValues.date)
     var due: Date?
 
-    @Option(help: ArgumentHelp("Where it is to be done.", valueName: "name"))
+    @Option(help: ArgumentHelp("Where it is to be done: a name, or \"Name @ LAT, LON\".", valueName: "place"))
     var location: String?
 
     @Option(parsing: .unconditional,
@@ -52,19 +58,34 @@ struct AddCommand: ParsableCommand {
         if let location, location.trimmed().isEmpty {
             throw ValidationError("--location needs a name")
         }
+        _ = try place()
+    }
+
+    /// The location `--location` and `--coordinate` give, read by TickCore's ``LocationParser``.
+    func place() throws -> Location? {
+        guard let location else { return nil }
+        let parsed: Location?
+        do {
+            parsed = try LocationParser.parse(location, currentName: nil)
+        } catch {
+            throw ValidationError(VisibleText.escaped("--location: \(error.message)"))
+        }
+        guard let parsed, let coordinate else { return parsed }
+        if parsed.coordinate != nil { throw ValidationError("give the coordinate once: in --location NAME @ LAT, LON or in --coordinate") }
+        return try Location(name: parsed.name, coordinate: coordinate)
     }
 
     func run() throws {
+        let place = try self.place()
         let item: ToDoItem
         do {
-            let place = try location.map { name throws(ModelError) in try Location(name: name, coordinate: coordinate) }
             item = try ToDoItem(title: joinedTitle, notes: notes.flatMap { $0.isEmpty ? nil : $0 }, due: due, location: place)
         } catch {
             throw ValidationError(error.description)
         }
         try reportingErrors {
             try storeOptions.makeStore().apply([.insert(item, .toDo, at: nil)])
-            output(ItemFormatting.shortID(item))
+            output(ItemFormatting.report("added", item))
         }
     }
 }

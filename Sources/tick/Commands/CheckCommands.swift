@@ -2,70 +2,86 @@ import ArgumentParser
 import FoundationEssentials
 import TickCore
 
-/// Runs one operation on the item an ITEM argument names, and prints what was done.
-func change(
-    _ reference: ItemReference, storeOptions: StoreOptions, verb: String,
+/// Runs one operation on each item the ITEM arguments name and prints a line per item.
+///
+/// Every reference is resolved against the list as it is before any change (so `tick
+/// remove 4 7` removes the items `tick list` showed at 4 and 7), all under one lock, with
+/// one save; nothing changes when any reference is wrong. `skip` says why an item needs no
+/// change ("already done"); such items are reported and left alone, and when no item needs
+/// a change the file is not written.
+func changeEach(
+    _ references: [ItemReference], storeOptions: StoreOptions, verb: String,
+    skip: (ToDoItem, ToDoList.Section) -> String? = { _, _ in nil },
     _ operation: (ToDoItem) -> ToDoList.Operation
 ) throws {
     try reportingErrors {
-        // Resolve ITEM and change the file under one lock, so that the item named is the
-        // item changed even while another process edits the list.
-        let item = try storeOptions.makeStore().modify { list in
-            let (item, _, _) = try reference.resolve(in: list)
-            try list.apply(operation(item))
-            return item
+        let lines = try storeOptions.makeStore().modify { list in
+            let resolved = try ItemReference.resolveAll(references, in: list)
+            var lines: [String] = []
+            for (item, section, _) in resolved {
+                if let reason = skip(item, section) {
+                    lines.append(ItemFormatting.report(reason, item))
+                } else {
+                    try list.apply(operation(item))
+                    lines.append(ItemFormatting.report(verb, item))
+                }
+            }
+            return lines
         }
-        output("\(verb) \(ItemFormatting.shortID(item))  \(ItemFormatting.oneLine(item.title))")
+        for line in lines { output(line) }
     }
 }
 
 struct CheckCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "check",
-        abstract: "Mark an item done: it moves to the top of Done.",
-        discussion: "Example:\n  tick check 1"
+        abstract: "Mark items done: they move to the top of Done.",
+        discussion: """
+            An item already done is left alone ("already done").
+
+            Examples:
+              tick check 1
+              tick check 1 2 3
+            """,
+        aliases: ["done"]
     )
 
-    @Argument(help: ItemReference.help)
-    var item: ItemReference
-
+    @OptionGroup var items: ItemArguments
     @OptionGroup var storeOptions: StoreOptions
 
+    func validate() throws {
+        if items.items.isEmpty { throw ValidationError("Missing ITEM: tick check ITEM…") }
+    }
+
     func run() throws {
-        try change(item, storeOptions: storeOptions, verb: "checked") { .check($0.id) }
+        try changeEach(items.items, storeOptions: storeOptions, verb: "checked",
+                       skip: { $1 == .done ? "already done" : nil }) { .check($0.id) }
     }
 }
 
 struct UncheckCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "uncheck",
-        abstract: "Mark a done item as to do again: it moves to the end of To Do.",
-        discussion: "Example:\n  tick uncheck 4"
+        abstract: "Mark done items as to do again: they move to the end of To Do.",
+        discussion: """
+            An item still to do is left alone ("already to do").
+
+            Examples:
+              tick uncheck 4
+              tick undo 4 5
+            """,
+        aliases: ["undo"]
     )
 
-    @Argument(help: ItemReference.help)
-    var item: ItemReference
-
+    @OptionGroup var items: ItemArguments
     @OptionGroup var storeOptions: StoreOptions
 
-    func run() throws {
-        try change(item, storeOptions: storeOptions, verb: "unchecked") { .uncheck($0.id) }
+    func validate() throws {
+        if items.items.isEmpty { throw ValidationError("Missing ITEM: tick uncheck ITEM…") }
     }
-}
-
-struct RemoveCommand: ParsableCommand {
-    static let configuration = CommandConfiguration(
-        commandName: "remove",
-        abstract: "Delete an item.",
-        discussion: "Example:\n  tick remove 3f2a"
-    )
-
-    @Argument(help: ItemReference.help)
-    var item: ItemReference
-
-    @OptionGroup var storeOptions: StoreOptions
 
     func run() throws {
-        try change(item, storeOptions: storeOptions, verb: "removed") { .remove($0.id) }
+        try changeEach(items.items, storeOptions: storeOptions, verb: "unchecked",
+                       skip: { $1 == .toDo ? "already to do" : nil }) { .uncheck($0.id) }
     }
 }

@@ -7,8 +7,9 @@ struct EditCommand: ParsableCommand {
         commandName: "edit",
         abstract: "Change an item's title, notes, due date or location.",
         discussion: """
-            Only the fields given change. --coordinate alone keeps the location's name and \
-            sets its coordinate.
+            Only the fields given change. --location takes a name, "Name @ LAT, LON", or \
+            "LAT, LON" alone, which keeps the location's name; --coordinate alone keeps the \
+            location's name and sets its coordinate.
 
             Examples:
               tick edit 2 --title "Buy oat milk"
@@ -17,8 +18,7 @@ struct EditCommand: ParsableCommand {
             """
     )
 
-    @Argument(help: ItemReference.help)
-    var item: ItemReference
+    @OptionGroup var itemArgument: SingleItemArgument
 
     @Option(help: ArgumentHelp("A new title.", valueName: "title"))
     var title: String?
@@ -29,14 +29,15 @@ struct EditCommand: ParsableCommand {
     @Flag(help: "Remove the notes.")
     var clearNotes = false
 
-    @Option(help: ArgumentHelp("A new due date: tomorrow, fri, +3d, 2026-12-01, 2026-12-01T09:30, …", valueName: "date"),
+    @Option(parsing: .unconditional,
+            help: ArgumentHelp("A new due date: tomorrow, fri 17:00, 3d, -1d, Dec 1, 2026-12-01, …", valueName: "date"),
             transform: ArgumentValues.date)
     var due: Date?
 
     @Flag(help: "Remove the due date.")
     var clearDue = false
 
-    @Option(help: ArgumentHelp("A new location name.", valueName: "name"))
+    @Option(help: ArgumentHelp("A new location: a name, or \"Name @ LAT, LON\".", valueName: "place"))
     var location: String?
 
     @Flag(help: "Remove the location.")
@@ -70,11 +71,11 @@ struct EditCommand: ParsableCommand {
     func run() throws {
         try reportingErrors {
             let item = try storeOptions.makeStore().modify { list in
-                let (item, _, _) = try self.item.resolve(in: list)
+                let (item, _, _) = try itemArgument.item.resolve(in: list)
                 for field in try fields(for: item) { try list.apply(.set(item.id, field)) }
                 return item
             }
-            output("edited \(ItemFormatting.shortID(item))  \(ItemFormatting.oneLine(title ?? item.title))")
+            output("edited \(ItemFormatting.shortID(item))  \(ItemFormatting.oneLine(title?.trimmed() ?? item.title))")
         }
     }
 
@@ -87,11 +88,24 @@ struct EditCommand: ParsableCommand {
         if let due { fields.append(.due(due)) }
         if clearDue { fields.append(.due(nil)) }
         if clearLocation { fields.append(.location(nil)) }
-        if location != nil || coordinate != nil {
-            guard let name = location ?? item.location?.name else {
+        if let location {
+            let parsed: Location?
+            do {
+                parsed = try LocationParser.parse(location, currentName: item.location?.name)
+            } catch {
+                throw CLIError("--location: \(error.message)")
+            }
+            guard let parsed else { throw CLIError("--location needs a name (use --clear-location to remove it)") }
+            if let coordinate {
+                if parsed.coordinate != nil { throw CLIError("give the coordinate once: in --location NAME @ LAT, LON or in --coordinate") }
+                fields.append(.location(try Location(name: parsed.name, coordinate: coordinate)))
+            } else {
+                fields.append(.location(parsed))
+            }
+        } else if let coordinate {
+            guard let name = item.location?.name else {
                 throw CLIError("the item has no location to put the coordinate on: give --location NAME too")
             }
-            let coordinate = self.coordinate ?? (location == nil ? item.location?.coordinate : nil)
             fields.append(.location(try Location(name: name, coordinate: coordinate)))
         }
         return fields

@@ -5,27 +5,50 @@ import TickCore
 struct ListCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "list",
-        abstract: "Print the list: To Do, then Done.",
+        abstract: "Print the list, To Do then Done, or the items that match.",
         discussion: """
             Each line shows the item's position (what ITEM arguments take), [ ] or [x], the \
-            title, the due date and the location. Positions count To Do first, then Done, \
-            also with --open or --done.
+            title, the due date (with "overdue" after an open item's past day) and the \
+            location. Positions count To Do first, then Done, also when only some items are \
+            shown. On a terminal the lines fit its width (long titles end in …); into a pipe \
+            or file they are plain, unpadded and never cut.
+
+            TEXT keeps the items whose title, notes or location name contain it, ignoring \
+            case and accents (cafe finds Café), as / does in the full-screen list. The \
+            filters combine: an item is shown when it passes all of them.
 
             --json prints an array of objects with the keys id, title, notes, due, location, \
-            done and createdAt; dates are ISO 8601 in UTC.
+            done and createdAt; dates are ISO 8601 in UTC; texts are exact (control \
+            characters, which the text form shows as ^[ or <U+202E>, are JSON escapes).
 
             Examples:
               tick list
-              tick list --open
+              tick list milk
+              tick list --overdue
+              tick list --due-before "next week" --open
               tick list --json | jq -r '.[].title'
             """
     )
+
+    @Argument(help: ArgumentHelp("Only the items whose title, notes or location contain this.", valueName: "text"))
+    var text: [String] = []
 
     @Flag(help: "Only the items still to do.")
     var open = false
 
     @Flag(help: "Only the items done.")
     var done = false
+
+    @Flag(help: "Only the open items whose due day has passed.")
+    var overdue = false
+
+    @Flag(help: "Only the items due today.")
+    var today = false
+
+    @Option(parsing: .unconditional,
+            help: ArgumentHelp("Only the items due before this date (a day means its start): fri, Dec 1, 3d, …", valueName: "date"),
+            transform: ArgumentValues.date)
+    var dueBefore: Date?
 
     @Flag(help: "Print JSON instead of text.")
     var json = false
@@ -34,59 +57,59 @@ struct ListCommand: ParsableCommand {
 
     func validate() throws {
         if open && done { throw ValidationError("--open and --done exclude each other; give neither for both") }
+        if overdue && done { throw ValidationError("--overdue shows items still to do; it does not go with --done") }
     }
 
     func run() throws {
         try reportingErrors {
-            let sections: [ToDoList.Section] = open ? [.toDo] : done ? [.done] : [.toDo, .done]
-            try Self.printList(try storeOptions.makeStore().load(), sections: sections, json: json)
+            let sections: [ToDoList.Section] = open || overdue ? [.toDo] : done ? [.done] : [.toDo, .done]
+            let filter = ListFilter(
+                matcher: text.isEmpty ? nil : TextMatcher(text.joined(separator: " ")),
+                overdue: overdue, today: today, dueBefore: dueBefore, now: Date(), calendar: .current
+            )
+            try Self.printList(try storeOptions.makeStore().load(), sections: sections, json: json, filter: filter)
         }
     }
 
-    /// Prints the given sections of `list` as text or JSON.
-    static func printList(_ list: ToDoList, sections: [ToDoList.Section], json: Bool) throws {
+    /// Prints the given sections of `list` (the items `filter` keeps) as text or JSON; text
+    /// fits standard output's width when it is a terminal.
+    static func printList(_ list: ToDoList, sections: [ToDoList.Section], json: Bool, filter: ListFilter? = nil) throws {
+        let now = Date()
         var rows: [ListRow] = []
         for section in sections {
             let offset = section == .toDo ? 0 : list.toDoItems.count
-            for (index, item) in list.items(in: section).enumerated() {
+            for (index, item) in list.items(in: section).enumerated() where filter?.keeps(item, in: section) ?? true {
                 rows.append(ListRow(position: offset + index + 1, item: item, done: section == .done))
             }
         }
         if json {
             output(JSONOutput.array(rows.map { ($0.item, $0.done) }))
         } else {
-            for line in ListRow.format(rows) { output(line) }
+            for line in ListRow.format(rows, width: TerminalWidth.ofStandardOutput(), now: now) { output(line) }
         }
     }
 }
 
-/// One line of the human list.
-struct ListRow {
-    let position: Int
-    let item: ToDoItem
-    let done: Bool
+/// Which items `tick list` keeps: text, overdue, due today, due before a date.
+struct ListFilter {
+    var matcher: TextMatcher?
+    var overdue = false
+    var today = false
+    var dueBefore: Date?
+    var now: Date
+    var calendar: LocalTime
 
-    /// Titles longer than this many columns are cut with `…`.
-    static let maximumTitleWidth = 50
-
-    /// The rows as aligned lines: position, box, title, due, location; columns by display width.
-    static func format(_ rows: [ListRow], calendar: LocalTime = .current) -> [String] {
-        let positions = rows.map { String($0.position) }
-        let titles = rows.map { DisplayWidth.truncate(ItemFormatting.oneLine($0.item.title), toWidth: maximumTitleWidth) }
-        let dues = rows.map { $0.item.due.map { ItemFormatting.date($0, calendar: calendar) } ?? "" }
-        let locations = rows.map { $0.item.location.map { ItemFormatting.oneLine($0.name) } ?? "" }
-        let positionWidth = positions.map(\.count).max() ?? 0
-        let titleWidths = titles.map(DisplayWidth.of)
-        let titleWidth = titleWidths.max() ?? 0
-        let dueWidth = dues.map(\.count).max() ?? 0 // digits, '-', ':' and a space: one column each
-        return rows.indices.map { i in
-            let position = String(repeating: " ", count: positionWidth - positions[i].count) + positions[i]
-            let title = titles[i] + String(repeating: " ", count: titleWidth - titleWidths[i])
-            var line = "\(position) \(rows[i].done ? "[x]" : "[ ]") \(title)"
-            if dueWidth > 0 { line += "  " + dues[i] + String(repeating: " ", count: dueWidth - dues[i].count) }
-            if !locations[i].isEmpty { line += "  " + locations[i] }
-            while line.last == " " { line.removeLast() }
-            return line
+    func keeps(_ item: ToDoItem, in section: ToDoList.Section) -> Bool {
+        if overdue {
+            guard section == .toDo, let due = item.due, calendar.days(from: now, to: due) < 0 else { return false }
         }
+        if today {
+            guard let due = item.due, calendar.days(from: now, to: due) == 0 else { return false }
+        }
+        if let dueBefore {
+            guard let due = item.due, due < dueBefore else { return false }
+        }
+        if let matcher, !matcher.matches(item) { return false }
+        return true
     }
 }

@@ -16,8 +16,7 @@ struct MoveCommand: ParsableCommand {
             """
     )
 
-    @Argument(help: ItemReference.help)
-    var item: ItemReference
+    @OptionGroup var itemArgument: SingleItemArgument
 
     @Option(help: ArgumentHelp("The new position within the section, from 1.", valueName: "n"))
     var to: Int
@@ -31,7 +30,7 @@ struct MoveCommand: ParsableCommand {
     func run() throws {
         try reportingErrors {
             let (item, section) = try storeOptions.makeStore().modify { list in
-                let (item, section, _) = try self.item.resolve(in: list)
+                let (item, section, _) = try itemArgument.item.resolve(in: list)
                 let count = list.items(in: section).count
                 guard to <= count else {
                     throw CLIError("--to \(to) is past the end of \(section.title), which has \(count) item\(count == 1 ? "" : "s")")

@@ -13,8 +13,7 @@ struct ShowCommand: ParsableCommand {
             """
     )
 
-    @Argument(help: ItemReference.help)
-    var item: ItemReference
+    @OptionGroup var itemArgument: SingleItemArgument
 
     @Flag(help: "Print a JSON object instead of text.")
     var json = false
@@ -24,7 +23,7 @@ struct ShowCommand: ParsableCommand {
     func run() throws {
         try reportingErrors {
             let list = try storeOptions.makeStore().load()
-            let (item, section, position) = try self.item.resolve(in: list)
+            let (item, section, position) = try itemArgument.item.resolve(in: list)
             if json {
                 output(JSONOutput.object(item, done: section == .done))
                 return
@@ -34,8 +33,11 @@ struct ShowCommand: ParsableCommand {
                 ("id", item.id.uuidString.lowercased()),
                 ("position", "\(position) (\(section.title))"),
             ]
-            if let notes = item.notes { fields.append(("notes", notes.split(omittingEmptySubsequences: false, whereSeparator: \.isNewline).joined(separator: "\n            "))) }
-            if let due = item.due { fields.append(("due", ItemFormatting.date(due))) }
+            if let notes = item.notes { fields.append(("notes", VisibleText.lines(notes).joined(separator: "\n            "))) }
+            if let due = item.due {
+                let overdue = section == .toDo && LocalTime.current.days(from: Date(), to: due) < 0
+                fields.append(("due", ItemFormatting.date(due) + (overdue ? "  overdue" : "")))
+            }
             if let location = item.location { fields.append(("location", ItemFormatting.location(location, withCoordinate: true))) }
             fields.append(("created", ItemFormatting.date(item.createdAt)))
             for (name, value) in fields {

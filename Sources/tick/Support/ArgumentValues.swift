@@ -5,7 +5,8 @@ import TickCore
 /// Argument values that need more than `ExpressibleByArgument`: their errors say why a value is
 /// wrong, and argument-parser reports them as usage errors (exit status 64).
 enum ArgumentValues {
-    /// A date word (`tomorrow`, `fri`, `+3d`, `2026-12-01`, …) relative to now, in the local zone.
+    /// A date as people write it (`tomorrow`, `fri 17:00`, `3d`, `-1d`, `Dec 1`,
+    /// `2026-12-01`, …) relative to now, in the local zone: TickCore's ``DateParser``.
     static func date(_ text: String) throws -> Date {
         do {
             return try DateParser.parse(text, now: Date())
@@ -14,24 +15,19 @@ enum ArgumentValues {
         }
     }
 
-    /// `LAT,LON` in degrees, e.g. `50.94,6.96` or `-33.87,151.21`.
+    /// A coordinate as TickCore's ``LocationParser`` reads it: `50.94,6.96`, `-33.87,151.21`,
+    /// `50.94° N, 6.96° E`.
     static func coordinate(_ text: String) throws -> Location.Coordinate {
-        let parts = text.split(separator: ",", omittingEmptySubsequences: false)
-        guard parts.count == 2,
-              let latitude = Double(parts[0].trimmed()),
-              let longitude = Double(parts[1].trimmed())
-        else {
-            throw ValueError("cannot read \"\(text)\" as a coordinate; use LAT,LON in degrees, e.g. 50.94,6.96 or -33.87,151.21")
-        }
         do {
-            return try Location.Coordinate(latitude: latitude, longitude: longitude)
+            return try LocationParser.coordinate(text)
         } catch {
-            throw ValueError("\"\(text)\": \(error.description)")
+            throw ValueError(error.message)
         }
     }
 
+    /// A message that may quote what was typed, with its control characters made visible.
     struct ValueError: Error, CustomStringConvertible {
         let description: String
-        init(_ description: String) { self.description = description }
+        init(_ description: String) { self.description = VisibleText.escaped(description) }
     }
 }

@@ -25,7 +25,9 @@ func reportingErrors(_ body: () throws -> Void) throws {
 }
 
 private func fail(_ message: String) -> ExitCode {
-    let line = Array("tick: \(message)\n".utf8)
+    // Messages quote titles, arguments and paths: make their control characters visible.
+    let visible = VisibleText.lines(message).joined(separator: "\n")
+    let line = Array("tick: \(visible)\n".utf8)
     _ = line.withUnsafeBytes { write(STDERR_FILENO, $0.baseAddress, $0.count) }
     return ExitCode.failure
 }

@@ -22,17 +22,21 @@ enum ItemFormatting {
         (0..<10).contains(value) ? "0\(value)" : String(value)
     }
 
-    /// The location's name, with its coordinate when `withCoordinate` and it has one.
+    /// The location's name on one line, with its coordinate when `withCoordinate` and it has one.
     static func location(_ location: Location, withCoordinate: Bool) -> String {
-        guard withCoordinate, let c = location.coordinate else { return location.name }
-        return "\(location.name) (\(c.latitude), \(c.longitude))"
+        let name = oneLine(location.name)
+        guard withCoordinate, let c = location.coordinate else { return name }
+        return "\(name) (\(c.latitude), \(c.longitude))"
     }
 
-    /// A title on one line: line breaks and tabs become spaces.
+    /// User text on one line, safe for a terminal: line breaks and tabs become spaces,
+    /// control characters and bidi overrides show as escapes (``VisibleText``).
     static func oneLine(_ text: String) -> String {
-        // Most titles have no line break or tab (all of which are ASCII or start with a byte
-        // of 0xC2/0xE2: NEL, LS, PS): return them as they are.
-        guard text.utf8.contains(where: { $0 < 0x20 || $0 == 0xC2 || $0 == 0xE2 }) else { return text }
-        return String(text.map { $0.isNewline || $0 == "\t" ? " " : $0 })
+        VisibleText.line(text)
+    }
+
+    /// What a command did to an item: `checked 3f2a1b2c  Buy milk`.
+    static func report(_ verb: String, _ item: ToDoItem) -> String {
+        "\(verb) \(shortID(item))  \(oneLine(item.title))"
     }
 }

@@ -67,7 +67,7 @@ struct StoreCacheTests {
         try ToDoStore(fileURL: directory.file()).apply([.insert(try ToDoItem(title: "theirs"), .toDo, at: nil)])
         var stale = afterMine
         try stale.uncheck(first.id)
-        let (merged, _) = try store.commit([.uncheck(first.id)], appliedTo: stale, readAt: try #require(mineVersion))
+        let (merged, _) = try store.commit([.uncheck(first.id)], appliedTo: stale, readAt: mineVersion)
         #expect(merged.toDoItems.map(\.title) == ["theirs", "first"])
         #expect(try store.load() == merged)
     }

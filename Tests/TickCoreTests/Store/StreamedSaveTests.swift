@@ -141,7 +141,7 @@ struct StreamedSaveTests {
           arguments: [(10, 1 << 18), (3_000, 4_096), (6_000, 4_096)])
     func unwritableDescriptor(items: Int, chunkSize: Int) throws {
         let directory = try TemporaryDirectory()
-        FileManager.default.createFile(atPath: directory.file().path, contents: Data())
+        #expect(FileManager.default.createFile(atPath: directory.file().path, contents: Data()))
         let descriptor = open(directory.file().path, O_RDONLY | O_CLOEXEC)
         try #require(descriptor >= 0)
         defer { close(descriptor) }
