@@ -33,8 +33,8 @@ struct AddCommand: ParsableCommand {
 
     @Option(parsing: .unconditional,
             help: ArgumentHelp("When it is due: tomorrow, fri 17:00, 3d, -1d, Dec 1, 2026-12-01, …", valueName: "date"),
-            transform: ArgumentValues.date)
-    var due: Date?
+            transform: ArgumentValues.due)
+    var due: ParsedDue?
 
     @Option(help: ArgumentHelp("Where it is to be done: a name, or \"Name @ LAT, LON\".", valueName: "place"))
     var location: String?
@@ -79,7 +79,9 @@ struct AddCommand: ParsableCommand {
         let place = try self.place()
         let item: ToDoItem
         do {
-            item = try ToDoItem(title: joinedTitle, notes: notes.flatMap { $0.isEmpty ? nil : $0 }, due: due, location: place)
+            var made = try ToDoItem(title: joinedTitle, notes: notes.flatMap { $0.isEmpty ? nil : $0 }, location: place)
+            if let due { try made.set(due.dueField()) }
+            item = made
         } catch {
             throw ValidationError(error.description)
         }

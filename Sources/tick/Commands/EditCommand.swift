@@ -31,8 +31,8 @@ struct EditCommand: ParsableCommand {
 
     @Option(parsing: .unconditional,
             help: ArgumentHelp("A new due date: tomorrow, fri 17:00, 3d, -1d, Dec 1, 2026-12-01, …", valueName: "date"),
-            transform: ArgumentValues.date)
-    var due: Date?
+            transform: ArgumentValues.due)
+    var due: ParsedDue?
 
     @Flag(help: "Remove the due date.")
     var clearDue = false
@@ -85,7 +85,7 @@ struct EditCommand: ParsableCommand {
         if let title { fields.append(.title(title)) }
         if let notes { fields.append(.notes(notes.isEmpty ? nil : notes)) }
         if clearNotes { fields.append(.notes(nil)) }
-        if let due { fields.append(.due(due)) }
+        if let due { fields.append(due.dueField()) }
         if clearDue { fields.append(.due(nil)) }
         if clearLocation { fields.append(.location(nil)) }
         if let location {

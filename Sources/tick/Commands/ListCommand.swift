@@ -101,13 +101,13 @@ struct ListFilter {
 
     func keeps(_ item: ToDoItem, in section: ToDoList.Section) -> Bool {
         if overdue {
-            guard section == .toDo, let due = item.due, calendar.days(from: now, to: due) < 0 else { return false }
+            guard section == .toDo, let due = item.localDue(calendar: calendar), calendar.days(from: now, to: due) < 0 else { return false }
         }
         if today {
-            guard let due = item.due, calendar.days(from: now, to: due) == 0 else { return false }
+            guard let due = item.localDue(calendar: calendar), calendar.days(from: now, to: due) == 0 else { return false }
         }
         if let dueBefore {
-            guard let due = item.due, due < dueBefore else { return false }
+            guard let due = item.localDue(calendar: calendar), due < dueBefore else { return false }
         }
         if let matcher, !matcher.matches(item) { return false }
         return true

@@ -7,9 +7,9 @@ struct RemoveCommand: ParsableCommand {
         commandName: "remove",
         abstract: "Delete items, or clear Done.",
         discussion: """
-            --done deletes every item in Done; with --before DATE only those created before \
-            DATE (tick does not record when an item was ticked off). DATE takes the forms of \
-            --due (see `tick help add`).
+            --done deletes every item in Done; with --before DATE only those ticked off before \
+            DATE (items ticked off before tick recorded when count from when they were \
+            created). DATE takes the forms of --due (see `tick help add`).
 
             Examples:
               tick remove 3f2a
@@ -26,7 +26,7 @@ struct RemoveCommand: ParsableCommand {
     var done = false
 
     @Option(parsing: .unconditional,
-            help: ArgumentHelp("With --done: only the done items created before this date.", valueName: "date"),
+            help: ArgumentHelp("With --done: only the items ticked off before this date.", valueName: "date"),
             transform: ArgumentValues.date)
     var before: Date?
 
@@ -45,7 +45,7 @@ struct RemoveCommand: ParsableCommand {
         }
         try reportingErrors {
             let removed = try storeOptions.makeStore().modify { list in
-                let kept = list.doneItems.filter { item in before.map { item.createdAt >= $0 } ?? false }
+                let kept = list.doneItems.filter { item in before.map { (item.completedAt ?? item.createdAt) >= $0 } ?? false }
                 let count = list.doneItems.count - kept.count
                 // One new list rather than a removal per item, which would take time
                 // growing with the square of a long Done.

@@ -34,12 +34,14 @@ struct ShowCommand: ParsableCommand {
                 ("position", "\(position) (\(section.title))"),
             ]
             if let notes = item.notes { fields.append(("notes", VisibleText.lines(notes).joined(separator: "\n            "))) }
-            if let due = item.due {
+            if let due = item.localDue() {
                 let overdue = section == .toDo && LocalTime.current.days(from: Date(), to: due) < 0
                 fields.append(("due", ItemFormatting.date(due) + (overdue ? "  overdue" : "")))
             }
             if let location = item.location { fields.append(("location", ItemFormatting.location(location, withCoordinate: true))) }
             fields.append(("created", ItemFormatting.date(item.createdAt)))
+            if let completedAt = item.completedAt { fields.append(("done", ItemFormatting.date(completedAt))) }
+            if let modifiedAt = item.modifiedAt { fields.append(("modified", ItemFormatting.date(modifiedAt))) }
             for (name, value) in fields {
                 output("  " + DisplayWidth.pad(name + ":", toWidth: 10) + value)
             }

@@ -15,6 +15,16 @@ enum ArgumentValues {
         }
     }
 
+    /// A due date as people write it: a calendar day (`fri`, `2026-12-01`) or an instant
+    /// (`fri 17:00`), as TickCore's ``DateParser/parseDue(_:now:calendar:)`` tells them apart.
+    static func due(_ text: String) throws -> ParsedDue {
+        do {
+            return try DateParser.parseDue(text, now: Date())
+        } catch {
+            throw ValueError(error.description)
+        }
+    }
+
     /// A coordinate as TickCore's ``LocationParser`` reads it: `50.94,6.96`, `-33.87,151.21`,
     /// `50.94° N, 6.96° E`.
     static func coordinate(_ text: String) throws -> Location.Coordinate {

@@ -18,7 +18,7 @@ struct ListRow {
         let positions = rows.map { String($0.position) }
         let titles = rows.map { ItemFormatting.oneLine($0.item.title) }
         let dues = rows.map { row in
-            row.item.due.map { due in
+            row.item.localDue(calendar: calendar).map { due in
                 ItemFormatting.date(due, calendar: calendar) + (!row.done && calendar.days(from: now, to: due) < 0 ? " overdue" : "")
             } ?? ""
         }
