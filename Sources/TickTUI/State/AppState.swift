@@ -42,6 +42,8 @@ public struct AppState: Sendable {
 
     var filter: Filter?
     var history = UndoHistory()
+    /// The item a first `d` was pressed on, while the second `d` of `dd` is awaited.
+    var pendingDeleteID: UUID?
 
     public init(
         list: ToDoList, fileName: String, now: Date, calendar: LocalTime = .current,

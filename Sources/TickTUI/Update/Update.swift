@@ -8,7 +8,11 @@ import TickCore
 /// save. Cost per key follows the change, not the list size, except where an item must be
 /// found by id (after undo, redo, saves and changes on disk) or a filter is active.
 public func update(_ state: inout AppState, _ action: Action) -> [Effect] {
-    if action.isUserCommand { state.status = nil }
+    if action.isUserCommand {
+        state.status = nil
+        // Any key but a second `d` cancels a pending `d`.
+        if action != .startDelete { state.pendingDeleteID = nil }
+    }
     let effects = state.handle(action)
     state.clampSelection()
     state.scrollOffset = state.adjustedScrollOffset(size: state.size)
@@ -32,6 +36,8 @@ extension AppState {
         case .moveDown: return moveSelection(by: 1)
         case .pageUp: return moveSelection(by: -pageStep)
         case .pageDown: return moveSelection(by: pageStep)
+        case .halfPageUp: return moveSelection(by: -max(pageStep / 2, 1))
+        case .halfPageDown: return moveSelection(by: max(pageStep / 2, 1))
         case .moveToTop: return moveSelection(toPosition: 0)
         case .moveToBottom: return moveSelection(toPosition: Int.max)
         case .switchSection: return switchSection()
@@ -42,6 +48,12 @@ extension AppState {
         case .editNotes: return beginEditing { .notes($0) }
         case .editDue: return beginEditing { .due($0) }
         case .delete: return deleteSelected()
+        case .startDelete: return startDelete()
+        case .clearDone: return askToClearDone()
+        case .confirmClearDone: return clearDoneItems()
+        case .cancelClearDone:
+            mode = .browsing
+            return []
         case .undo: return undo()
         case .redo: return redo()
         case .moveItemUp: return moveSelectedItem(by: -1)
@@ -62,10 +74,20 @@ extension AppState {
             return []
         case .scrollHelp(let lines):
             if case .help(let scroll) = mode {
-                let limit = max(Screen.helpLines().count - (size.rows - 2), 0)
-                mode = .help(scroll: min(max(scroll + lines, 0), limit))
+                mode = .help(scroll: min(max(scroll + lines, 0), helpScrollLimit))
             }
             return []
+        case .helpTop:
+            mode = .help(scroll: 0)
+            return []
+        case .helpBottom:
+            mode = .help(scroll: helpScrollLimit)
+            return []
+        case .acknowledgeRemoval:
+            mode = .browsing
+            return []
+        case .suspend:
+            return [.suspend]
         case .mouse(let event): return handleMouse(event)
         case .quit: return quit()
         case .confirmQuit: return [.quit]
@@ -95,6 +117,9 @@ extension AppState {
         let layout = Layout(state: self, size: size)
         return ListRows(state: self).scrollOffset(from: scrollOffset, keeping: selection, height: layout.list.height)
     }
+
+    /// The last line the help screen can scroll to.
+    private var helpScrollLimit: Int { max(Screen.helpLines().count - (size.rows - 2), 0) }
 
     private var pageStep: Int { max(Layout(state: self, size: size).list.height - 2, 1) }
 
