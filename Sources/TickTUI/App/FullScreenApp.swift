@@ -65,7 +65,7 @@ public enum FullScreenApp {
         let state = AppState(
             list: consume list, fileName: store.fileName, now: Date(),
             colors: terminal.colorsEnabled, unicode: terminal.unicode
-        )
+        ).noticingRewrite(of: store.fileFormat() == .xml ? store.fileName : nil)
         var loop = EventLoop(terminal: terminal, store: store, state: consume state, fileVersion: version)
         // Reading a large list frees as much as it keeps (the preview, the decoder's tables,
         // the other thread's scraps); give the free pages back instead of keeping them as

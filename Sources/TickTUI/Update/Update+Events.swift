@@ -28,6 +28,10 @@ extension AppState {
         saveError = nil
         replaceList(with: diskList)
         if status == nil || (hadFailed && status?.isError == true) { status = StatusMessage("saved") }
+        if let notice = rewriteNotice {
+            status = StatusMessage(notice)
+            rewriteNotice = nil
+        }
         return []
     }
 
@@ -39,5 +43,14 @@ extension AppState {
         }
         replaceList(with: merged)
         return []
+    }
+}
+
+extension AppState {
+    /// The state, set to say after its next successful save that the file named
+    /// `xmlFileName` (an XML list; nil: not XML) was written as binary.
+    consuming func noticingRewrite(of xmlFileName: String?) -> AppState {
+        if let xmlFileName { rewriteNotice = ListFileFormat.rewriteNotice(fileName: xmlFileName) }
+        return self
     }
 }
