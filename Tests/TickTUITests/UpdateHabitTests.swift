@@ -164,3 +164,16 @@ struct UpdateHabitTests {
         #expect(FullScreenApp.exitStatus(for: EventLoop<RecordingStore>.Outcome.signal(SIGTERM), unsavedChanges: true) == 128 + SIGTERM)
     }
 }
+
+extension UpdateHabitTests {
+    @Test("a save that fails again while the quit question is up leaves the question on the status line")
+    func questionStays() throws {
+        var state = Fixtures.state(try Fixtures.list(toDo: ["a"]))
+        state.press(.character(" "))
+        _ = update(&state, .saveFailed("no space left on device"))
+        state.press(.character("q"))
+        _ = update(&state, .saveFailed("no space left on device"))
+        #expect(state.mode == .confirmingQuit)
+        #expect(state.status?.text.hasPrefix("quit and lose 1 change? y quits") == true)
+    }
+}

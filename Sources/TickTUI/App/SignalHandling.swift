@@ -30,7 +30,11 @@ enum SignalHandling {
         var previous = Array(repeating: sigaction(), count: Int((fatalSignals.max() ?? 0) + 1))
         for signal in fatalSignals {
             var old = sigaction()
-            setHandler(signal, fatalHandler, flags: Int32(SA_ONSTACK), previous: &old)
+            var action = sigaction()
+            action.__sigaction_handler.sa_sigaction = fatalHandler
+            sigemptyset(&action.sa_mask)
+            action.sa_flags = Int32(SA_ONSTACK) | Int32(SA_SIGINFO)
+            sigaction(signal, &action, &old)
             previous[Int(signal)] = old
             // A signal the parent told tick to ignore (nohup, SIGQUIT in a script) stays ignored.
             if isIgnored(old) { sigaction(signal, &old, nil) }
@@ -57,12 +61,33 @@ enum SignalHandling {
     /// Puts back the action a fatal signal had before tick (the default when unknown, or
     /// when the table is busy: a signal handler must not wait for a lock).
     static func restorePreviousAction(_ signal: Int32) {
-        let restored = previousFatalActions.withLockIfAvailable { actions -> Bool in
-            guard actions.indices.contains(Int(signal)) else { return false }
-            var action = actions[Int(signal)]
-            return sigaction(signal, &action, nil) == 0
+        if var action = previousAction(signal), sigaction(signal, &action, nil) == 0 { return }
+        Glibc.signal(signal, SIG_DFL)
+    }
+
+    private static func previousAction(_ signal: Int32) -> sigaction? {
+        let action = previousFatalActions.withLockIfAvailable { actions -> sigaction? in
+            actions.indices.contains(Int(signal)) ? actions[Int(signal)] : nil
         }
-        if restored != true { Glibc.signal(signal, SIG_DFL) }
+        return action ?? nil
+    }
+
+    /// From the fatal-signal handler, once the terminal is restored: runs the handler that
+    /// was there before tick (Swift's backtracer prints its backtrace), then ends the
+    /// process with the signal's default action (a core dump for SIGQUIT), which a handler
+    /// that returns would not (SIGQUIT sent by `kill` would be forgotten).
+    static func handOn(_ signal: Int32, _ info: UnsafeMutablePointer<siginfo_t>?, _ context: UnsafeMutableRawPointer?) {
+        if let previous = previousAction(signal) {
+            if previous.sa_flags & Int32(SA_SIGINFO) != 0 {
+                previous.__sigaction_handler.sa_sigaction?(signal, info, context)
+            } else if let handler = previous.__sigaction_handler.sa_handler,
+                      unsafeBitCast(handler, to: Int.self) != unsafeBitCast(SIG_IGN, to: Int.self) {
+                handler(signal)
+            }
+        }
+        Glibc.signal(signal, SIG_DFL)
+        // Blocked while this handler runs: delivered, with the default action, as it returns.
+        raise(signal)
     }
 
     private static func isIgnored(_ action: sigaction) -> Bool {
@@ -72,18 +97,11 @@ enum SignalHandling {
 
     /// No SA_RESTART for quit signals: a signal may cut the wait for a key short.
     private static func setHandler(_ signal: Int32, _ handler: @convention(c) (Int32) -> Void, flags: Int32) {
-        var old = sigaction()
-        setHandler(signal, handler, flags: flags, previous: &old)
-    }
-
-    private static func setHandler(
-        _ signal: Int32, _ handler: @convention(c) (Int32) -> Void, flags: Int32, previous: inout sigaction
-    ) {
         var action = sigaction()
         action.__sigaction_handler.sa_handler = handler
         sigemptyset(&action.sa_mask)
         action.sa_flags = flags
-        sigaction(signal, &action, &previous)
+        sigaction(signal, &action, nil)
     }
 
     /// A stack for the fatal-signal handler, so that it can still run after a stack
@@ -102,11 +120,8 @@ private func quitHandler(_ signal: Int32) {
     receivedQuitSignal.store(signal, ordering: .sequentiallyConsistent)
 }
 
-/// Restores the terminal, then lets the previous handler take the signal: raised again, it
-/// stays blocked until this handler returns and is then delivered to that handler (a fault
-/// would also recur when the instruction runs again).
-private func fatalHandler(_ signal: Int32) {
+/// Restores the terminal first, then hands the signal on (``SignalHandling/handOn(_:_:_:)``).
+private func fatalHandler(_ signal: Int32, _ info: UnsafeMutablePointer<siginfo_t>?, _ context: UnsafeMutableRawPointer?) {
     CursesTerminal.emergencyRestore()
-    SignalHandling.restorePreviousAction(signal)
-    raise(signal)
+    SignalHandling.handOn(signal, info, context)
 }

@@ -100,7 +100,11 @@ extension AppState {
         case .saved(let diskList): return saved(diskList)
         case .saveFailed(let message):
             saveError = message
-            status = StatusMessage("not saved: \(message)", isError: true)
+            // A question on the status line stays there (the header says "not saved").
+            switch mode {
+            case .confirmingQuit, .confirmingClearDone, .editedItemRemoved: break
+            default: status = StatusMessage("not saved: \(message)", isError: true)
+            }
             return []
         case .externalChange(let diskList): return externalChange(diskList)
         case .externalChangeUnreadable(let message):
@@ -127,7 +131,9 @@ extension AppState {
         if hasUnsavedChanges {
             mode = .confirmingQuit
             editor = nil
-            status = StatusMessage("The last save failed (\(saveError ?? "unknown error")); quit and lose \(pendingOperations.count) change\(pendingOperations.count == 1 ? "" : "s")? y quits, any other key cancels", isError: true)
+            // The question first: a long error would push it past the end of the line.
+            let count = pendingOperations.count
+            status = StatusMessage("quit and lose \(count) change\(count == 1 ? "" : "s")? y quits, any other key cancels · the last save failed: \(saveError ?? "unknown error")", isError: true)
             return []
         }
         return [.quit]
