@@ -63,3 +63,20 @@ struct RenderCuttingTests {
         #expect(editing.contains { $0.contains("socks↵shoes↵boots") }, "\(editing.joined(separator: "\n"))")
     }
 }
+
+extension RenderCuttingTests {
+    @Test("notes cut at the bottom of the detail pane end in …")
+    func detailCut() throws {
+        let notes = (1...30).map { "line \($0)" }.joined(separator: "\n")
+        let item = try Fixtures.item(1, "Long notes", notes: notes)
+        let state = Fixtures.state(try ToDoList(toDoItems: [item], doneItems: []), unicode: true, size: Size(columns: 40, rows: 14))
+        let lines = render(state, size: state.size).trimmedLines
+        let shown = lines.filter { $0.hasPrefix(" line ") }
+        #expect(!shown.isEmpty)
+        #expect(shown.last?.hasSuffix("…") == true, "\(lines.joined(separator: "\n"))")
+        #expect(shown.dropLast().allSatisfy { !$0.hasSuffix("…") })
+        #expect(TextWrap.lines("a b c", width: 10, limit: 1, ellipsis: "…") == ["a b c"])
+        #expect(TextWrap.lines("a\nb", width: 10, limit: 1, ellipsis: "…") == ["a…"])
+        #expect(TextWrap.lines("abcdefghij\nk", width: 10, limit: 1, ellipsis: "…") == ["abcdefghi…"])
+    }
+}
