@@ -21,6 +21,9 @@ struct UpdateHabitTests {
         state.press(.character("d"), .character("j"), .character("d"))
         #expect(state.toDoTitles == ["b", "c", "d"])
         #expect(state.selectedItem?.title == "c")
+        // A key that means nothing in the list cancels it too.
+        state.press(.character("z"), .character("d"), .character("z"), .character("d"))
+        #expect(state.toDoTitles == ["b", "c", "d"])
         state.press(.escape, .character("d"), .character("d"))
         #expect(state.toDoTitles == ["b", "d"])
         state.press(.delete)

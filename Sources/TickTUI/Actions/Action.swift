@@ -19,6 +19,8 @@ public enum Action: Sendable, Hashable {
     /// The first `d` of `dd`: deletes when the previous key was also this `d`, else waits
     /// for the second.
     case startDelete
+    /// A key with no meaning in the list, pressed after the first `d` of `dd`: forgets it.
+    case cancelPendingKey
     /// Asks whether to delete every done item.
     case clearDone
     /// `y` on the clear-Done question: deletes them, as one change that `u` undoes.

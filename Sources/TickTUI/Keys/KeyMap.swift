@@ -105,7 +105,8 @@ public enum KeyMap {
     /// Besides the table: in the line editor any printable character is typed; on the quit
     /// and clear-Done questions and the help screen any other key answers "no" / closes;
     /// after the item being edited was removed elsewhere other keys do nothing (they were
-    /// typed for that editor); in the list a mouse event goes to the mouse handling. Resize
+    /// typed for that editor); in the list a mouse event goes to the mouse handling, and any
+    /// other key cancels a pending `d`. Resize
     /// events are the run loop's (nil here).
     public static func action(for key: Key, in state: AppState) -> Action? {
         let kind = state.mode.kind
@@ -119,6 +120,9 @@ public enum KeyMap {
             return .edit(.insert(character))
         case (.browse, .mouse(let event)):
             return .mouse(event)
+        case (.browse, _) where state.pendingDeleteID != nil:
+            // A key that does nothing here still cancels the first d of dd.
+            return .cancelPendingKey
         case (.confirmQuit, .mouse), (.help, .mouse), (.confirmClearDone, .mouse):
             return nil
         case (.confirmQuit, _):

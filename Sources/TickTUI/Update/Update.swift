@@ -49,6 +49,7 @@ extension AppState {
         case .editDue: return beginEditing { .due($0) }
         case .delete: return deleteSelected()
         case .startDelete: return startDelete()
+        case .cancelPendingKey: return []
         case .clearDone: return askToClearDone()
         case .confirmClearDone: return clearDoneItems()
         case .cancelClearDone:
