@@ -96,6 +96,22 @@ struct FullScreenIssue16Tests {
         #expect(screen.contains { $0.contains("\(marked) marks") }, "\(screen.joined(separator: "\n"))")
     }
 
+    @Test("a cluster replaced by a blank is cleared from the terminal")
+    func clusterCleared() throws {
+        let marked = "e" + String(repeating: "\u{0301}", count: 4) + String(repeating: "\u{0323}", count: 4)
+        let app = try TickApp(launch: false)
+        try app.cli("add", "a\(marked)b")
+        try app.launch()
+        let pane = try app.session
+        try pane.waitFor(text: "a\(marked)b")
+        try pane.send("i")
+        try pane.waitForAbsence(of: "Created")
+        // Another process changes the title: only the cluster's column becomes a blank.
+        try app.cli("edit", "1", "--title", "a b")
+        let screen = try pane.waitFor(text: "a b")
+        #expect(!screen.contains { $0.unicodeScalars.contains("\u{0301}") }, "\(screen.joined(separator: "\n"))")
+    }
+
     @Test("q then y after a failed save exits 1")
     func quitAfterFailedSave() throws {
         let app = try TickApp(launch: false)

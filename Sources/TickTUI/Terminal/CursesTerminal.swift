@@ -32,6 +32,8 @@ public final class CursesTerminal: Terminal {
     /// Writes clusters that ncurses' cells cannot hold; nil without UTF-8 or the terminfo
     /// strings it needs.
     private var overlay: ClusterOverlay?
+    /// The rows of the last frame with a cluster written past ncurses.
+    private var overlaidRows: Set<Int> = []
 
     private enum RawInput: Equatable {
         case character(UInt32)
@@ -301,8 +303,16 @@ public final class CursesTerminal: Terminal {
         let columns = min(screen.size.columns, current.columns)
         let rows = min(screen.size.rows, current.rows)
         var overlaid: [ClusterOverlay.Place] = []
+        var drawnRows: Set<Int> = []
         for row in 0..<rows {
-            guard let span = changedSpan(in: screen, row: row, columns: columns, against: usable ? previous : nil) else { continue }
+            guard var span = changedSpan(in: screen, row: row, columns: columns, against: usable ? previous : nil) else { continue }
+            if overlaidRows.contains(row) {
+                // ncurses holds blanks where the last frame's clusters are and would not
+                // clear a cluster that became a blank: the whole row is drawn again.
+                wredrawln(window, Int32(row), 1)
+                span = 0...(columns - 1)
+            }
+            drawnRows.insert(row)
             var column = span.lowerBound
             while column <= span.upperBound {
                 let cell = screen[column, row]
@@ -326,6 +336,9 @@ public final class CursesTerminal: Terminal {
             }
         }
         previous = screen
+        // Rows not drawn this time keep the clusters they had.
+        overlaidRows = usable ? overlaidRows.subtracting(drawnRows).filter { $0 < rows } : []
+        overlaidRows.formUnion(overlaid.map(\.row))
         placeCursor(screen.cursor, size: current)
         wrefresh(window)
         if let overlay, !overlaid.isEmpty {
