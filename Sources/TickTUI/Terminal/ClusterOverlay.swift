@@ -1,3 +1,4 @@
+import Glibc
 import TickCore
 
 /// Grapheme clusters that ncurses' cells cannot hold, written to the terminal directly.
@@ -63,6 +64,19 @@ struct ClusterOverlay {
         }
         output += capabilities.resetStyle + capabilities.restoreCursor
         return Array(output.utf8)
+    }
+
+    /// Writes ``bytes(for:of:)`` to the terminal (after ncurses has drawn the frame).
+    func write(_ places: [Place], of screen: Screen, to descriptor: Int32) {
+        let bytes = bytes(for: places, of: screen)
+        bytes.withUnsafeBytes { buffer in
+            var offset = 0
+            while offset < buffer.count {
+                let written = Glibc.write(descriptor, buffer.baseAddress.map { $0 + offset }, buffer.count - offset)
+                if written <= 0 { break }
+                offset += written
+            }
+        }
     }
 
     private func write(_ cell: Cell, at place: Place, into output: inout String) {

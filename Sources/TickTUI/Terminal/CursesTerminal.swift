@@ -305,7 +305,7 @@ public final class CursesTerminal: Terminal {
         var overlaid: [ClusterOverlay.Place] = []
         var drawnRows: Set<Int> = []
         for row in 0..<rows {
-            guard var span = changedSpan(in: screen, row: row, columns: columns, against: usable ? previous : nil) else { continue }
+            guard var span = screen.changedSpan(row: row, columns: columns, against: usable ? previous : nil) else { continue }
             if overlaidRows.contains(row) {
                 // ncurses holds blanks where the last frame's clusters are and would not
                 // clear a cluster that became a blank: the whole row is drawn again.
@@ -341,17 +341,7 @@ public final class CursesTerminal: Terminal {
         overlaidRows.formUnion(overlaid.map(\.row))
         placeCursor(screen.cursor, size: current)
         wrefresh(window)
-        if let overlay, !overlaid.isEmpty {
-            let bytes = overlay.bytes(for: overlaid, of: screen)
-            bytes.withUnsafeBytes { buffer in
-                var offset = 0
-                while offset < buffer.count {
-                    let written = Glibc.write(STDOUT_FILENO, buffer.baseAddress.map { $0 + offset }, buffer.count - offset)
-                    if written <= 0 { break }
-                    offset += written
-                }
-            }
-        }
+        overlay?.write(overlaid, of: screen, to: STDOUT_FILENO)
     }
 
     /// The overlay's terminfo strings, or nil when the terminal lacks one it needs.
@@ -373,23 +363,6 @@ public final class CursesTerminal: Terminal {
             }
         )
         return ClusterOverlay(capabilities: capabilities)
-    }
-
-    /// The columns of a row to redraw: from the first changed cell (stepping back onto the
-    /// start of a wide character) to the last changed one. Nil when nothing changed.
-    private func changedSpan(in screen: Screen, row: Int, columns: Int, against old: Screen?) -> ClosedRange<Int>? {
-        guard columns > 0 else { return nil }
-        guard let old else { return 0...(columns - 1) }
-        var first: Int?
-        var last = 0
-        for column in 0..<columns where screen[column, row] != old[column, row] {
-            if first == nil { first = column }
-            last = column
-        }
-        guard var start = first else { return nil }
-        while start > 0 && (screen[start, row].isContinuation || old[start, row].isContinuation) { start -= 1 }
-        while last + 1 < columns && (screen[last + 1, row].isContinuation || old[last + 1, row].isContinuation) { last += 1 }
-        return start...last
     }
 
     private func put(_ cell: Cell, row: Int, column: Int) {
