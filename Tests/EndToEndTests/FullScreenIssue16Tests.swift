@@ -112,6 +112,31 @@ struct FullScreenIssue16Tests {
         #expect(!screen.contains { $0.unicodeScalars.contains("\u{0301}") }, "\(screen.joined(separator: "\n"))")
     }
 
+    @Test("Ctrl-J and Alt-Enter start new lines in the notes; the detail pane shows them as lines")
+    func multiLineNotes() throws {
+        let app = try TickApp(launch: false)
+        try app.cli("add", "Pack")
+        try app.launch()
+        let pane = try app.session
+        try pane.waitFor(text: "Pack")
+        try pane.send("n")
+        try pane.type("socks")
+        try pane.send("C-j")
+        try pane.type("shoes")
+        try pane.send("M-Enter")
+        try pane.type("boots")
+        try pane.waitFor(text: "socks↵shoes↵boots")
+        try pane.send("Enter")
+        // Each line of the notes on a row of its own, at the right edge of the pane.
+        func ends(_ line: String, with word: String) -> Bool {
+            line.replacingOccurrences(of: " +$", with: "", options: .regularExpression).hasSuffix(" " + word)
+        }
+        try pane.waitFor("the notes as lines") { lines in
+            !lines.contains { $0.contains("↵") } && ["socks", "shoes", "boots"].allSatisfy { word in lines.contains { ends($0, with: word) } }
+        }
+        #expect(try app.disk().first?.notes == "socks\nshoes\nboots")
+    }
+
     @Test("q then y after a failed save exits 1")
     func quitAfterFailedSave() throws {
         let app = try TickApp(launch: false)

@@ -1,10 +1,3 @@
-import Glibc
-
-/// Why the terminal could not be opened.
-public struct TerminalError: Error, Sendable, CustomStringConvertible {
-    public var description: String
-}
-
 extension Palette {
     /// The nearest of the eight basic colours (0–7, as curses numbers them) for a
     /// 256-colour palette index, for terminals with smaller palettes.
@@ -20,11 +13,4 @@ extension Palette {
         default: return 7
         }
     }
-}
-
-/// Nanoseconds on the monotonic clock.
-func monotonicNanoseconds() -> UInt64 {
-    var now = timespec()
-    clock_gettime(CLOCK_MONOTONIC, &now)
-    return UInt64(now.tv_sec) * 1_000_000_000 + UInt64(now.tv_nsec)
 }
