@@ -52,4 +52,43 @@ static inline int tick_mvadd_wch(int row, int column, const cchar_t *cell) {
     return mvwadd_wch(stdscr, row, column, cell);
 }
 
+// What a full-screen program needs from the terminal, and its terminfo strings for text
+// that ncurses' cells cannot hold (a grapheme cluster of more than one code point).
+
+#include <term.h>
+
+/// 1 when the terminal type `term` can move the cursor anywhere and clear the screen; 0 for
+/// `dumb`, unknown types and hard-copy terminals.
+static inline int tick_terminal_can_draw_full_screen(const char *term) {
+    int error = 0;
+    TERMINAL *saved = cur_term;
+    if (setupterm(term, -1, &error) != OK) {
+        set_curterm(saved);
+        return 0;
+    }
+    char *address = tigetstr("cup");
+    char *clear = tigetstr("clear");
+    int ok = address != NULL && address != (char *)-1 && clear != NULL && clear != (char *)-1
+        && tigetflag("hc") <= 0;
+    TERMINAL *made = set_curterm(saved);
+    del_curterm(made);
+    return ok;
+}
+
+/// A terminfo string capability of the current terminal, or NULL when it has none.
+static inline const char *tick_string_capability(const char *name) {
+    char *value = tigetstr(name);
+    return (value == NULL || value == (char *)-1) ? NULL : value;
+}
+
+/// A capability with two numeric parameters filled in (cup: row, column).
+static inline const char *tick_parameters2(const char *capability, int first, int second) {
+    return tiparm(capability, first, second);
+}
+
+/// A capability with one numeric parameter filled in (setaf: colour).
+static inline const char *tick_parameters1(const char *capability, int first) {
+    return tiparm(capability, first);
+}
+
 #endif

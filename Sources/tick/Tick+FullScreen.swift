@@ -6,4 +6,9 @@ extension Tick {
     func runFullScreen(store: ToDoStore, mouse: Bool) -> Int32 {
         FullScreenApp.run(store: store, mouse: mouse)
     }
+
+    /// False for a terminal that cannot draw the full-screen list (TERM=dumb).
+    func terminalCanDrawFullScreen() -> Bool {
+        FullScreenApp.canUseTerminal()
+    }
 }

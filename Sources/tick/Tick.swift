@@ -11,7 +11,8 @@ struct Tick: ParsableCommand {
         abstract: "A to-do list for the terminal.",
         discussion: """
             With no subcommand, tick opens the list full screen. When standard input or \
-            output is not a terminal it prints the list as `tick list` does instead.
+            output is not a terminal, or the terminal cannot draw a full screen (TERM=dumb), \
+            it prints the list as `tick list` does instead.
 
             The list lives in $XDG_DATA_HOME/tick/ToDoItems.plist \
             (~/.local/share/tick/ToDoItems.plist when XDG_DATA_HOME is unset); \
@@ -52,7 +53,9 @@ struct Tick: ParsableCommand {
             return
         }
         let store = storeOptions.makeStore()
-        if isatty(STDIN_FILENO) == 1 && isatty(STDOUT_FILENO) == 1 {
+        // A terminal that cannot move its cursor (TERM=dumb, an unknown type) gets the
+        // printed list, as a pipe does.
+        if isatty(STDIN_FILENO) == 1 && isatty(STDOUT_FILENO) == 1 && terminalCanDrawFullScreen() {
             let status = runFullScreen(store: store, mouse: mouse)
             if status != 0 { throw ExitCode(status) }
         } else {

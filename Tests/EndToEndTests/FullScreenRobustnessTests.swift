@@ -40,7 +40,8 @@ struct FullScreenRobustnessTests {
         #expect(try app.disk().map(\.title) == ["Before SIGTERM"])
     }
 
-    @Test("a crash (SIGSEGV, SIGABRT) restores the terminal before tick dies", arguments: [SIGSEGV, SIGABRT])
+    @Test("SIGQUIT and a crash (SIGSEGV, SIGABRT) restore the terminal, then Swift's backtracer runs and tick dies",
+          arguments: [SIGQUIT, SIGSEGV, SIGABRT])
     func crashRestoresTerminal(signal: Int32) throws {
         let app = try TickApp(launch: false)
         try app.cli("add", "Before the crash")
@@ -50,7 +51,9 @@ struct FullScreenRobustnessTests {
         // interactive bash would restore its own saved terminal state after a job killed
         // by a signal and hide whether tick did.
         let check = "echo \"rc=$?\"; stty -a | tr \" ;\" \"\\n\\n\" | grep -x -e echo -e -echo -e icanon -e -icanon | sort | tr \"\\n\" ,; echo"
-        try pane.type("sh -c " + TmuxSession.quote(TmuxSession.tickCommand(file: app.file, exec: false) + "; " + check))
+        // The backtracer prints its backtrace and goes on (instead of waiting 30 s for a key).
+        let command = "SWIFT_BACKTRACE=enable=yes,interactive=no " + TmuxSession.tickCommand(file: app.file, exec: false)
+        try pane.type("sh -c " + TmuxSession.quote(command + "; " + check))
         try pane.send("Enter")
         try pane.waitFor(text: "To Do (1)")
         let sh = try #require(childProcess(of: try pane.panePID()))
@@ -59,6 +62,11 @@ struct FullScreenRobustnessTests {
         let screen = try pane.waitFor(text: "icanon,")
         #expect(screen.contains { $0 == "rc=\(128 + signal)" }, "\(screen.joined(separator: "\n"))")
         #expect(screen.contains { $0 == "echo,icanon," }, "\(screen.joined(separator: "\n"))")
+        // The backtrace is on the normal screen (scrolled into the history), which tick left
+        // before it was written.
+        let history = try pane.tmux(["capture-pane", "-p", "-S", "-500"]).output
+        #expect(history.contains("Program crashed"), "\(history)")
+        #expect(try pane.tmux(["display-message", "-p", "#{alternate_on}"]).output.trimmingCharacters(in: .whitespacesAndNewlines) == "0")
         #expect(try app.disk().map(\.title) == ["Before the crash"])
     }
 

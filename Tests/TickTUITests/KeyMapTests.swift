@@ -42,7 +42,8 @@ struct KeyMapTests {
     @Test("the same key does different things by mode")
     func modes() throws {
         var state = Fixtures.state(try Fixtures.list(toDo: ["a"]))
-        #expect(KeyMap.action(for: .character("d"), in: state) == .delete)
+        #expect(KeyMap.action(for: .character("d"), in: state) == .startDelete)
+        #expect(KeyMap.action(for: .delete, in: state) == .delete)
         #expect(KeyMap.action(for: .enter, in: state) == .editTitle)
         #expect(KeyMap.action(for: .escape, in: state) == nil)
         state.press(.character("e"))

@@ -39,7 +39,7 @@ struct RenderTests {
             " Due       Fri, Dec 4 2026 (in 3 days)",
             " Created   Fri, Nov 20 2026",
             "", "",
-            " Space tick  a add  e edit  t due  d delete  u undo  / filter  ? help  q quit",
+            " Space tick  a add  e edit  t due  dd delete  u undo  / filter  ? help  q quit",
         ])
     }
 
@@ -67,7 +67,7 @@ struct RenderTests {
         #expect(lines.count == 40)
         #expect(lines[37] == rule)
         #expect(lines[38] == "")
-        #expect(lines[39] == " Space tick  a add  e edit  l place  n notes  t due  d delete  u undo  / filter  i details  ? help  q quit")
+        #expect(lines[39] == " Space tick  a add  e edit  l location  n notes  t due  dd delete  u undo  / filter  i details  ? help  q quit")
     }
 
     @Test("40×10: narrow layout, titles cut by display width, detail below")

@@ -38,10 +38,10 @@ struct UpdateChangeTests {
         #expect(state.selectedItem?.title == "a")
     }
 
-    @Test("d deletes with no question and u brings the item back where it was")
+    @Test("dd deletes with no question and u brings the item back where it was")
     func deleteAndUndo() throws {
         var state = Fixtures.state(try Fixtures.list(toDo: ["a", "b", "c"]))
-        state.press(.down, .character("d"))
+        state.press(.down, .character("d"), .character("d"))
         #expect(state.toDoTitles == ["a", "c"])
         #expect(state.selectedItem?.title == "c")
         #expect(state.status?.text.contains("u undoes") == true)
@@ -78,7 +78,7 @@ struct UpdateChangeTests {
         #expect(state.press(.character("u")) == [.bell])
         state.press(.control("r"), .control("r"))
         #expect(state.doneTitles == ["b", "a"])
-        state.press(.character("G"), .character("d"))
+        state.press(.character("G"), .delete)
         #expect(state.press(.control("r")) == [.bell])
         #expect(state.status?.text == "nothing to redo")
     }

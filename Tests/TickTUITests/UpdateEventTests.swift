@@ -36,18 +36,34 @@ struct UpdateEventTests {
         #expect(state.pendingOperations == [.set(Fixtures.id(3), .title("c!"))])
     }
 
-    @Test("an editor whose item was removed elsewhere is closed")
+    @Test("an editor whose item was removed elsewhere is closed, and the keys typed next edit nothing")
     func editedItemVanishes() throws {
-        var state = Fixtures.state(try Fixtures.list(toDo: ["a", "b"]))
+        var state = Fixtures.state(try Fixtures.list(toDo: ["a", "b", "c"], done: ["d"]))
         state.press(.character("e"))
         state.type(" more")
-        var disk = try Fixtures.list(toDo: ["a", "b"])
+        var disk = try Fixtures.list(toDo: ["a", "b", "c"], done: ["d"])
         try disk.remove(Fixtures.id(1))
         _ = update(&state, .externalChange(disk))
-        #expect(state.mode == .browsing)
         #expect(state.editor == nil)
         #expect(state.status?.isError == true)
+        #expect(state.status?.text.hasPrefix("the item being edited was removed elsewhere") == true)
         #expect(state.selectedItem?.title == "b")
+        // What the user goes on typing was meant for the closed editor: letters that are
+        // commands in the list (x ticks, dd deletes, J moves, a adds, l, n, t edit) do nothing.
+        state.type(" and x dd J a l n t")
+        #expect(state.editor == nil)
+        #expect(state.toDoTitles == ["b", "c"])
+        #expect(state.doneTitles == ["d"])
+        #expect(state.pendingOperations.isEmpty)
+        #expect(render(state, size: state.size).trimmedLines[23] == " Enter back to the list")
+        // The Enter that was to keep the edit goes back to the list, editing nothing.
+        state.press(.enter)
+        #expect(state.mode == .browsing)
+        #expect(state.editor == nil)
+        #expect(state.pendingOperations.isEmpty)
+        // From here on keys are list keys again.
+        state.press(.enter)
+        #expect(state.mode == .editing(.title(Fixtures.id(2))))
     }
 
     @Test("undo of a change to an item removed elsewhere says there was nothing to undo")

@@ -5,7 +5,7 @@ import TickCore
 /// from the run loop (clock, saves, changes on disk, resizes).
 public enum Action: Sendable, Hashable {
     // MARK: Moving
-    case moveUp, moveDown, pageUp, pageDown, moveToTop, moveToBottom
+    case moveUp, moveDown, pageUp, pageDown, halfPageUp, halfPageDown, moveToTop, moveToBottom
     /// Jumps to the first item of the other section.
     case switchSection
 
@@ -16,6 +16,17 @@ public enum Action: Sendable, Hashable {
     case addItem
     case editTitle, editLocation, editNotes, editDue
     case delete
+    /// The first `d` of `dd`: deletes when the previous key was also this `d`, else waits
+    /// for the second.
+    case startDelete
+    /// A key with no meaning in the list, pressed after the first `d` of `dd`: forgets it.
+    case cancelPendingKey
+    /// Asks whether to delete every done item.
+    case clearDone
+    /// `y` on the clear-Done question: deletes them, as one change that `u` undoes.
+    case confirmClearDone
+    /// Any other key on the clear-Done question.
+    case cancelClearDone
     case undo, redo
     /// Moves the selected item up or down within its section.
     case moveItemUp, moveItemDown
@@ -35,6 +46,11 @@ public enum Action: Sendable, Hashable {
     case closeHelp
     /// Scrolls the help screen by this many lines.
     case scrollHelp(Int)
+    case helpTop, helpBottom
+    /// Enter or Esc after the item being edited was removed elsewhere: back to the list.
+    case acknowledgeRemoval
+    /// Ctrl-Z: gives the terminal back to the shell until `fg`.
+    case suspend
     case mouse(MouseEvent)
 
     // MARK: Quitting
@@ -65,4 +81,6 @@ public enum Effect: Sendable, Hashable {
     case quit
     /// Ring the terminal bell (a key that cannot do anything here).
     case bell
+    /// Stop the process as Ctrl-Z does in a shell, with the terminal restored meanwhile.
+    case suspend
 }

@@ -102,6 +102,7 @@ struct EventLoop<Store: ListStore> {
             switch effect {
             case .quit: quit = true
             case .bell: terminal.bell()
+            case .suspend: terminal.suspend()
             }
         }
         return quit

@@ -10,6 +10,10 @@ public enum FullScreenApp {
     /// How many items of each section the first step reads: more than any screen shows.
     static let previewItems = 500
 
+    /// True when the terminal (`TERM`) can draw the full-screen app; when it cannot
+    /// (`dumb`, an unknown type), print the list instead.
+    public static func canUseTerminal() -> Bool { CursesTerminal.canDrawFullScreen() }
+
     /// Opens the list full screen and runs until the user quits or a quit signal arrives.
     ///
     /// The list is read before the terminal is touched: an unreadable file is reported in
@@ -18,7 +22,8 @@ public enum FullScreenApp {
     /// have been read, and a bad item further on is then reported right after tick leaves
     /// the screen again (still before any key is handled, and the file is left as it was).
     /// Returns the process exit code (0 after quitting, 1 when the file or the terminal
-    /// cannot be used, 128 + the signal number after SIGTERM, SIGHUP or SIGINT).
+    /// cannot be used or changes were left unsaved, 128 + the signal number after SIGTERM,
+    /// SIGHUP or SIGINT).
     public static func run<Store: ListStore>(store: Store, mouse: Bool) -> Int32 {
         HeapMemory.returnLargeBlocksAtOnce()
         SignalHandling.install()
@@ -60,7 +65,7 @@ public enum FullScreenApp {
         let state = AppState(
             list: consume list, fileName: store.fileName, now: Date(),
             colors: terminal.colorsEnabled, unicode: terminal.unicode
-        )
+        ).noticingRewrite(of: store.fileFormat() == .xml ? store.fileName : nil)
         var loop = EventLoop(terminal: terminal, store: store, state: consume state, fileVersion: version)
         // Reading a large list frees as much as it keeps (the preview, the decoder's tables,
         // the other thread's scraps); give the free pages back instead of keeping them as
@@ -75,9 +80,16 @@ public enum FullScreenApp {
             let count = loop.state.pendingOperations.count
             printError("\(count) change\(count == 1 ? "" : "s") could not be saved: \(problem)")
         }
+        return exitStatus(for: outcome, unsavedChanges: loop.state.hasUnsavedChanges)
+    }
+
+    /// 0 after quitting with everything saved; 1 after quitting anyway when a save had
+    /// failed (`q` then `y`: scripts must learn that changes were lost); 128 + the signal
+    /// number after a quit signal.
+    static func exitStatus<Store>(for outcome: EventLoop<Store>.Outcome, unsavedChanges: Bool) -> Int32 {
         switch outcome {
-        case .quit: return 0
-        case .signal(let signal): return 128 + signal
+        case .quit: unsavedChanges ? 1 : 0
+        case .signal(let signal): 128 + signal
         }
     }
 

@@ -22,9 +22,15 @@ public protocol ListStore {
     /// Reads a large list in two steps (the first items, then all); see
     /// ``ToDoStore/loadInStages(previewItems:minimumItems:preview:)``.
     func loadInStages(previewItems: Int, minimumItems: Int, preview: (ListPreview) -> Void) throws(StoreError) -> ToDoList
+    /// The kind of property list the file holds now (an XML list is rewritten as binary by
+    /// the first save); nil when there is no file.
+    func fileFormat() -> ListFileFormat?
 }
 
 extension ListStore {
+    /// The kind of property list the file holds now; nil when unknown (or no file).
+    public func fileFormat() -> ListFileFormat? { nil }
+
     /// Reads the whole list at once: no preview.
     public func loadInStages(previewItems: Int, minimumItems: Int, preview: (ListPreview) -> Void) throws(StoreError) -> ToDoList {
         try load()

@@ -3,4 +3,6 @@ import TickCore
 extension ToDoStore: ListStore {
     /// The list file's name, shown in the header.
     public var fileName: String { fileURL.lastPathComponent }
+
+    public func fileFormat() -> ListFileFormat? { ListFileFormat.of(fileAt: fileURL) }
 }

@@ -8,84 +8,106 @@ public enum KeyMap {
         // Browsing: moving
         KeyBinding([.up, .character("k")], "↑ k", "move up", modes: browse, action: .moveUp),
         KeyBinding([.down, .character("j")], "↓ j", "move down", modes: browse, action: .moveDown),
-        KeyBinding([.pageUp], "PgUp", "page up", modes: browse, action: .pageUp),
-        KeyBinding([.pageDown], "PgDn", "page down", modes: browse, action: .pageDown),
+        KeyBinding([.pageUp, .control("b")], "PgUp Ctrl-B", "page up", modes: browse, action: .pageUp),
+        KeyBinding([.pageDown, .control("f")], "PgDn Ctrl-F", "page down", modes: browse, action: .pageDown),
+        KeyBinding([.control("u")], "Ctrl-U", "half a page up", modes: browse, action: .halfPageUp),
+        KeyBinding([.control("d")], "Ctrl-D", "half a page down", modes: browse, action: .halfPageDown),
         KeyBinding([.home, .character("g")], "Home g", "first item", modes: browse, action: .moveToTop),
         KeyBinding([.end, .character("G")], "End G", "last item", modes: browse, action: .moveToBottom),
-        KeyBinding([.tab, .backTab], "Tab", "jump to the other section", modes: browse, action: .switchSection),
+        KeyBinding([.tab, .backTab], "Tab", "other section", "go to its first item", modes: browse, action: .switchSection),
         // Browsing: changing
-        KeyBinding([.character(" "), .character("x")], "Space x", "tick or untick", modes: browse, when: .itemSelected,
-                   footer: ("Space", "tick", 2), action: .toggleDone),
-        KeyBinding([.character("a"), .character("o")], "a o", "add an item under the cursor", modes: browse,
-                   footer: ("a", "add", 1), action: .addItem),
-        KeyBinding([.character("e"), .enter], "e Enter", "edit the title", modes: browse, when: .itemSelected,
-                   footer: ("e", "edit", 3), action: .editTitle),
-        KeyBinding([.character("l")], "l", "edit the location (Name @ lat, lon)", modes: browse, when: .itemSelected,
-                   footer: ("l", "place", 9), action: .editLocation),
-        KeyBinding([.character("n")], "n", "edit the notes", modes: browse, when: .itemSelected,
-                   footer: ("n", "notes", 10), action: .editNotes),
-        KeyBinding([.character("t")], "t", "edit the due date (tomorrow, fri, +3d, 2026-12-01)", modes: browse,
-                   when: .itemSelected, footer: ("t", "due", 8), action: .editDue),
-        KeyBinding([.character("d"), .delete], "d Del", "delete (u undoes)", modes: browse, when: .itemSelected,
-                   footer: ("d", "delete", 5), action: .delete),
-        KeyBinding([.character("u")], "u", "undo", modes: browse, footer: ("u", "undo", 6), action: .undo),
+        KeyBinding([.character(" "), .character("x")], "Space x", "tick", "tick or untick the item", modes: browse,
+                   when: .itemSelected, footer: ("Space", 2), action: .toggleDone),
+        KeyBinding([.character("a"), .character("o")], "a o", "add", "add an item under the cursor", modes: browse,
+                   footer: ("a", 1), action: .addItem),
+        KeyBinding([.character("e"), .enter], "e Enter", "edit", "edit the title", modes: browse, when: .itemSelected,
+                   footer: ("e", 3), action: .editTitle),
+        KeyBinding([.character("l")], "l", "location", "edit it: Name, Name @ lat, lon, or lat, lon", modes: browse,
+                   when: .itemSelected, footer: ("l", 9), action: .editLocation),
+        KeyBinding([.character("n")], "n", "notes", "edit them; Ctrl-J or Alt-Enter starts a new line", modes: browse,
+                   when: .itemSelected, footer: ("n", 10), action: .editNotes),
+        KeyBinding([.character("t")], "t", "due", "edit the due date: tomorrow, fri, +3d, 2026-12-01", modes: browse,
+                   when: .itemSelected, footer: ("t", 8), action: .editDue),
+        KeyBinding([.character("d")], "dd", "delete", "the item (u undoes); d then any other key does not",
+                   modes: browse, when: .itemSelected, footer: ("dd", 5), action: .startDelete),
+        KeyBinding([.delete], "Del", "delete", "the item at once (u undoes)", modes: browse, when: .itemSelected,
+                   action: .delete),
+        KeyBinding([.character("D")], "D", "clear Done", "delete every done item (asks first; u undoes)", modes: browse,
+                   when: .doneNotEmpty, footer: ("D", 12), action: .clearDone),
+        KeyBinding([.character("u")], "u", "undo", modes: browse, footer: ("u", 6), action: .undo),
         KeyBinding([.control("r")], "Ctrl-R", "redo", modes: browse, action: .redo),
         KeyBinding([.character("K"), .shiftUp], "K Shift-↑", "move the item up", modes: browse, when: .itemSelected,
                    action: .moveItemUp),
         KeyBinding([.character("J"), .shiftDown], "J Shift-↓", "move the item down", modes: browse, when: .itemSelected,
                    action: .moveItemDown),
         // Browsing: view
-        KeyBinding([.character("/")], "/", "filter as you type", modes: browse, footer: ("/", "filter", 7),
-                   action: .startFilter),
-        KeyBinding([.escape], "Esc", "clear the filter", modes: browse, when: .filterActive,
-                   footer: ("Esc", "clear filter", 4), action: .clearFilter),
-        KeyBinding([.character("i")], "i", "show or hide the details", modes: browse, footer: ("i", "details", 11),
+        KeyBinding([.character("/")], "/", "filter", "narrow the list as you type", modes: browse, footer: ("/", 7), action: .startFilter),
+        KeyBinding([.escape], "Esc", "clear filter", modes: browse, when: .filterActive, footer: ("Esc", 4),
+                   action: .clearFilter),
+        KeyBinding([.character("i")], "i", "details", "show or hide the detail pane", modes: browse, footer: ("i", 11),
                    action: .toggleDetail),
-        KeyBinding([.character("?")], "?", "all keys", modes: browse, footer: ("?", "help", 0), action: .showHelp),
-        KeyBinding([.character("q"), .control("c")], "q Ctrl-C", "quit", modes: browse, footer: ("q", "quit", 0),
-                   action: .quit),
+        KeyBinding([.character("?")], "?", "help", "this list of all keys", modes: browse, footer: ("?", 0), action: .showHelp),
+        KeyBinding([.control("z")], "Ctrl-Z", "suspend", "back to the shell; fg comes back",
+                   modes: [.browse, .edit, .filter, .itemRemoved], action: .suspend),
+        KeyBinding([.character("q"), .control("c")], "q Ctrl-C", "quit", modes: browse, footer: ("q", 0), action: .quit),
 
         // Line editor (inline edits and the filter)
-        KeyBinding([.enter], "Enter", "keep", modes: editing, footer: ("Enter", "keep", 0), action: .commitEdit),
-        KeyBinding([.escape], "Esc", "cancel (for the filter: clear it)", modes: editing, footer: ("Esc", "cancel", 0),
+        KeyBinding([.enter], "Enter", "keep", modes: editing, footer: ("Enter", 0), action: .commitEdit),
+        KeyBinding([.escape], "Esc", "cancel", "drop the edit (the filter: clear it)", modes: editing, footer: ("Esc", 0),
                    action: .cancelEdit),
+        KeyBinding([.control("j"), .alt("\n")], "Ctrl-J Alt-Enter", "new line", "in the notes (Enter keeps them)", modes: editing,
+                   when: .editingNotes, footer: ("^J", 1), action: .edit(.insert("\n"))),
         KeyBinding([.left, .control("b")], "← Ctrl-B", "back one character", modes: editing, action: .edit(.left)),
         KeyBinding([.right, .control("f")], "→ Ctrl-F", "forward one character", modes: editing, action: .edit(.right)),
-        KeyBinding([.home, .control("a")], "Home Ctrl-A", "start of the line", modes: editing,
-                   footer: ("^A", "start", 2), action: .edit(.home)),
-        KeyBinding([.end, .control("e")], "End Ctrl-E", "end of the line", modes: editing,
-                   footer: ("^E", "end", 3), action: .edit(.end)),
+        KeyBinding([.home, .control("a")], "Home Ctrl-A", "start", "go to the start of the line", modes: editing,
+                   footer: ("^A", 2), action: .edit(.home)),
+        KeyBinding([.end, .control("e")], "End Ctrl-E", "end", "go to the end of the line", modes: editing,
+                   footer: ("^E", 3), action: .edit(.end)),
         KeyBinding([.backspace, .control("h")], "Backspace", "delete the character before", modes: editing,
                    action: .edit(.backspace)),
         KeyBinding([.delete, .control("d")], "Del Ctrl-D", "delete the character under the cursor", modes: editing,
                    action: .edit(.deleteForward)),
-        KeyBinding([.control("u")], "Ctrl-U", "delete to the start", modes: editing, footer: ("^U", "clear", 4),
+        KeyBinding([.control("u")], "Ctrl-U", "clear", "delete to the start of the line", modes: editing, footer: ("^U", 4),
                    action: .edit(.deleteToStart)),
         KeyBinding([.control("k")], "Ctrl-K", "delete to the end", modes: editing, action: .edit(.deleteToEnd)),
-        KeyBinding([.control("w")], "Ctrl-W", "delete the word before", modes: editing, footer: ("^W", "word", 5),
+        KeyBinding([.control("w")], "Ctrl-W", "word", "delete the word before the cursor", modes: editing, footer: ("^W", 5),
                    action: .edit(.deleteWordBackward)),
-        KeyBinding([.control("c")], "Ctrl-C", "quit", modes: editing, action: .quit),
+        KeyBinding([.control("c")], "Ctrl-C", "quit", modes: [.edit, .filter, .itemRemoved], action: .quit),
+
+        // The item being edited was removed elsewhere
+        KeyBinding([.enter, .escape], "Enter Esc", "back to the list", "other keys do nothing", modes: [.itemRemoved], footer: ("Enter", 0), action: .acknowledgeRemoval),
 
         // Quit question
         KeyBinding([.character("y"), .character("Y")], "y", "quit without saving", modes: [.confirmQuit],
-                   footer: ("y", "quit without saving", 0), action: .confirmQuit),
-        KeyBinding([.character("n"), .character("N"), .escape], "n Esc", "keep tick open (so does any other key)",
-                   modes: [.confirmQuit], footer: ("n", "keep open", 0), action: .cancelQuit),
+                   footer: ("y", 0), action: .confirmQuit),
+        KeyBinding([.character("n"), .character("N"), .escape], "n Esc", "keep open", "so does any other key",
+                   modes: [.confirmQuit], footer: ("n", 0), action: .cancelQuit),
+
+        // Clear Done question
+        KeyBinding([.character("y"), .character("Y")], "y", "clear Done", "u undoes it", modes: [.confirmClearDone],
+                   footer: ("y", 0), action: .confirmClearDone),
+        KeyBinding([.character("n"), .character("N"), .escape], "n Esc", "keep them", "so does any other key",
+                   modes: [.confirmClearDone], footer: ("n", 0), action: .cancelClearDone),
 
         // Help screen
         KeyBinding([.down, .character("j")], "↓ j", "scroll down", modes: [.help], action: .scrollHelp(1)),
         KeyBinding([.up, .character("k")], "↑ k", "scroll up", modes: [.help], action: .scrollHelp(-1)),
         KeyBinding([.pageDown, .character(" ")], "PgDn Space", "page down", modes: [.help], action: .scrollHelp(10)),
         KeyBinding([.pageUp], "PgUp", "page up", modes: [.help], action: .scrollHelp(-10)),
-        KeyBinding([.escape, .character("q"), .character("?")], "Esc q ?", "close the help (so does any other key)",
-                   modes: [.help], footer: ("Esc", "close", 0), action: .closeHelp),
+        KeyBinding([.home, .character("g")], "Home g", "top", modes: [.help], action: .helpTop),
+        KeyBinding([.end, .character("G")], "End G", "bottom", modes: [.help], action: .helpBottom),
+        KeyBinding([.escape, .character("q"), .character("?")], "Esc q ?", "close", "so does any other key",
+                   modes: [.help], footer: ("Esc", 0), action: .closeHelp),
     ]
 
     /// The action a key stands for in the state's current mode, or nil when it does nothing.
     ///
     /// Besides the table: in the line editor any printable character is typed; on the quit
-    /// question and the help screen any other key answers "no" / closes; in the list a mouse
-    /// event goes to the mouse handling. Resize events are the run loop's (nil here).
+    /// and clear-Done questions and the help screen any other key answers "no" / closes;
+    /// after the item being edited was removed elsewhere other keys do nothing (they were
+    /// typed for that editor); in the list a mouse event goes to the mouse handling, and any
+    /// other key cancels a pending `d`. Resize
+    /// events are the run loop's (nil here).
     public static func action(for key: Key, in state: AppState) -> Action? {
         let kind = state.mode.kind
         for binding in bindings where binding.modes.contains(kind) && binding.keys.contains(key) {
@@ -98,10 +120,15 @@ public enum KeyMap {
             return .edit(.insert(character))
         case (.browse, .mouse(let event)):
             return .mouse(event)
-        case (.confirmQuit, .mouse), (.help, .mouse):
+        case (.browse, _) where state.pendingDeleteID != nil:
+            // A key that does nothing here still cancels the first d of dd.
+            return .cancelPendingKey
+        case (.confirmQuit, .mouse), (.help, .mouse), (.confirmClearDone, .mouse):
             return nil
         case (.confirmQuit, _):
             return .cancelQuit
+        case (.confirmClearDone, _):
+            return .cancelClearDone
         case (.help, _):
             return .closeHelp
         default:

@@ -52,13 +52,13 @@ extension Screen {
             }
         }
 
-        for line in TextWrap.lines(item.title, width: rect.width, limit: end - row) {
+        for line in TextWrap.lines(item.title, width: rect.width, limit: end - row, ellipsis: ellipsis) {
             write(line, column: rect.column, row: row, style: palette.header)
             row += 1
         }
         if let notes = item.notes, !notes.isEmpty, row + 1 < end {
             row += 1
-            for line in TextWrap.lines(notes, width: rect.width, limit: end - row) {
+            for line in TextWrap.lines(notes, width: rect.width, limit: end - row, ellipsis: ellipsis) {
                 write(line, column: rect.column, row: row)
                 row += 1
             }
@@ -83,7 +83,7 @@ extension Screen {
             guard row < end else { return }
             write(label, column: rect.column, row: row, style: palette.label)
             for value in values {
-                for line in TextWrap.lines(value, width: rect.width - labelWidth, limit: end - row) {
+                for line in TextWrap.lines(value, width: rect.width - labelWidth, limit: end - row, ellipsis: ellipsis) {
                     write(line, column: rect.column + labelWidth, row: row, style: style)
                     row += 1
                 }

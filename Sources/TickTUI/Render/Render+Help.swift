@@ -33,7 +33,9 @@ extension Screen {
         let groups: [(String, ModeKind)] = [
             ("The list", .browse),
             ("Editing a field or the filter", .edit),
+            ("After the item being edited was removed elsewhere", .itemRemoved),
             ("Quitting with unsaved changes", .confirmQuit),
+            ("Clearing Done", .confirmClearDone),
             ("This screen", .help),
         ]
         var lines: [HelpLine] = []

@@ -46,7 +46,6 @@ extension Screen {
 
     private mutating func drawItemRow(_ state: AppState, section: ToDoList.Section, index: Int, format: RowFormat, column: Int, row: Int, palette: Palette) {
         let selected = state.selection == Selection(section: section, index: index)
-        let ellipsis = state.unicode ? "…" : "..."
         let listIndex = state.listIndex(at: index, in: section)
         let item = state.item(at: index, in: section)
         let base: CellStyle = section == .done ? palette.doneRow : palette.toDoTitle(position: listIndex ?? 0)
@@ -73,8 +72,7 @@ extension Screen {
             return
         }
         guard let item else { return }
-        let title = DisplayWidth.truncate(item.title, toWidth: format.titleWidth, ellipsis: ellipsis)
-        write(title, column: column + format.titleColumn, row: row, limit: format.titleWidth, style: base)
+        write(item.title, column: column + format.titleColumn, row: row, limit: format.titleWidth, style: base)
         if format.dueWidth > 0, let due = item.due {
             let (text, overdue) = DueDateFormat.rowText(for: due, now: state.now, calendar: state.calendar, done: section == .done)
             let width = DisplayWidth.of(text)
@@ -82,10 +80,9 @@ extension Screen {
                   style: overdue ? palette.overdue : (section == .done ? palette.doneRow : .plain))
         }
         if format.locationWidth > 0, let name = item.location?.name {
-            let text = DisplayWidth.truncate(name, toWidth: format.locationWidth, ellipsis: ellipsis)
             var style = palette.location
             style.dim = section == .done
-            write(text, column: column + format.locationColumn, row: row, limit: format.locationWidth, style: style)
+            write(name, column: column + format.locationColumn, row: row, limit: format.locationWidth, style: style)
         }
         if selected {
             restyle(row: row, from: column, width: format.width) { $0.reverse = true }

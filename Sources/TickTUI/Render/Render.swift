@@ -5,6 +5,7 @@ import TickCore
 /// screen. Cost follows the visible rows, never the list size.
 public func render(_ state: AppState, size: Size) -> Screen {
     var screen = Screen(size: size)
+    screen.unicode = state.unicode
     let layout = Layout(state: state, size: size)
     if layout.tooSmall {
         screen.drawTooSmall()
@@ -43,9 +44,7 @@ extension Screen {
         if state.saveError != nil, !state.pendingOperations.isEmpty { counts = "not saved \(dot) " + counts }
         let countsWidth = DisplayWidth.of(counts)
         let countsColumn = max(size.columns - 1 - countsWidth, 0)
-        let ellipsis = state.unicode ? "…" : "..."
-        let name = DisplayWidth.truncate(state.fileName, toWidth: max(countsColumn - 2, 0), ellipsis: ellipsis)
-        write(name, column: 1, row: 0, style: palette.header)
+        write(state.fileName, column: 1, row: 0, limit: countsColumn - 2, style: palette.header)
         write(counts, column: countsColumn, row: 0, style: state.saveError != nil && !state.pendingOperations.isEmpty ? palette.error : .plain)
     }
 
@@ -62,9 +61,7 @@ extension Screen {
             return
         }
         if let status = state.status {
-            let ellipsis = state.unicode ? "…" : "..."
-            let text = DisplayWidth.truncate(status.text, toWidth: size.columns - 2, ellipsis: ellipsis)
-            write(text, column: 1, row: row, style: status.isError ? palette.error : palette.status)
+            write(status.text, column: 1, row: row, limit: size.columns - 2, style: status.isError ? palette.error : palette.status)
             return
         }
         if let query = state.filterQuery {

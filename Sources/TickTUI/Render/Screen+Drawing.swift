@@ -2,14 +2,17 @@ import TickCore
 
 extension Screen {
     /// Writes text from a column of a row, one cell per grapheme cluster (two for wide
-    /// ones), never past `limit` columns; returns the columns used. Control characters show
-    /// as a space; a wide character that does not fit is left out.
+    /// ones), never past `limit` columns; returns the columns used. Text that does not fit
+    /// is cut with ``DisplayWidth/truncate(_:toWidth:ellipsis:)`` and ends in an ellipsis:
+    /// this is where every piece of text on the screen is cut. Control characters show as
+    /// a space.
     @discardableResult
     mutating func write(_ text: String, column: Int, row: Int, limit: Int? = nil, style: CellStyle = .plain) -> Int {
         guard (0..<size.rows).contains(row), column >= 0 else { return 0 }
         let end = min(size.columns, limit.map { column + max($0, 0) } ?? size.columns)
+        guard end > column else { return 0 }
         var x = column
-        for character in text {
+        for character in Self.fitting(text, width: end - column, ellipsis: ellipsis) {
             guard x < end else { break }
             var shown = character
             var width = DisplayWidth.of(character)
@@ -24,6 +27,21 @@ extension Screen {
             x += width
         }
         return x - column
+    }
+
+    /// The text cut to `width` columns with an ellipsis, counting control characters as
+    /// the one column they are drawn in.
+    static func fitting(_ text: String, width: Int, ellipsis: String) -> String {
+        if text.utf8.count <= width { return text }
+        var controls = 0
+        for scalar in text.unicodeScalars where scalar.value < 0x20 || scalar.value == 0x7F { controls += 1 }
+        guard DisplayWidth.of(text) + controls > width else { return text }
+        guard controls > 0 else { return DisplayWidth.truncate(text, toWidth: width, ellipsis: ellipsis) }
+        // Controls are drawn one column wide: cut the text with them shown as spaces.
+        let shown = String(String.UnicodeScalarView(text.unicodeScalars.map {
+            $0.value < 0x20 || $0.value == 0x7F ? " " : $0
+        }))
+        return DisplayWidth.truncate(shown, toWidth: width, ellipsis: ellipsis)
     }
 
     /// Sets the style of a run of cells, keeping their text.
@@ -74,7 +92,12 @@ extension Screen {
             guard i < characters.count else { break }
             let w = Self.columns(of: characters[i])
             if x + w > column + width { break }
-            write(String(characters[i]), column: x, row: row, limit: w, style: style)
+            if characters[i] == "\n" || characters[i] == "\r\n" {
+                // A line break in the notes, shown as a mark of its own.
+                write(unicode ? "↵" : "|", column: x, row: row, limit: w, style: CellStyle(dim: true, reverse: style.reverse))
+            } else {
+                write(String(characters[i]), column: x, row: row, limit: w, style: style)
+            }
             x += w
             i += 1
         }

@@ -63,6 +63,11 @@ public struct Screen: Sendable, Hashable {
 
     private struct CursorPosition: Sendable, Hashable { var column: Int; var row: Int }
     private var cursorPosition: CursorPosition?
+    /// False when only ASCII can be drawn: text cut short ends in "..." instead of "…".
+    public var unicode = true
+
+    /// What ends text cut short to fit (see ``write(_:column:row:limit:style:)``).
+    var ellipsis: String { unicode ? "…" : "..." }
 
     public init(size: Size) {
         self.size = Size(columns: max(size.columns, 0), rows: max(size.rows, 0))

@@ -2,6 +2,18 @@ import TickCore
 
 /// Word wrapping by display width.
 enum TextWrap {
+    /// ``lines(_:width:limit:)``, with the last line ending in `ellipsis` when the text
+    /// goes on past `limit` lines.
+    static func lines(_ text: String, width: Int, limit: Int, ellipsis: String) -> [String] {
+        guard limit > 0, limit < .max else { return lines(text, width: width, limit: limit) }
+        var result = lines(text, width: width, limit: limit + 1)
+        guard result.count > limit else { return result }
+        result.removeLast()
+        let last = result.removeLast()
+        result.append(Screen.fitting(last + ellipsis, width: width, ellipsis: ellipsis))
+        return result
+    }
+
     /// The text's lines at most `width` columns wide, breaking at spaces where it can and
     /// inside words longer than a line; newlines start new lines. Stops after `limit` lines.
     static func lines(_ text: String, width: Int, limit: Int = .max) -> [String] {

@@ -42,6 +42,11 @@ public struct AppState: Sendable {
 
     var filter: Filter?
     var history = UndoHistory()
+    /// Said in the status line after the next successful save, once: the file was XML
+    /// and that save wrote it as binary.
+    var rewriteNotice: String?
+    /// The item a first `d` was pressed on, while the second `d` of `dd` is awaited.
+    var pendingDeleteID: UUID?
 
     public init(
         list: ToDoList, fileName: String, now: Date, calendar: LocalTime = .current,

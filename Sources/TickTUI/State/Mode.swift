@@ -10,6 +10,11 @@ public enum Mode: Sendable, Hashable {
     case filtering
     /// Asking whether to quit with unsaved changes after a failed save.
     case confirmingQuit
+    /// Asking whether to delete every done item.
+    case confirmingClearDone
+    /// The item being edited was removed by another process: the editor is closed and keys
+    /// do nothing until Enter or Esc, so that what was typed for it never lands elsewhere.
+    case editedItemRemoved
     /// The key help screen, scrolled by this many lines.
     case help(scroll: Int)
 
@@ -20,6 +25,8 @@ public enum Mode: Sendable, Hashable {
         case .editing: .edit
         case .filtering: .filter
         case .confirmingQuit: .confirmQuit
+        case .confirmingClearDone: .confirmClearDone
+        case .editedItemRemoved: .itemRemoved
         case .help: .help
         }
     }
@@ -27,7 +34,7 @@ public enum Mode: Sendable, Hashable {
 
 /// A ``Mode`` without its payload.
 public enum ModeKind: Sendable, Hashable, CaseIterable {
-    case browse, edit, filter, confirmQuit, help
+    case browse, edit, filter, confirmQuit, confirmClearDone, itemRemoved, help
 }
 
 /// The field an inline editor is changing.

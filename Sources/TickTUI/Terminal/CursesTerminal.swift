@@ -2,14 +2,10 @@ import CNCurses
 import FoundationEssentials
 import Glibc
 import Synchronization
+import TickCore
 
 /// Whether curses currently owns the terminal; read by the crash handler.
 private let cursesActive = Atomic<Bool>(false)
-
-/// Why the terminal could not be opened.
-public struct TerminalError: Error, Sendable, CustomStringConvertible {
-    public var description: String
-}
 
 /// The real terminal, drawn with ncurses (wide-character API).
 ///
@@ -33,6 +29,11 @@ public final class CursesTerminal: Terminal {
     private let pairLimit: Int
     private var lookahead: [RawInput] = []
     private var isShutDown = false
+    /// Writes clusters that ncurses' cells cannot hold; nil without UTF-8 or the terminfo
+    /// strings it needs.
+    private var overlay: ClusterOverlay?
+    /// The rows of the last frame with a cluster written past ncurses.
+    private var overlaidRows: Set<Int> = []
 
     private enum RawInput: Equatable {
         case character(UInt32)
@@ -54,6 +55,9 @@ public final class CursesTerminal: Terminal {
         noecho()
         nonl()
         keypad(tick_stdscr(), true)
+        // No shifting of characters within a line by the terminal: cells that ncurses
+        // leaves alone must stay where the last frame put them (see ClusterOverlay).
+        idcok(tick_stdscr(), false)
         // How long a lone Esc waits for the rest of an Alt or function-key sequence (a
         // terminal sends those in one write): 20 ms, so that Esc answers within 25 ms.
         set_escdelay(Self.escapeDelayMilliseconds)
@@ -69,6 +73,7 @@ public final class CursesTerminal: Terminal {
             paletteSize = 0
             pairLimit = 0
         }
+        overlay = unicode ? Self.makeOverlay(colors: colorsEnabled, paletteSize: paletteSize) : nil
         if mouse {
             mouseinterval(0)
             mousemask(tick_button1_pressed() | tick_button1_clicked() | tick_button4_pressed() | tick_button5_pressed(), nil)
@@ -82,6 +87,40 @@ public final class CursesTerminal: Terminal {
         guard let codeset = nl_langinfo(nl_item(CODESET)) else { return false }
         let name = String(cString: codeset).uppercased()
         return name == "UTF-8" || name == "UTF8"
+    }
+
+    /// True when the terminal type (nil: `TERM`) can move the cursor anywhere and clear the
+    /// screen, as a full-screen app needs; false for `dumb`, unknown types and no `TERM`.
+    public static func canDrawFullScreen(terminalType: String? = nil) -> Bool {
+        let environment = ProcessInfo.processInfo.environment
+        guard let type = terminalType ?? environment["TERM"], !type.isEmpty else { return false }
+        return tick_terminal_can_draw_full_screen(type) != 0
+    }
+
+    /// Gives the terminal back to the shell and stops the process group, as Ctrl-Z does in
+    /// a shell; returns after `fg` (SIGCONT), and the next frame repaints the whole screen.
+    public func suspend() {
+        guard cursesActive.exchange(false, ordering: .sequentiallyConsistent) else { return }
+        endwin()
+        // ncurses' own SIGTSTP handler would redraw by itself on the way back; the default
+        // action just stops, and the run loop draws the next frame in full.
+        let previousHandler = signal(SIGTSTP, SIG_DFL)
+        var tstp = sigset_t()
+        sigemptyset(&tstp)
+        sigaddset(&tstp, SIGTSTP)
+        sigprocmask(SIG_UNBLOCK, &tstp, nil)
+        kill(0, SIGTSTP)
+        signal(SIGTSTP, previousHandler)
+        cursesActive.store(true, ordering: .sequentiallyConsistent)
+        previous = nil
+        cursorVisible = nil
+        // The terminal may have been resized while tick was stopped (SIGWINCH went to the
+        // shell): take the size from the terminal again.
+        var window = winsize()
+        if ioctl(STDOUT_FILENO, UInt(TIOCGWINSZ), &window) == 0, window.ws_row > 0, window.ws_col > 0 {
+            resizeterm(Int32(window.ws_row), Int32(window.ws_col))
+        }
+        clearok(tick_stdscr(), true)
     }
 
     /// Ends curses from a crash handler so the shell gets its terminal back.
@@ -147,7 +186,10 @@ public final class CursesTerminal: Terminal {
     private func decodeCharacter(_ value: UInt32) -> Key? {
         switch value {
         case 9: return .tab
-        case 10, 13: return .enter
+        case 13: return .enter
+        // Ctrl-J (line feed) is a key of its own: a new line in the notes. Enter sends a
+        // carriage return, since curses does not translate it (nonl).
+        case 10: return .control("j")
         case 8, 127: return .backspace
         case 27: return decodeEscape()
         case 0: return .control("@")
@@ -166,6 +208,7 @@ public final class CursesTerminal: Terminal {
         if case .character(let value) = next, value >= 32, value != 127, let scalar = Unicode.Scalar(value) {
             return .alt(Character(scalar))
         }
+        if next == .character(13) || next == .character(10) || next == .code(KEY_ENTER) { return .alt("\n") }
         lookahead.insert(next, at: 0)
         return .escape
     }
@@ -259,11 +302,30 @@ public final class CursesTerminal: Terminal {
         }
         let columns = min(screen.size.columns, current.columns)
         let rows = min(screen.size.rows, current.rows)
+        var overlaid: [ClusterOverlay.Place] = []
+        var drawnRows: Set<Int> = []
         for row in 0..<rows {
-            guard let span = changedSpan(in: screen, row: row, columns: columns, against: usable ? previous : nil) else { continue }
+            guard var span = screen.changedSpan(row: row, columns: columns, against: usable ? previous : nil) else { continue }
+            if overlaidRows.contains(row) {
+                // ncurses holds blanks where the last frame's clusters are and would not
+                // clear a cluster that became a blank: the whole row is drawn again.
+                wredrawln(window, Int32(row), 1)
+                span = 0...(columns - 1)
+            }
+            drawnRows.insert(row)
             var column = span.lowerBound
             while column <= span.upperBound {
                 let cell = screen[column, row]
+                if overlay != nil, ClusterOverlay.needsOverlay(cell) {
+                    // Blanks of the cluster's width for ncurses; the cluster itself after it.
+                    let width = max(DisplayWidth.of(cell.text), 1)
+                    for offset in 0..<min(width, columns - column) {
+                        put(Cell(" ", style: cell.style), row: row, column: column + offset)
+                    }
+                    overlaid.append(ClusterOverlay.Place(row: row, column: column))
+                    column += width
+                    continue
+                }
                 if !cell.isContinuation {
                     put(cell, row: row, column: column)
                 } else if !unicode {
@@ -274,25 +336,33 @@ public final class CursesTerminal: Terminal {
             }
         }
         previous = screen
+        // Rows not drawn this time keep the clusters they had.
+        overlaidRows = usable ? overlaidRows.subtracting(drawnRows).filter { $0 < rows } : []
+        overlaidRows.formUnion(overlaid.map(\.row))
         placeCursor(screen.cursor, size: current)
         wrefresh(window)
+        overlay?.write(overlaid, of: screen, to: STDOUT_FILENO)
     }
 
-    /// The columns of a row to redraw: from the first changed cell (stepping back onto the
-    /// start of a wide character) to the last changed one. Nil when nothing changed.
-    private func changedSpan(in screen: Screen, row: Int, columns: Int, against old: Screen?) -> ClosedRange<Int>? {
-        guard columns > 0 else { return nil }
-        guard let old else { return 0...(columns - 1) }
-        var first: Int?
-        var last = 0
-        for column in 0..<columns where screen[column, row] != old[column, row] {
-            if first == nil { first = column }
-            last = column
-        }
-        guard var start = first else { return nil }
-        while start > 0 && (screen[start, row].isContinuation || old[start, row].isContinuation) { start -= 1 }
-        while last + 1 < columns && (screen[last + 1, row].isContinuation || old[last + 1, row].isContinuation) { last += 1 }
-        return start...last
+    /// The overlay's terminfo strings, or nil when the terminal lacks one it needs.
+    private static func makeOverlay(colors: Bool, paletteSize: Int) -> ClusterOverlay? {
+        func string(_ name: String) -> String? { tick_string_capability(name).map { String(cString: $0) } }
+        guard let save = string("sc"), let restore = string("rc"), let reset = string("sgr0"),
+              let address = tick_string_capability("cup") else { return nil }
+        let setForeground = colors ? tick_string_capability("setaf") : nil
+        let capabilities = ClusterOverlay.Capabilities(
+            saveCursor: save, restoreCursor: restore, resetStyle: reset,
+            bold: string("bold"), dim: string("dim"), reverse: string("rev"), underline: string("smul"),
+            moveTo: { row, column in
+                tick_parameters2(address, Int32(row), Int32(column)).map { String(cString: $0) } ?? ""
+            },
+            foreground: { color in
+                guard let setForeground else { return nil }
+                let index = paletteIndex(for: color, paletteSize: paletteSize)
+                return tick_parameters1(setForeground, Int32(index)).map { String(cString: $0) }
+            }
+        )
+        return ClusterOverlay(capabilities: capabilities)
     }
 
     private func put(_ cell: Cell, row: Int, column: Int) {
@@ -334,6 +404,10 @@ public final class CursesTerminal: Terminal {
     /// The terminal colour for a style colour; 256-colour indices fall back to the nearest
     /// of the eight basic colours on smaller palettes.
     private func paletteIndex(for color: CellStyle.Color) -> Int16 {
+        Self.paletteIndex(for: color, paletteSize: paletteSize)
+    }
+
+    private static func paletteIndex(for color: CellStyle.Color, paletteSize: Int) -> Int16 {
         switch color {
         case .red: return Int16(COLOR_RED)
         case .green: return Int16(COLOR_GREEN)
@@ -344,20 +418,7 @@ public final class CursesTerminal: Terminal {
         case .white: return Int16(COLOR_WHITE)
         case .palette(let index):
             if Int(index) < paletteSize { return Int16(index) }
-            return Self.basicColor(forPaletteIndex: index)
-        }
-    }
-
-    private static func basicColor(forPaletteIndex index: UInt8) -> Int16 {
-        switch index {
-        case 0..<16: return Int16(index % 8)
-        case 16..<232:
-            let cube = Int(index) - 16
-            let red = cube / 36 >= 3 ? 1 : 0
-            let green = (cube / 6) % 6 >= 3 ? 2 : 0
-            let blue = cube % 6 >= 3 ? 4 : 0
-            return Int16(red | green | blue)
-        default: return Int16(COLOR_WHITE)
+            return Palette.basicColor(forPaletteIndex: index)
         }
     }
 
@@ -370,11 +431,4 @@ public final class CursesTerminal: Terminal {
             cursorVisible = false
         }
     }
-}
-
-/// Nanoseconds on the monotonic clock.
-private func monotonicNanoseconds() -> UInt64 {
-    var now = timespec()
-    clock_gettime(CLOCK_MONOTONIC, &now)
-    return UInt64(now.tv_sec) * 1_000_000_000 + UInt64(now.tv_nsec)
 }

@@ -12,6 +12,9 @@ public protocol Terminal: AnyObject {
     func shutdown()
     /// Rings the bell (a key that cannot do anything here).
     func bell()
+    /// Gives the terminal back to the shell and stops the process (Ctrl-Z); returns once
+    /// it is continued (`fg`), with the next ``draw(_:)`` repainting the whole screen.
+    func suspend()
 }
 
 extension Terminal {

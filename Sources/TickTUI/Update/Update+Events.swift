@@ -3,7 +3,7 @@ import TickCore
 
 extension AppState {
     /// Replaces the list while keeping the selected item selected (by id) and closing an
-    /// editor whose item is gone.
+    /// editor whose item is gone (the keys that follow then do nothing until Enter or Esc).
     mutating func replaceList(with newList: ToDoList) {
         let selected = selectedItem?.id
         let anchor = selection
@@ -14,9 +14,11 @@ extension AppState {
             if selectedItem?.id != selected, !select(id: selected) { selection = anchor }
         }
         if case .editing(let field) = mode, let id = field.itemID, !list.contains(id) {
-            mode = .browsing
+            // Keys already typed for the editor must not act on the list: they are ignored
+            // until Enter or Esc (which the user was about to press anyway).
+            mode = .editedItemRemoved
             editor = nil
-            status = StatusMessage("the item being edited was removed elsewhere", isError: true)
+            status = StatusMessage("the item being edited was removed elsewhere; Enter or Esc goes back to the list", isError: true)
         }
     }
 
@@ -26,6 +28,10 @@ extension AppState {
         saveError = nil
         replaceList(with: diskList)
         if status == nil || (hadFailed && status?.isError == true) { status = StatusMessage("saved") }
+        if let notice = rewriteNotice {
+            status = StatusMessage(notice)
+            rewriteNotice = nil
+        }
         return []
     }
 
@@ -37,5 +43,14 @@ extension AppState {
         }
         replaceList(with: merged)
         return []
+    }
+}
+
+extension AppState {
+    /// The state, set to say after its next successful save that the file named
+    /// `xmlFileName` (an XML list; nil: not XML) was written as binary.
+    consuming func noticingRewrite(of xmlFileName: String?) -> AppState {
+        if let xmlFileName { rewriteNotice = ListFileFormat.rewriteNotice(fileName: xmlFileName) }
+        return self
     }
 }

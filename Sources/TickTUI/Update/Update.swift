@@ -8,7 +8,11 @@ import TickCore
 /// save. Cost per key follows the change, not the list size, except where an item must be
 /// found by id (after undo, redo, saves and changes on disk) or a filter is active.
 public func update(_ state: inout AppState, _ action: Action) -> [Effect] {
-    if action.isUserCommand { state.status = nil }
+    if action.isUserCommand {
+        state.status = nil
+        // Any key but a second `d` cancels a pending `d`.
+        if action != .startDelete { state.pendingDeleteID = nil }
+    }
     let effects = state.handle(action)
     state.clampSelection()
     state.scrollOffset = state.adjustedScrollOffset(size: state.size)
@@ -32,6 +36,8 @@ extension AppState {
         case .moveDown: return moveSelection(by: 1)
         case .pageUp: return moveSelection(by: -pageStep)
         case .pageDown: return moveSelection(by: pageStep)
+        case .halfPageUp: return moveSelection(by: -max(pageStep / 2, 1))
+        case .halfPageDown: return moveSelection(by: max(pageStep / 2, 1))
         case .moveToTop: return moveSelection(toPosition: 0)
         case .moveToBottom: return moveSelection(toPosition: Int.max)
         case .switchSection: return switchSection()
@@ -42,6 +48,13 @@ extension AppState {
         case .editNotes: return beginEditing { .notes($0) }
         case .editDue: return beginEditing { .due($0) }
         case .delete: return deleteSelected()
+        case .startDelete: return startDelete()
+        case .cancelPendingKey: return []
+        case .clearDone: return askToClearDone()
+        case .confirmClearDone: return clearDoneItems()
+        case .cancelClearDone:
+            mode = .browsing
+            return []
         case .undo: return undo()
         case .redo: return redo()
         case .moveItemUp: return moveSelectedItem(by: -1)
@@ -62,10 +75,20 @@ extension AppState {
             return []
         case .scrollHelp(let lines):
             if case .help(let scroll) = mode {
-                let limit = max(Screen.helpLines().count - (size.rows - 2), 0)
-                mode = .help(scroll: min(max(scroll + lines, 0), limit))
+                mode = .help(scroll: min(max(scroll + lines, 0), helpScrollLimit))
             }
             return []
+        case .helpTop:
+            mode = .help(scroll: 0)
+            return []
+        case .helpBottom:
+            mode = .help(scroll: helpScrollLimit)
+            return []
+        case .acknowledgeRemoval:
+            mode = .browsing
+            return []
+        case .suspend:
+            return [.suspend]
         case .mouse(let event): return handleMouse(event)
         case .quit: return quit()
         case .confirmQuit: return [.quit]
@@ -78,7 +101,11 @@ extension AppState {
         case .saved(let diskList): return saved(diskList)
         case .saveFailed(let message):
             saveError = message
-            status = StatusMessage("not saved: \(message)", isError: true)
+            // A question on the status line stays there (the header says "not saved").
+            switch mode {
+            case .confirmingQuit, .confirmingClearDone, .editedItemRemoved: break
+            default: status = StatusMessage("not saved: \(message)", isError: true)
+            }
             return []
         case .externalChange(let diskList): return externalChange(diskList)
         case .externalChangeUnreadable(let message):
@@ -96,13 +123,18 @@ extension AppState {
         return ListRows(state: self).scrollOffset(from: scrollOffset, keeping: selection, height: layout.list.height)
     }
 
+    /// The last line the help screen can scroll to.
+    private var helpScrollLimit: Int { max(Screen.helpLines().count - (size.rows - 2), 0) }
+
     private var pageStep: Int { max(Layout(state: self, size: size).list.height - 2, 1) }
 
     private mutating func quit() -> [Effect] {
         if hasUnsavedChanges {
             mode = .confirmingQuit
             editor = nil
-            status = StatusMessage("The last save failed (\(saveError ?? "unknown error")); quit and lose \(pendingOperations.count) change\(pendingOperations.count == 1 ? "" : "s")? y quits, any other key cancels", isError: true)
+            // The question first: a long error would push it past the end of the line.
+            let count = pendingOperations.count
+            status = StatusMessage("quit and lose \(count) change\(count == 1 ? "" : "s")? y quits, any other key cancels · the last save failed: \(saveError ?? "unknown error")", isError: true)
             return []
         }
         return [.quit]

@@ -23,6 +23,8 @@ final class TestTerminal: Terminal {
     private var steps: [Step]
     private(set) var frames: [Screen] = []
     private(set) var bells = 0
+    /// How many times the app suspended itself (Ctrl-Z).
+    private(set) var suspensions = 0
     private(set) var isShutDown = false
     /// Waits that found the script finished.
     private(set) var readsAfterEnd = 0
@@ -76,4 +78,6 @@ final class TestTerminal: Terminal {
     func shutdown() { isShutDown = true }
 
     func bell() { bells += 1 }
+
+    func suspend() { suspensions += 1 }
 }
