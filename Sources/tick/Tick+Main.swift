@@ -3,10 +3,11 @@ import Glibc
 import TickCore
 
 extension Tick {
-    /// argument-parser's `main`, with two changes: an unknown command is refused with the
+    /// argument-parser's `main`, with three changes: an unknown command is refused with the
     /// nearest known one (``CommandNames``) before argument-parser sees it, and its error
     /// messages, which quote what was typed, show control characters as escapes
-    /// (``VisibleText``) like every other message.
+    /// (``VisibleText``) like every other message; and the first change to an XML list says
+    /// that the list is now binary.
     static func main() {
         let arguments = Array(CommandLine.arguments.dropFirst())
         if let problem = CommandNames.problem(in: arguments, subcommands: configuration.subcommands) {
@@ -15,7 +16,7 @@ extension Tick {
         }
         do {
             var command = try parseAsRoot(arguments)
-            try command.run()
+            try runNoticingXMLRewrite(&command)
         } catch {
             let code = exitCode(for: error)
             let message = fullMessage(for: error)

@@ -64,7 +64,7 @@ struct DueDateFormatTests {
         #expect(state.editor?.text == "2026-03-30")
     }
 
-    @Test("a due word typed in the app is local midnight after the change")
+    @Test("a due word typed in the app is that calendar day, local midnight after the change")
     func typedAfterChange() throws {
         let item = try ToDoItem(id: Fixtures.id(1), title: "Pay rent", notes: nil, due: nil, location: nil, createdAt: try Self.local(2026, 3, 1))
         let list = try ToDoList(toDoItems: [item], doneItems: [])
@@ -73,6 +73,31 @@ struct DueDateFormatTests {
         state.press(.character("t"))
         state.type("mon")
         state.press(.enter)
-        #expect(state.selectedItem?.due == (try Self.local(2026, 3, 30)))
+        #expect(state.selectedItem?.dueDay == CalendarDay(year: 2026, month: 3, day: 30))
+        #expect(state.selectedItem?.localDue(calendar: Self.berlin) == (try Self.local(2026, 3, 30)))
+    }
+}
+
+@Suite("Calendar-day dues on the screen")
+struct CalendarDayDueScreenTests {
+    @Test("a calendar-day due shows the same day in New York as in Berlin, and the detail pane shows when it was done and changed")
+    func sameDayEverywhere() throws {
+        var item = try ToDoItem(id: Fixtures.id(1), title: "Pay rent", createdAt: Date(timeIntervalSince1970: 1_795_000_000))
+        item.setDue(day: try #require(CalendarDay("2026-12-01")))
+        item.completedAt = Date(timeIntervalSince1970: 1_795_600_000)
+        item.modifiedAt = Date(timeIntervalSince1970: 1_795_600_000)
+        let list = try ToDoList(toDoItems: [], doneItems: [item])
+        for offset in [-5 * 3600, 3600] {
+            let calendar = LocalTime.fixed(secondsFromGMT: offset)
+            var state = AppState(list: list, fileName: "ToDoItems.plist", now: Date(timeIntervalSince1970: 1_795_700_000),
+                                 calendar: calendar, colors: false, unicode: false)
+            _ = update(&state, .resize(Size(columns: 100, rows: 24)))
+            let lines = render(state, size: Size(columns: 100, rows: 24)).trimmedLines
+            #expect(lines.contains { $0.contains(" Due       Tue, Dec 1 2026") }, "\(lines)")
+            #expect(lines.contains { $0.contains(" Done      ") }, "\(lines)")
+            #expect(lines.contains { $0.contains(" Modified  ") }, "\(lines)")
+            state.press(.character("t"))
+            #expect(state.editor?.text == "2026-12-01")
+        }
     }
 }

@@ -146,7 +146,8 @@ struct UpdateEditingTests {
         state.press(.character("t"))
         state.type("fri")
         state.press(.enter)
-        #expect(state.selectedItem?.due == Fixtures.date(2026, 12, 4))
+        let friday = try #require(CalendarDay(year: 2026, month: 12, day: 4))
+        #expect(state.selectedItem?.dueDay == friday)
         state.press(.character("t"))
         #expect(state.editor?.text == "2026-12-04")
         state.press(.control("u"))
@@ -156,7 +157,23 @@ struct UpdateEditingTests {
         #expect(state.status?.text.contains("someday") == true)
         state.press(.control("u"), .enter)
         #expect(state.selectedItem?.due == nil)
-        #expect(state.pendingOperations == [.set(Fixtures.id(1), .due(Fixtures.date(2026, 12, 4))), .set(Fixtures.id(1), .due(nil))])
+        #expect(state.pendingOperations == [.set(Fixtures.id(1), .dueDay(friday)), .set(Fixtures.id(1), .due(nil))])
+    }
+
+    @Test("t with a time sets a due instant; a day after it sets a calendar day; the same day again changes nothing")
+    func editDueDayOrInstant() throws {
+        var state = Fixtures.state(try Fixtures.list(toDo: ["a"]))
+        state.press(.character("t"))
+        state.type("fri 17:00")
+        state.press(.enter)
+        #expect(state.selectedItem?.dueIsDay == false)
+        #expect(state.selectedItem?.due == Fixtures.date(2026, 12, 4, hour: 17))
+        state.press(.character("t"), .control("u"))
+        state.type("2026-12-01")
+        state.press(.enter)
+        #expect(state.selectedItem?.dueDay == CalendarDay(year: 2026, month: 12, day: 1))
+        state.press(.character("t"), .enter)
+        #expect(state.pendingOperations.count == 2)
     }
 
     @Test("n edits the notes; an unchanged edit makes no operation")

@@ -66,7 +66,7 @@ extension Screen {
         row += 1
 
         var fields: [(String, [String], CellStyle)] = []
-        if let due = item.due {
+        if let due = item.localDue(calendar: state.calendar) {
             let relative = DueDateFormat.relativePhrase(for: due, now: state.now, calendar: state.calendar)
             let overdue = relative.hasSuffix("overdue") && !(state.selection?.section == .done)
             fields.append(("Due", ["\(DueDateFormat.longDate(due, calendar: state.calendar)) (\(relative))"],
@@ -78,6 +78,12 @@ extension Screen {
             fields.append(("Location", lines, palette.location))
         }
         fields.append(("Created", [DueDateFormat.longDate(item.createdAt, calendar: state.calendar)], palette.label))
+        if let completedAt = item.completedAt {
+            fields.append(("Done", [DueDateFormat.longDate(completedAt, calendar: state.calendar)], palette.label))
+        }
+        if let modifiedAt = item.modifiedAt {
+            fields.append(("Modified", [DueDateFormat.longDate(modifiedAt, calendar: state.calendar)], palette.label))
+        }
 
         for (label, values, style) in fields {
             guard row < end else { return }

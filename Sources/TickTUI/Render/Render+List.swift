@@ -14,7 +14,7 @@ extension Screen {
         var locationWidth = 0
         for case .item(let section, let index) in visible {
             guard let item = state.item(at: index, in: section) else { continue }
-            if let due = item.due {
+            if let due = item.localDue(calendar: state.calendar) {
                 let text = DueDateFormat.rowText(for: due, now: state.now, calendar: state.calendar, done: section == .done).text
                 dueWidth = max(dueWidth, DisplayWidth.of(text))
             }
@@ -73,7 +73,7 @@ extension Screen {
         }
         guard let item else { return }
         write(item.title, column: column + format.titleColumn, row: row, limit: format.titleWidth, style: base)
-        if format.dueWidth > 0, let due = item.due {
+        if format.dueWidth > 0, let due = item.localDue(calendar: state.calendar) {
             let (text, overdue) = DueDateFormat.rowText(for: due, now: state.now, calendar: state.calendar, done: section == .done)
             let width = DisplayWidth.of(text)
             write(text, column: column + format.dueColumn + format.dueWidth - width, row: row, limit: width,

@@ -26,7 +26,7 @@ extension AppState {
         case .title: text = item.title
         case .location: text = LocationInput.text(for: item.location)
         case .notes: text = item.notes ?? ""
-        case .due: text = item.due.map { DueDateFormat.editingText(for: $0, calendar: calendar) } ?? ""
+        case .due: text = item.localDue(calendar: calendar).map { DueDateFormat.editingText(for: $0, calendar: calendar) } ?? ""
         }
         mode = .editing(field)
         editor = LineEditor(text)
@@ -106,16 +106,21 @@ extension AppState {
             let notes: String? = trimmed.isEmpty ? nil : trimmed
             return commitField(.notes(notes), of: id, name: "notes edit", unchanged: list.item(withID: id)?.notes == notes)
         case .due(let id):
-            var due: Date?
+            var field = ToDoList.ItemField.due(nil)
             if !trimmed.isEmpty {
                 do {
-                    due = try DateParser.parse(trimmed, now: now, calendar: calendar)
+                    field = try DateParser.parseDue(trimmed, now: now, calendar: calendar).dueField(calendar: calendar)
                 } catch {
                     status = StatusMessage(error.description, isError: true)
                     return [.bell]
                 }
             }
-            return commitField(.due(due), of: id, name: "due date edit", unchanged: list.item(withID: id)?.due == due)
+            let current = list.item(withID: id)
+            let unchanged: Bool = switch field {
+            case .dueDay(let day): current?.dueDay == day
+            default: current?.dueIsDay == false && current?.due == { if case .due(let date) = field { date } else { nil } }()
+            }
+            return commitField(field, of: id, name: "due date edit", unchanged: unchanged)
         case .location(let id):
             let location: Location?
             do {

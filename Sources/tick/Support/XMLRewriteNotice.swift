@@ -18,22 +18,16 @@ extension ListCommand: ListFileCommand {}
 extension ShowCommand: ListFileCommand {}
 
 extension Tick {
-    /// Parses and runs the command as ArgumentParser's own `main` does, and then, when the
-    /// command turned an XML list into a binary one (its first change: tick writes only
-    /// binary), says so once on standard error. The full-screen app says it in its status
-    /// line instead.
-    static func main() {
-        do {
-            var command = try parseAsRoot()
-            let file = (command as? ListFileCommand)?.storeOptions.makeStore().fileURL
-            let before = file.flatMap { ListFileFormat.of(fileAt: $0) }
-            try command.run()
-            if before == .xml, let file, ListFileFormat.of(fileAt: file) == .binary {
-                let line = Array("tick: \(ListFileFormat.rewriteNotice(fileName: file.path))\n".utf8)
-                _ = line.withUnsafeBytes { write(STDERR_FILENO, $0.baseAddress, $0.count) }
-            }
-        } catch {
-            exit(withError: error)
+    /// Runs `command`, and then, when it turned an XML list into a binary one (its first
+    /// change: tick writes only binary), says so once on standard error. The full-screen
+    /// app says it in its status line instead.
+    static func runNoticingXMLRewrite(_ command: inout ParsableCommand) throws {
+        let file = (command as? ListFileCommand)?.storeOptions.makeStore().fileURL
+        let before = file.flatMap { ListFileFormat.of(fileAt: $0) }
+        try command.run()
+        if before == .xml, let file, ListFileFormat.of(fileAt: file) == .binary {
+            let line = Array("tick: \(ListFileFormat.rewriteNotice(fileName: file.path))\n".utf8)
+            _ = line.withUnsafeBytes { write(STDERR_FILENO, $0.baseAddress, $0.count) }
         }
     }
 }
