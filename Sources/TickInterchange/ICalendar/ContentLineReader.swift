@@ -1,3 +1,9 @@
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
+
 /// Reads iCalendar bytes as content lines: unfolds them (a line break — CR LF, LF or CR —
 /// followed by a space or a tab continues the line before) and splits each into a property
 /// (name, parameters, value), checking that it is UTF-8.
@@ -55,8 +61,12 @@ struct ContentLineReader {
     /// The physical line at `position` (without its line break); moves past the break.
     private mutating func physicalLine() -> (start: Int, end: Int) {
         let start = position
-        var index = position
-        while index < bytes.count, bytes[index] != 0x0A, bytes[index] != 0x0D { index += 1 }
+        guard let base = bytes.baseAddress, start < bytes.count else { return (start, start) }
+        // memchr: a long line is scanned at memory speed, in a debug build too.
+        let lineFeed = memchr(base + start, 0x0A, bytes.count - start).map { UnsafeRawPointer($0) - UnsafeRawPointer(base) }
+        let limit = lineFeed ?? bytes.count
+        let carriageReturn = memchr(base + start, 0x0D, limit - start).map { UnsafeRawPointer($0) - UnsafeRawPointer(base) }
+        var index = carriageReturn ?? limit
         let end = index
         if index < bytes.count {
             if bytes[index] == 0x0D, index + 1 < bytes.count, bytes[index + 1] == 0x0A { index += 2 } else { index += 1 }
