@@ -5,7 +5,9 @@
 /// everything between the name and the `:` (with its leading `;`, quotes intact); `value`
 /// is the raw value text (TEXT escapes such as `\n` are still escaped: see ``ICalText``).
 public struct ICalProperty: Sendable, CustomStringConvertible {
-    public var name: String
+    public let name: String
+    /// The upper-cased name, for comparing (`summary` and `SUMMARY` are one property).
+    public let key: String
     public var parameterText: String
     public var value: String
     /// The parameters, names upper-cased, values without their quotes, in order.
@@ -16,6 +18,7 @@ public struct ICalProperty: Sendable, CustomStringConvertible {
     /// A property read from a file (``ContentLineReader`` fills `parameters` from the text).
     public init(name: String, parameterText: String, parameters: [ICalParameter], value: String, line: Int) {
         self.name = name
+        self.key = Self.upperCased(name)
         self.parameterText = parameterText
         self.parameters = parameters
         self.value = value
@@ -25,6 +28,7 @@ public struct ICalProperty: Sendable, CustomStringConvertible {
     /// A property tick makes: parameter values are quoted when they hold `:`, `;` or `,`.
     public init(_ name: String, _ parameters: [ICalParameter] = [], value: String) {
         self.name = name
+        self.key = Self.upperCased(name)
         self.parameters = parameters
         self.value = value
         self.line = 0
@@ -38,8 +42,10 @@ public struct ICalProperty: Sendable, CustomStringConvertible {
         self.parameterText = text
     }
 
-    /// The upper-cased name, for comparing (`summary` and `SUMMARY` are one property).
-    public var key: String { name.uppercased() }
+    /// The name upper-cased; the name itself when it already is (the usual case), without a copy.
+    private static func upperCased(_ name: String) -> String {
+        name.utf8.contains { (UInt8(ascii: "a")...UInt8(ascii: "z")).contains($0) } ? name.uppercased() : name
+    }
 
     /// The first value of the parameter named `name` (upper-case), if present.
     public func parameter(_ name: String) -> String? {

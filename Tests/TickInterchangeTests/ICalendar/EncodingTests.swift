@@ -186,3 +186,29 @@ struct EncodingTests {
         #expect(file.hasSuffix("END:VTODO\r\nEND:VCALENDAR\r\n"))
     }
 }
+
+@Suite("Extras from elsewhere")
+struct ExtrasCheckTests {
+    @Test("extras text is checked: content lines, balanced components, no mapped properties")
+    func check() throws {
+        try ICalendar.checkExtras("PRIORITY:1\nBEGIN:VALARM\nTRIGGER:-PT5M\nEND:VALARM", source: "list.json", line: 3)
+        try ICalendar.checkExtras("SEQUENCE:2\r\nSTATUS:IN-PROCESS", source: "list.json")
+        for (bad, problem) in [("BEGIN:VALARM", "does not close BEGIN:VALARM"), ("END:VALARM", "does not close BEGIN:VTODO"), ("hello", "has no ':'"),
+                               ("SUMMARY:twice", "SUMMARY is written from the item's own fields")] {
+            #expect {
+                try ICalendar.checkExtras(bad, source: "list.json", line: 3)
+            } throws: { error in
+                guard let error = error as? InterchangeError else { return false }
+                return error.source == "list.json" && error.line == 3 && error.problem.contains(problem)
+            }
+        }
+    }
+
+    @Test("extras written with CR LF line ends are written back with single CR LFs")
+    func crlfExtras() throws {
+        var item = try ToDoItem(title: "a", createdAt: utc(2026, 1, 1))
+        item.iCalendarExtras = "PRIORITY:1\r\nX-A:b"
+        let written = text(ICalendar.encode([ICalendarEntry(item: item, isDone: false)]))
+        #expect(written.contains("PRIORITY:1\r\nX-A:b\r\nEND:VTODO"))
+    }
+}
