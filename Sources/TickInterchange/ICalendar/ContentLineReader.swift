@@ -85,7 +85,8 @@ struct ContentLineReader {
 
     /// Splits `NAME *(;PARAM=VALUE *(,VALUE)) : VALUE`; quoted parameter values may hold `:` `;` `,`.
     private func property(_ line: UnsafeBufferPointer<UInt8>, line number: Int) throws(InterchangeError) -> ICalProperty {
-        guard let text = String(validating: line, as: UTF8.self) else {
+        // (ASCII, the usual case, is valid UTF-8 as it is: no string of the whole line is made.)
+        guard line.allSatisfy({ $0 < 0x80 }) || String(validating: line, as: UTF8.self) != nil else {
             throw InterchangeError(source: source, line: number, problem: "the line is not valid UTF-8")
         }
         func fail(_ problem: String) -> InterchangeError {
@@ -98,7 +99,7 @@ struct ContentLineReader {
         let nameEnd = index
         guard nameEnd > 0 else { throw fail("a content line has no property name") }
         guard line[0..<nameEnd].allSatisfy(Self.isNameByte) else {
-            throw fail("\"\(Self.excerpt(text))\" is not a content line (NAME:VALUE)")
+            throw fail("\"\(Self.excerpt(Self.string(line, 0..<line.count)))\" is not a content line (NAME:VALUE)")
         }
         var parameters: [ICalParameter] = []
         while index < line.count, line[index] == semicolon {

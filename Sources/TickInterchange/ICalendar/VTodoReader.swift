@@ -37,10 +37,10 @@ struct VTodoReader {
                 modified = try instant(property, &resolver)
                 base.append(property)
             case "SEQUENCE":
+                // Kept as read (see ICalendarExtras); checked here, so that a bad one is refused on import.
                 guard let number = Int(property.value.trimmingWhitespace), number >= 0 else {
                     throw fail(property.line, "SEQUENCE \"\(ContentLineReader.excerpt(property.value))\" is not a whole number")
                 }
-                _ = number
                 base.append(property)
             case "COMPLETED":
                 completed = try instant(property, &resolver)

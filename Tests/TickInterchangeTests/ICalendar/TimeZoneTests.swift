@@ -101,4 +101,19 @@ struct TimeZoneTests {
             #expect(!TimeZoneResolver.isSafeZoneName(name), "\(name)")
         }
     }
+
+    @Test("a zoneinfo file is read once per process, however many calendars use it")
+    func zoneinfoReadOnce() throws {
+        let directory = FileManager.default.temporaryDirectory.appendingPathComponent("tick-zoneinfo-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: directory.appendingPathComponent("Test"), withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: directory) }
+        let data = try #require(FileManager.default.contents(atPath: "/usr/share/zoneinfo/Europe/Berlin"))
+        #expect(FileManager.default.createFile(atPath: directory.appendingPathComponent("Test/Zone").path, contents: data))
+        var options = testOptions()
+        options.zoneinfoDirectory = directory.path
+        let file = ics("BEGIN:VCALENDAR\nBEGIN:VTODO\nUID:x\nSUMMARY:a\nDUE;TZID=Test/Zone:20260701T120000\nEND:VTODO\nEND:VCALENDAR")
+        #expect(try ICalendar.decode(file, source: "1.ics", options: options).todos.first?.item.due == utc(2026, 7, 1, 10))
+        try FileManager.default.removeItem(at: directory.appendingPathComponent("Test/Zone"))
+        #expect(try ICalendar.decode(file, source: "2.ics", options: options).todos.first?.item.due == utc(2026, 7, 1, 10))
+    }
 }
