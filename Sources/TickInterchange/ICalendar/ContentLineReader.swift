@@ -6,7 +6,7 @@ import Darwin
 
 /// Reads iCalendar bytes as content lines: unfolds them (a line break — CR LF, LF or CR —
 /// followed by a space or a tab continues the line before) and splits each into a property
-/// (name, parameters, value), checking that it is UTF-8.
+/// (name, parameters, value), checking that it is UTF-8. A leading byte order mark is skipped.
 ///
 /// Works on the bytes in place; only a folded line is copied (into one reused buffer). A
 /// content line longer than ``maximumLineBytes`` once unfolded is refused, so that no input
@@ -25,6 +25,8 @@ struct ContentLineReader {
     init(bytes: UnsafeBufferPointer<UInt8>, source: String) {
         self.bytes = bytes
         self.source = source
+        // A UTF-8 byte order mark, which some Windows clients write first, is not content.
+        if bytes.count >= 3, bytes[0] == 0xEF, bytes[1] == 0xBB, bytes[2] == 0xBF { position = 3 }
     }
 
     /// The next content line as a property; nil at the end of the input. Blank lines are skipped.

@@ -18,9 +18,14 @@ struct VTodoReader {
         var isDone = false, sortOrder: Int?
         var base: [ICalProperty] = []
 
+        var lineOfMapped: [String: Int] = [:]
         for property in vtodo.properties {
             let key = property.key
             guard VTodoMapping.mappedNames.contains(key) else { extras.add(property); continue }
+            // RFC 5545 allows each of them once in a VTODO; a second would have to be dropped.
+            if let first = lineOfMapped.updateValue(property.line, forKey: key) {
+                throw fail(property.line, "\(property.name) appears twice in one VTODO (lines \(first) and \(property.line))")
+            }
             switch key {
             case "UID": uid = property.value
             case "SUMMARY": title = ICalText.unescape(property.value)

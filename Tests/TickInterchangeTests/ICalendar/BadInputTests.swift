@@ -100,3 +100,18 @@ struct BadInputTests {
         #expect(try ICalendar.decode(bytes, source: "t", options: testOptions()).todos.count == 20_000)
     }
 }
+
+@Suite("Lenient where clients differ")
+struct LenientInputTests {
+    @Test("a UTF-8 byte order mark before BEGIN:VCALENDAR is skipped")
+    func byteOrderMark() throws {
+        let bytes = [0xEF, 0xBB, 0xBF] + ics("BEGIN:VCALENDAR\nBEGIN:VTODO\nUID:a\nSUMMARY:with BOM\nEND:VTODO\nEND:VCALENDAR")
+        #expect(try ICalendar.decode(bytes, source: "t", options: testOptions()).todos.first?.item.title == "with BOM")
+    }
+
+    @Test("a mapped property twice in one VTODO is an error naming both lines")
+    func repeatedMapped() {
+        expectError(ics("BEGIN:VCALENDAR\nBEGIN:VTODO\nUID:a\nSUMMARY:one\nSUMMARY:two\nEND:VTODO\nEND:VCALENDAR"), line: 5,
+                    "SUMMARY appears twice in one VTODO (lines 4 and 5)")
+    }
+}
