@@ -18,14 +18,16 @@ struct VTodoReader {
         var isDone = false, sortOrder: Int?
         var base: [ICalProperty] = []
 
-        var lineOfMapped: [String: Int] = [:]
+        var seen: UInt64 = 0
         for property in vtodo.properties {
             let key = property.key
-            guard VTodoMapping.mappedNames.contains(key) else { extras.add(property); continue }
+            guard let row = VTodoMapping.rowOfName[key] else { extras.add(property); continue }
             // RFC 5545 allows each of them once in a VTODO; a second would have to be dropped.
-            if let first = lineOfMapped.updateValue(property.line, forKey: key) {
+            guard seen & 1 << row == 0 else {
+                let first = vtodo.properties.first { $0.key == key }?.line ?? property.line
                 throw fail(property.line, "\(property.name) appears twice in one VTODO (lines \(first) and \(property.line))")
             }
+            seen |= 1 << row
             switch key {
             case "UID": uid = property.value
             case "SUMMARY": title = ICalText.unescape(property.value)
