@@ -98,4 +98,14 @@ struct PatchTests {
             (error as? InterchangeError)?.problem.contains(other.id.uuidString) == true
         }
     }
+
+    @Test("tick's times, which carry fractions of a second, match the whole seconds written: nothing to patch")
+    func fractionsOfSeconds() throws {
+        var item = try ToDoItem(title: "fresh", createdAt: Date(timeIntervalSince1970: 1_780_000_000.734))
+        item.setDue(instant: Date(timeIntervalSince1970: 1_790_000_000.5))
+        item.completedAt = Date(timeIntervalSince1970: 1_785_000_000.25)
+        item.modifiedAt = Date(timeIntervalSince1970: 1_785_000_000.25)
+        let entry = ICalendarEntry(item: item, isDone: true)
+        #expect(try ICalendar.patchFile(ICalendar.encodeFile(entry), with: entry, source: "f.ics", options: testOptions()) == nil)
+    }
 }
