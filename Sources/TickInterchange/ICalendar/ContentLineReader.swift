@@ -52,10 +52,16 @@ struct ContentLineReader {
             }
             if usesFolded {
                 if folded.isEmpty { continue }
-                return try folded.withUnsafeBufferPointer { line throws(InterchangeError) in try property(line, line: startLine) }
+                var read = try folded.withUnsafeBufferPointer { line throws(InterchangeError) in try property(line, line: startLine) }
+                read.foldedText = Self.physicalText(UnsafeBufferPointer(rebasing: bytes[first.start..<end]))
+                return read
             }
             if first.end == first.start { continue }
-            return try property(UnsafeBufferPointer(rebasing: bytes[first.start..<end]), line: startLine)
+            var read = try property(UnsafeBufferPointer(rebasing: bytes[first.start..<end]), line: startLine)
+            if end - first.start > ICalWriter.lineLimit {
+                read.foldedText = String(decoding: UnsafeBufferPointer(rebasing: bytes[first.start..<end]), as: UTF8.self)
+            }
+            return read
         }
         return nil
     }
@@ -76,6 +82,24 @@ struct ContentLineReader {
         }
         position = index
         return (start, end)
+    }
+
+    /// A folded line's physical lines as read, joined by `\n` (their continuation space or tab kept).
+    private static func physicalText(_ bytes: UnsafeBufferPointer<UInt8>) -> String {
+        var lines: [UInt8] = []
+        lines.reserveCapacity(bytes.count)
+        var index = 0
+        while index < bytes.count {
+            let byte = bytes[index]
+            if byte == 0x0D || byte == 0x0A {
+                if byte == 0x0D, index + 1 < bytes.count, bytes[index + 1] == 0x0A { index += 1 }
+                lines.append(0x0A)
+            } else {
+                lines.append(byte)
+            }
+            index += 1
+        }
+        return String(decoding: lines, as: UTF8.self)
     }
 
     private func tooLong(_ line: Int) -> InterchangeError {

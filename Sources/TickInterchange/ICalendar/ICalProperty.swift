@@ -14,6 +14,10 @@ public struct ICalProperty: Sendable, CustomStringConvertible {
     public var parameters: [ICalParameter]
     /// The 1-based line the property started on; 0 for a property tick made.
     public var line: Int
+    /// How the file folded it (physical lines joined by `\n`), when it was folded or longer
+    /// than 75 octets: written back so while the property is unchanged, so that a patched
+    /// file keeps the bytes of the lines it did not change.
+    public var foldedText: String?
 
     /// A property read from a file (``ContentLineReader`` fills `parameters` from the text).
     public init(name: String, parameterText: String, parameters: [ICalParameter], value: String, line: Int) {

@@ -108,4 +108,28 @@ struct PatchTests {
         let entry = ICalendarEntry(item: item, isDone: true)
         #expect(try ICalendar.patchFile(ICalendar.encodeFile(entry), with: entry, source: "f.ics", options: testOptions()) == nil)
     }
+
+    @Test("a patched file keeps the folding of the lines it did not change, and folds the ones it did")
+    func keepsFolding() throws {
+        let file = ics("""
+            BEGIN:VCALENDAR
+            BEGIN:VTODO
+            UID:fold-1
+            SUMMARY:short
+            DESCRIPTION:a description that its writer folded at a place of its own ch
+             oosing, not at 75
+            X-LONG:an unfolded line longer than seventy-five octets, which some writers leave as it is
+            END:VTODO
+            END:VCALENDAR
+            """)
+        var todo = try #require(try ICalendar.decode(file, source: "f.ics", options: testOptions()).todos.first)
+        try todo.item.setTitle(String(repeating: "long title ", count: 10))
+        let patched = text(try #require(try ICalendar.patchFile(file, with: ICalendarEntry(item: todo.item, isDone: false),
+                                                                source: "f.ics", options: testOptions(), now: utc(2026, 1, 1))))
+        #expect(patched.contains("DESCRIPTION:a description that its writer folded at a place of its own ch\r\n oosing, not at 75\r\n"))
+        #expect(patched.contains("X-LONG:an unfolded line longer than seventy-five octets, which some writers leave as it is\r\n"))
+        #expect(patched.contains("SUMMARY:long title long title long title long title long title long title l\r\n ong title"))
+        let again = try #require(try ICalendar.decode(Array(patched.utf8), source: "p", options: testOptions()).todos.first)
+        #expect(again.item.title == todo.item.title && again.item.notes == todo.item.notes)
+    }
 }
