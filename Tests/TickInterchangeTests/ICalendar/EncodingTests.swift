@@ -60,6 +60,15 @@ struct EncodingTests {
         #expect(try ICalendar.decode(bytes, source: "t", options: testOptions()).todos.first?.item.dueDay == CalendarDay(year: 2026, month: 12, day: 1))
     }
 
+    @Test("a due in a year iCalendar cannot write is written whole, and refused on import rather than read as another year")
+    func farYear() throws {
+        var item = try ToDoItem(title: "far", createdAt: utc(2026, 1, 1))
+        item.setDue(instant: Date(timeIntervalSince1970: 317_000_000_000))
+        let bytes = ICalendar.encode([ICalendarEntry(item: item, isDone: false)])
+        #expect(text(bytes).contains("DUE:12015"))
+        #expect(throws: InterchangeError.self) { _ = try ICalendar.decode(bytes, source: "t", options: testOptions()) }
+    }
+
     @Test("export, import, export is byte-stable and gives the same item")
     func roundTrip() throws {
         var item = try sampleItem()
