@@ -51,8 +51,9 @@ struct VTimeZoneRules: ZoneOffsets {
             func fail(_ problem: String, _ line: Int? = nil) -> InterchangeError {
                 InterchangeError(source: source, line: line ?? child.line, problem: problem)
             }
+            // A local date-time; some writers add a Z that means nothing here.
             guard let startProperty = child.property("DTSTART"), let start = ICalDateTime(startProperty),
-                  case .floating(let wall) = start,
+                  let wall = Self.wallTime(start),
                   let day = ZoneDays.dayNumber(year: wall.year, month: wall.month, day: wall.day) else {
                 throw fail("\(child.name) of a VTIMEZONE has no DTSTART as a local date-time")
             }
@@ -77,6 +78,13 @@ struct VTimeZoneRules: ZoneOffsets {
             throw InterchangeError(source: source, line: component.line, problem: "a VTIMEZONE has no STANDARD or DAYLIGHT")
         }
         self.observances = observances
+    }
+
+    private static func wallTime(_ value: ICalDateTime) -> ICalDateTime.WallTime? {
+        switch value {
+        case .floating(let wall), .utc(let wall): wall
+        default: nil
+        }
     }
 
     /// `+0100`, `-0500`, `+053000` in seconds east of UTC.

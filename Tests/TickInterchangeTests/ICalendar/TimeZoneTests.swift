@@ -45,6 +45,9 @@ struct TimeZoneTests {
         #expect(offset(utc(2026, 10, 25, 1, 0)) == 3_600)
         #expect(offset(utc(1970, 1, 1)) == 3_600)  // before every onset: the earliest one's TZOFFSETFROM
         #expect(VTimeZoneRules.yearlyRule("FREQ=YEARLY;BYMONTH=3;BYDAY=2SU")?.week == 2)
+        // A DTSTART written with a stray Z is read as the local time it should be.
+        let withZ = try #require(try ICalComponent.parse(ics(customZone.replacingOccurrences(of: "T030000", with: "T030000Z")), source: "t").first)
+        #expect(try VTimeZoneRules(withZ, source: "t").offset(at: Int64(utc(2026, 10, 25, 1, 0).timeIntervalSince1970)) == 3_600)
         #expect(VTimeZoneRules.yearlyRule("FREQ=MONTHLY;BYMONTH=3;BYDAY=2SU") == nil)
     }
 
