@@ -25,10 +25,16 @@ public struct TimeZoneResolver {
 
     /// Makes the VTIMEZONEs of a calendar known (by TZID).
     public mutating func add(vtimezonesOf calendar: ICalComponent) {
-        for component in calendar.components where component.name == "VTIMEZONE" {
-            if let tzid = component.property("TZID")?.value { vtimezones[tzid] = component }
-        }
+        for component in calendar.components where component.name == "VTIMEZONE" { add(vtimezone: component) }
     }
+
+    /// Makes one VTIMEZONE known (by its TZID).
+    public mutating func add(vtimezone component: ICalComponent) {
+        if let tzid = component.property("TZID")?.value { vtimezones[tzid] = component }
+    }
+
+    /// Whether the file has given a VTIMEZONE for `tzid` (so far).
+    func vtimezone(definedInFile tzid: String) -> Bool { vtimezones[tzid] != nil }
 
     /// The VTIMEZONE for `tzid` to write back out: the file's, else one made from the
     /// system zone's current rule (see ``VTimeZoneWriter``), else nil.

@@ -221,3 +221,30 @@ struct ExtrasCheckTests {
         #expect(written.contains("PRIORITY:1\r\nX-A:b\r\nEND:VTODO"))
     }
 }
+
+@Suite("Overrides of recurrences")
+struct OverrideTests {
+    func decodeAll(_ body: String) throws -> [DecodedToDo] {
+        try ICalendar.decode(ics("BEGIN:VCALENDAR\n\(body)\nEND:VCALENDAR"), source: "t", options: testOptions()).todos
+    }
+
+    @Test("an override after its item, before it, or alone: one item per UID, in the order of the file, overrides kept")
+    func placements() throws {
+        let master = "BEGIN:VTODO\nUID:r\nSUMMARY:Weekly\nRRULE:FREQ=WEEKLY\nEND:VTODO"
+        let override = "BEGIN:VTODO\nUID:r\nRECURRENCE-ID:20260112T090000Z\nSUMMARY:Moved\nEND:VTODO"
+        let other = "BEGIN:VTODO\nUID:o\nSUMMARY:Other\nEND:VTODO"
+        for body in ["\(master)\n\(other)\n\(override)", "\(override)\n\(other)\n\(master)"] {
+            let todos = try decodeAll(body)
+            // The item stands where its UID first appears.
+            #expect(todos.map(\.item.title) == ["Weekly", "Other"])
+            let extras = try #require(todos[0].item.iCalendarExtras)
+            #expect(extras.contains("RRULE:FREQ=WEEKLY") && extras.contains("BEGIN:VTODO\nUID:r\nRECURRENCE-ID:20260112T090000Z\nSUMMARY:Moved\nEND:VTODO"))
+            let written = text(ICalendar.encode(todos.map { ICalendarEntry(item: $0.item, isDone: $0.isDone) }))
+            #expect(written.contains("END:VTODO\r\nBEGIN:VTODO\r\nUID:r\r\nRECURRENCE-ID:20260112T090000Z\r\nSUMMARY:Moved\r\nEND:VTODO\r\n"))
+            #expect(try reexport(Array(written.utf8)) == Array(written.utf8))
+        }
+        let alone = try decodeAll(override)
+        #expect(alone.map(\.item.title) == ["Moved"])
+        #expect(alone[0].item.iCalendarExtras == "RECURRENCE-ID:20260112T090000Z")
+    }
+}
