@@ -19,11 +19,15 @@ struct CalendarDecoder {
     /// How many VTODOs without UID had the same text so far, by the id that text gives.
     private var identicalWithoutUID: [UUID: Int] = [:]
 
+    /// The overrides of recurrences by slot, appended in place (a UID may have very many):
+    /// for a waiting slot those it will be decoded with, for a decoded one those that came
+    /// after it, added to its extras at the end.
+    private var overridesOf: [Int: [ICalComponent]] = [:]
+
     private enum Slot {
-        /// Decoded; overrides of its recurrences that came after it are added at the end.
-        case decoded(DecodedToDo, lateOverrides: [ICalComponent])
+        case decoded(DecodedToDo)
         /// Waiting: for a VTIMEZONE, or for the VTODO its overrides belong to.
-        case waiting(master: ICalComponent?, overrides: [ICalComponent], derivedID: UUID?)
+        case waiting(master: ICalComponent?, derivedID: UUID?)
     }
 
     init(source: String, options: ICalendarDecodingOptions) {
@@ -49,56 +53,54 @@ struct CalendarDecoder {
             let seen = identicalWithoutUID[plain, default: 0]
             identicalWithoutUID[plain] = seen + 1
             if seen > 0 { text.append(contentsOf: Array("#\(seen)".utf8)) }
-            slots.append(.waiting(master: vtodo, overrides: [], derivedID: seen > 0 ? NameBasedUUID.make(text) : plain))
+            slots.append(.waiting(master: vtodo, derivedID: seen > 0 ? NameBasedUUID.make(text) : plain))
             try decodeIfReady(slots.count - 1)
             return
         }
         let isOverride = vtodo.property("RECURRENCE-ID") != nil
         guard let known = slotOfUID[uid] else {
             slotOfUID[uid] = (slots.count, isOverride ? nil : vtodo.line)
-            slots.append(isOverride ? .waiting(master: nil, overrides: [vtodo], derivedID: nil)
-                                    : .waiting(master: vtodo, overrides: [], derivedID: nil))
+            if isOverride { overridesOf[slots.count] = [vtodo] }
+            slots.append(.waiting(master: isOverride ? nil : vtodo, derivedID: nil))
             try decodeIfReady(slots.count - 1)
             return
         }
-        if !isOverride, let first = known.masterLine {
+        if isOverride {
+            overridesOf[known.slot, default: []].append(vtodo)
+            return
+        }
+        if let first = known.masterLine {
             throw InterchangeError(source: source, line: vtodo.line, problem: "two VTODOs have UID \"\(uid)\" (lines \(first) and \(vtodo.line))")
         }
-        switch slots[known.slot] {
-        case let .decoded(todo, late):
-            slots[known.slot] = .decoded(todo, lateOverrides: late + [vtodo])
-        case let .waiting(master, overrides, derivedID):
-            if isOverride {
-                slots[known.slot] = .waiting(master: master, overrides: overrides + [vtodo], derivedID: derivedID)
-            } else {
-                slotOfUID[uid] = (known.slot, vtodo.line)
-                slots[known.slot] = .waiting(master: vtodo, overrides: overrides, derivedID: derivedID)
-                try decodeIfReady(known.slot)
-            }
-        }
+        // Its overrides came first.
+        slotOfUID[uid] = (known.slot, vtodo.line)
+        slots[known.slot] = .waiting(master: vtodo, derivedID: nil)
+        try decodeIfReady(known.slot)
     }
 
     /// Decodes a waiting slot that has its VTODO and whose TZIDs all have their VTIMEZONE.
     private mutating func decodeIfReady(_ slot: Int) throws(InterchangeError) {
-        guard case let .waiting(master?, overrides, derivedID) = slots[slot],
+        let overrides = overridesOf[slot] ?? []
+        guard case let .waiting(master?, derivedID) = slots[slot],
               ([master] + overrides).allSatisfy({ Self.tzids(of: $0).allSatisfy { resolver.vtimezone(definedInFile: $0) } })
         else { return }
-        slots[slot] = .decoded(try decode(master, overrides: overrides, derivedID: derivedID), lateOverrides: [])
+        slots[slot] = .decoded(try decode(master, overrides: overrides, derivedID: derivedID))
+        overridesOf[slot] = nil
     }
 
     /// Everything read: what waited is decoded now that every VTIMEZONE is known.
     mutating func finish() throws(InterchangeError) -> DecodedCalendar {
         var todos: [DecodedToDo] = []
         todos.reserveCapacity(slots.count)
-        for slot in slots {
+        for (index, slot) in slots.enumerated() {
+            let overrides = overridesOf[index] ?? []
             switch slot {
-            case let .waiting(master, overrides, derivedID):
+            case let .waiting(master, derivedID):
                 // An override whose VTODO never came stands for the item itself.
                 guard let item = master ?? overrides.first else { continue }
                 todos.append(try decode(item, overrides: master == nil ? Array(overrides.dropFirst()) : overrides, derivedID: derivedID))
-            case let .decoded(todo, late):
-                var todo = todo
-                if !late.isEmpty { todo.item.iCalendarExtras = appending(late, to: todo.item.iCalendarExtras) }
+            case .decoded(var todo):
+                if !overrides.isEmpty { todo.item.iCalendarExtras = appending(overrides, to: todo.item.iCalendarExtras) }
                 todos.append(todo)
             }
         }

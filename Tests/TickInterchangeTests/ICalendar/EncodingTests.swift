@@ -247,4 +247,16 @@ struct OverrideTests {
         #expect(alone.map(\.item.title) == ["Moved"])
         #expect(alone[0].item.iCalendarExtras == "RECURRENCE-ID:20260112T090000Z")
     }
+
+    @Test("very many overrides of one UID are read in one pass")
+    func manyOverrides() throws {
+        var bytes = ics("BEGIN:VCALENDAR\nBEGIN:VTODO\nUID:r\nSUMMARY:Daily\nEND:VTODO\n")
+        for day in 0..<20_000 {
+            bytes += Array("BEGIN:VTODO\r\nUID:r\r\nRECURRENCE-ID:2026\(day)\r\nEND:VTODO\r\n".utf8)
+        }
+        bytes += ics("END:VCALENDAR")
+        let todos = try ICalendar.decode(bytes, source: "t", options: testOptions()).todos
+        #expect(todos.count == 1)
+        #expect(ICalendarExtras(todos[0].item.iCalendarExtras ?? "").overrides.count == 20_000)
+    }
 }
