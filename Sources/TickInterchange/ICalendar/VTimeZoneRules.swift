@@ -44,8 +44,16 @@ struct VTimeZoneRules: ZoneOffsets {
         return observances.min { $0.startWall < $1.startWall }?.from ?? 0
     }
 
+    /// The most observances read: each offset looks at all of them, and real zones with
+    /// their whole history have a few hundred.
+    static let maximumObservances = 1_000
+
     /// Reads a VTIMEZONE; the error names the line and what is wrong.
     init(_ component: ICalComponent, source: String) throws(InterchangeError) {
+        guard component.components.count <= Self.maximumObservances else {
+            throw InterchangeError(source: source, line: component.line,
+                                   problem: "a VTIMEZONE has more than \(Self.maximumObservances) STANDARD and DAYLIGHT parts")
+        }
         var observances: [Observance] = []
         for child in component.components where child.name == "STANDARD" || child.name == "DAYLIGHT" {
             func fail(_ problem: String, _ line: Int? = nil) -> InterchangeError {

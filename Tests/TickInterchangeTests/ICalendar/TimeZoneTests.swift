@@ -179,4 +179,12 @@ struct TimeZoneTests {
         #expect(written.components(separatedBy: "BEGIN:VTIMEZONE").count == 2)
         #expect(written.hasSuffix("END:VTIMEZONE\r\nEND:VCALENDAR\r\n"))
     }
+
+    @Test("a VTIMEZONE with a huge number of parts is refused, not read over and over")
+    func hugeVTimezone() {
+        var text = "BEGIN:VCALENDAR\nBEGIN:VTIMEZONE\nTZID:Huge/Zone\n"
+        for _ in 0..<1_001 { text += "BEGIN:STANDARD\nDTSTART:19700101T000000\nTZOFFSETFROM:+0100\nTZOFFSETTO:+0100\nEND:STANDARD\n" }
+        text += "END:VTIMEZONE\nBEGIN:VTODO\nUID:x\nSUMMARY:a\nDUE;TZID=Huge/Zone:20260701T120000\nEND:VTODO\nEND:VCALENDAR"
+        expectError(ics(text), line: 2, "more than 1000 STANDARD and DAYLIGHT parts")
+    }
 }
