@@ -1,8 +1,9 @@
 import Foundation
 import Testing
 
-/// The man page follows the command definitions, and README's install lines put tick, its
-/// man page and a completion script where `man tick` and the shell find them.
+/// The man page follows the command definitions and the key table, and README's install
+/// lines put tick, its man page and a completion script where `man tick` and the shell
+/// find them.
 @Suite("Man page and install lines")
 struct InstallTests {
     /// `text` as the man page writes it: backslashes and hyphens escaped.
@@ -49,6 +50,30 @@ struct InstallTests {
                 #expect(page.contains("\\fB" + Self.roff(option) + "\\fR"), "tick \(name) \(option)")
             }
         }
+    }
+
+    @Test("the man page's KEYS section lists the key table as docs/keys.md does")
+    func manPageKeys() throws {
+        let docs = URL(fileURLWithPath: #filePath)
+            .deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
+            .appendingPathComponent("docs/keys.md")
+        let text = try String(contentsOf: docs, encoding: .utf8)
+        let page = try TickRunner().run(["--generate-man-page"], withFile: false).stdout
+        #expect(page.contains("\n.SH KEYS\n"))
+        var rows = 0
+        for line in text.split(separator: "\n").map(String.init) {
+            if line.hasPrefix("## ") {
+                #expect(page.contains(".SS \"\(Self.roff(String(line.dropFirst(3))))\""), "\(line)")
+            } else if line.hasPrefix("| `") {
+                // | `keys` | help |
+                let parts = line.dropFirst(3).dropLast(2).components(separatedBy: "` | ")
+                #expect(parts.count == 2, "\(line)")
+                guard parts.count == 2 else { continue }
+                #expect(page.contains(".TP\n\\fB\(Self.roff(parts[0]))\\fR\n\(Self.roff(parts[1]))\n"), "\(line)")
+                rows += 1
+            }
+        }
+        #expect(rows > 40)
     }
 
     @Test("README's install lines install tick, its man page where man finds it, and a completion script")
