@@ -83,7 +83,7 @@ struct ChangeCommandTests {
         #expect(try tick.run(["help", "rm"], withFile: false).status == 0)
     }
 
-    @Test("messages say what is wrong: negative positions, neither position nor id, aligned candidates")
+    @Test("messages say what is wrong: negative positions (also move --to -1), neither position nor id, aligned candidates")
     func messages() throws {
         let tick = try TickRunner()
         try tick.add(["Only"])
@@ -96,6 +96,11 @@ struct ChangeCommandTests {
         #expect(word.stderr.contains("\"abc\" is neither a position"))
         #expect(try tick.run(["check", "milk"]).stderr.contains("neither a position"))
         #expect(try tick.run(["edit", "1", "--titel", "x"]).status == 64)
+        for to in ["-1", "0"] {
+            let move = try tick.run(["move", "1", "--to", to])
+            #expect(move.status == 64)
+            #expect(move.stderr.contains("--to \(to) is not a position: positions within a section start at 1"), "\(move.stderr)")
+        }
 
         let store = ToDoStore(fileURL: tick.file)
         var operations: [ToDoList.Operation] = []

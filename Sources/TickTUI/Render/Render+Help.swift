@@ -29,23 +29,13 @@ extension Screen {
         case blank
     }
 
+    /// The help screen's lines: ``KeyMap/groups`` with a blank line between groups.
     static func helpLines() -> [HelpLine] {
-        let groups: [(String, ModeKind)] = [
-            ("The list", .browse),
-            ("Editing a field or the filter", .edit),
-            ("After the item being edited was removed elsewhere", .itemRemoved),
-            ("Quitting with unsaved changes", .confirmQuit),
-            ("Clearing Done", .confirmClearDone),
-            ("This screen", .help),
-        ]
         var lines: [HelpLine] = []
-        for (title, mode) in groups {
+        for group in KeyMap.groups {
             if !lines.isEmpty { lines.append(.blank) }
-            lines.append(.group(title))
-            for binding in KeyMap.bindings where binding.modes.contains(mode) {
-                lines.append(.binding(keys: binding.keyLabel, help: binding.help))
-            }
-            if mode == .edit { lines.append(.binding(keys: "(other keys)", help: "type text")) }
+            lines.append(.group(group.title))
+            lines += group.entries.map { .binding(keys: $0.keys, help: $0.help) }
         }
         return lines
     }

@@ -18,7 +18,7 @@ extension Screen {
                 let text = DueDateFormat.rowText(for: due, now: state.now, calendar: state.calendar, done: section == .done).text
                 dueWidth = max(dueWidth, DisplayWidth.of(text))
             }
-            if let name = item.location?.name { locationWidth = max(locationWidth, DisplayWidth.of(name)) }
+            if let name = item.location?.name { locationWidth = max(locationWidth, Screen.width(of: name)) }
         }
         let format = RowFormat(width: rect.width, unicode: state.unicode, dueWidth: dueWidth, locationWidth: locationWidth)
 

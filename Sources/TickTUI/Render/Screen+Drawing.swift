@@ -2,10 +2,12 @@ import TickCore
 
 extension Screen {
     /// Writes text from a column of a row, one cell per grapheme cluster (two for wide
-    /// ones), never past `limit` columns; returns the columns used. Text that does not fit
-    /// is cut with ``DisplayWidth/truncate(_:toWidth:ellipsis:)`` and ends in an ellipsis:
-    /// this is where every piece of text on the screen is cut. Control characters show as
-    /// a space.
+    /// ones), never past `limit` columns; returns the columns used. Text is shown as the CLI
+    /// prints it (``VisibleText/line(_:)``): control characters and bidi overrides as `^[`
+    /// or `<U+202E>`, line breaks and tabs as spaces, so that no text can drive the terminal
+    /// or turn a line around. Text that does not fit is cut with
+    /// ``DisplayWidth/truncate(_:toWidth:ellipsis:)`` and ends in an ellipsis: this is where
+    /// every piece of text on the screen is cut.
     @discardableResult
     mutating func write(_ text: String, column: Int, row: Int, limit: Int? = nil, style: CellStyle = .plain) -> Int {
         guard (0..<size.rows).contains(row), column >= 0 else { return 0 }
@@ -14,34 +16,28 @@ extension Screen {
         var x = column
         for character in Self.fitting(text, width: end - column, ellipsis: ellipsis) {
             guard x < end else { break }
-            var shown = character
-            var width = DisplayWidth.of(character)
-            if width == 0 {
-                guard character.unicodeScalars.first.map({ $0.value < 0x20 || $0.value == 0x7F }) == true else { continue }
-                shown = " "
-                width = 1
-            }
+            let width = DisplayWidth.of(character)
+            // A cluster that takes no column (a lone combining mark, a zero-width space).
+            if width == 0 { continue }
             if x + width > end { break }
-            self[x, row] = Cell(String(shown), style: style)
+            self[x, row] = Cell(String(character), style: style)
             if width == 2 { self[x + 1, row] = Cell("", style: style, isContinuation: true) }
             x += width
         }
         return x - column
     }
 
-    /// The text cut to `width` columns with an ellipsis, counting control characters as
-    /// the one column they are drawn in.
+    /// The text as it is shown (``VisibleText/line(_:)``), cut to `width` columns with an
+    /// ellipsis.
     static func fitting(_ text: String, width: Int, ellipsis: String) -> String {
-        if text.utf8.count <= width { return text }
-        var controls = 0
-        for scalar in text.unicodeScalars where scalar.value < 0x20 || scalar.value == 0x7F { controls += 1 }
-        guard DisplayWidth.of(text) + controls > width else { return text }
-        guard controls > 0 else { return DisplayWidth.truncate(text, toWidth: width, ellipsis: ellipsis) }
-        // Controls are drawn one column wide: cut the text with them shown as spaces.
-        let shown = String(String.UnicodeScalarView(text.unicodeScalars.map {
-            $0.value < 0x20 || $0.value == 0x7F ? " " : $0
-        }))
+        let shown = VisibleText.line(text)
+        if shown.utf8.count <= width { return shown }
         return DisplayWidth.truncate(shown, toWidth: width, ellipsis: ellipsis)
+    }
+
+    /// The columns text takes when drawn by ``write(_:column:row:limit:style:)`` uncut.
+    static func width(of text: String) -> Int {
+        DisplayWidth.of(VisibleText.line(text))
     }
 
     /// Sets the style of a run of cells, keeping their text.
@@ -104,10 +100,8 @@ extension Screen {
         return cursorColumn
     }
 
-    /// Columns a character takes when drawn (controls take one, as a space).
+    /// Columns a character takes when drawn: its visible form's (`^[` takes two, a tab one).
     static func columns(of character: Character) -> Int {
-        let width = DisplayWidth.of(character)
-        if width == 0, character.unicodeScalars.first.map({ $0.value < 0x20 || $0.value == 0x7F }) == true { return 1 }
-        return width
+        width(of: String(character))
     }
 }

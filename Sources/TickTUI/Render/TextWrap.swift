@@ -15,11 +15,13 @@ enum TextWrap {
     }
 
     /// The text's lines at most `width` columns wide, breaking at spaces where it can and
-    /// inside words longer than a line; newlines start new lines. Stops after `limit` lines.
+    /// inside words longer than a line; line breaks start new lines. Each line is in its
+    /// visible form (``VisibleText/line(_:)``), so that widths are those drawn. Stops after
+    /// `limit` lines.
     static func lines(_ text: String, width: Int, limit: Int = .max) -> [String] {
         guard width > 0, limit > 0 else { return [] }
         var result: [String] = []
-        for paragraph in text.split(separator: "\n", omittingEmptySubsequences: false) {
+        for paragraph in VisibleText.lines(text) {
             var line = ""
             var lineWidth = 0
             for word in paragraph.split(separator: " ", omittingEmptySubsequences: true) {

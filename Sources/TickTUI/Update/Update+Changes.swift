@@ -62,7 +62,7 @@ extension AppState {
     mutating func deleteSelected() -> [Effect] {
         guard let selection, let item = selectedItem else { return [.bell] }
         if perform([.remove(item.id)], name: "delete", undoFocus: item.id, redoFocus: nil) {
-            status = StatusMessage("deleted “\(DisplayWidth.truncate(item.title, toWidth: 30))” · u undoes")
+            status = StatusMessage("deleted “\(DisplayWidth.truncate(VisibleText.line(item.title), toWidth: 30))” · u undoes")
         }
         self.selection = selection
         return []

@@ -18,13 +18,15 @@ struct MoveCommand: ParsableCommand {
 
     @OptionGroup var itemArgument: SingleItemArgument
 
-    @Option(help: ArgumentHelp("The new position within the section, from 1.", valueName: "n"))
+    /// Parsed unconditionally, so that `--to -1` is read as a number and refused by
+    /// ``validate()`` with what is wrong rather than "Missing value".
+    @Option(parsing: .unconditional, help: ArgumentHelp("The new position within the section, from 1.", valueName: "n"))
     var to: Int
 
     @OptionGroup var storeOptions: StoreOptions
 
     func validate() throws {
-        if to < 1 { throw ValidationError("--to counts from 1") }
+        if to < 1 { throw ValidationError("--to \(to) is not a position: positions within a section start at 1") }
     }
 
     func run() throws {

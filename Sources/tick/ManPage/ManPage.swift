@@ -1,10 +1,12 @@
 import ArgumentParser
 import FoundationEssentials
+import TickTUI
 
 /// The manual page `tick --generate-man-page` prints (man(7) macros), made from the command
 /// definitions: argument-parser describes every command, argument and help text as JSON
 /// (`_dumpHelp`, what `--experimental-dump-help` prints and its generate-manual plugin
-/// reads), and this renders that description.
+/// reads), and this renders that description. The KEYS section is the full-screen list's
+/// key table (``KeyMap/groups``), as its `?` screen shows it.
 enum ManPage {
     /// The page for `root` and its subcommands.
     static func render(_ root: any ParsableCommand.Type, version: String) throws(CLIError) -> String {
@@ -42,11 +44,25 @@ enum ManPage {
             let shown = (sub.arguments ?? []).filter { $0.shouldDisplay && !Self.standard.contains($0.names?.first?.name ?? "") }
             if !shown.isEmpty { page += arguments(shown) }
         }
+        page += keys(KeyMap.groups)
         page.append(".SH EXIT STATUS")
         page.append("0 on success, 1 when a command fails (an unknown item, a file that cannot be read or written), 64 for a usage error.")
         page.append(".SH SEE ALSO")
         page.append("\\fB\(escaped(name)) \\-\\-generate\\-completion\\-script\\fR bash|zsh|fish prints a shell completion script.")
         return page.joined(separator: "\n") + "\n"
+    }
+
+    /// The KEYS section: each group of the key table, one `.TP` entry per line of it.
+    static func keys(_ groups: [KeyMap.Group]) -> [String] {
+        var lines = [".SH KEYS", ".PP",
+                     "The keys of the full-screen list; \\fB?\\fR there shows the same list, and the footer the keys that apply at the moment."]
+        for group in groups {
+            lines.append(".SS \"\(escaped(group.title))\"")
+            for entry in group.entries {
+                lines += [".TP", "\\fB\(escaped(entry.keys))\\fR", escaped(entry.help)]
+            }
+        }
+        return lines
     }
 
     /// Flags every command has, listed once under OPTIONS.
