@@ -293,6 +293,28 @@ struct CLITests {
         #expect(try Data(contentsOf: tick.file).isEmpty)
     }
 
+    @Test("a FIFO as the list makes list and add fail at once naming the file, without waiting for a writer")
+    func fifoRefused() throws {
+        let tick = try TickRunner()
+        #expect(mkfifo(tick.file.path, 0o600) == 0)
+        for arguments in [["list"], ["add", "Thing"]] {
+            // Were tick to wait for a writer, this one comes after 5 s and ends the wait.
+            let path = tick.file.path
+            let rescue = DispatchWorkItem {
+                let writer = open(path, O_WRONLY | O_NONBLOCK | O_CLOEXEC)
+                if writer >= 0 { close(writer) }
+            }
+            DispatchQueue.global().asyncAfter(deadline: .now() + 5, execute: rescue)
+            let start = Date()
+            let result = try tick.run(arguments)
+            rescue.cancel()
+            #expect(Date().timeIntervalSince(start) < 4)
+            #expect(result.status == 1)
+            #expect(result.stderr.contains(tick.file.path))
+            #expect(result.stderr.contains("not a regular file"))
+        }
+    }
+
     @Test("with no subcommand and no terminal, tick prints the list")
     func noSubcommandPiped() throws {
         let tick = try TickRunner()
