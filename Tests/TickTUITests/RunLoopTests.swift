@@ -228,4 +228,23 @@ struct RunLoopTests {
         #expect(try Data(contentsOf: store.fileURL) == garbage)
         #expect(store.applyCalls.isEmpty)
     }
+
+    @Test("a FIFO as the list is refused before full screen, at once, without waiting for a writer")
+    func fifoRefused() throws {
+        let store = try RecordingStore()
+        #expect(mkfifo(store.fileURL.path, 0o600) == 0)
+        // Were tick to wait for a writer, this one comes after 5 s and ends the wait.
+        let path = store.fileURL.path
+        let rescue = DispatchWorkItem {
+            let writer = open(path, O_WRONLY | O_NONBLOCK | O_CLOEXEC)
+            if writer >= 0 { close(writer) }
+        }
+        DispatchQueue.global().asyncAfter(deadline: .now() + 5, execute: rescue)
+        let start = Date()
+        let code = FullScreenApp.run(store: store, mouse: false)
+        rescue.cancel()
+        #expect(Date().timeIntervalSince(start) < 4)
+        #expect(code == 1)
+        #expect(store.applyCalls.isEmpty)
+    }
 }

@@ -118,11 +118,13 @@ struct ListFile: Sendable {
         let exists = stat(file.path, &old) == 0
         if exists {
             try requireRegularFile(old)
-            if old.st_mode & 0o222 == 0 || (geteuid() != 0 && access(file.path, W_OK) != 0 && errno == EACCES) {
-                throw StoreError(
-                    kind: .readOnly, path: path,
-                    problem: "the file is read-only (mode \(String(old.st_mode & 0o7777, radix: 8))); tick will not replace it"
-                )
+            let mode = "mode 0" + String(old.st_mode & 0o7777, radix: 8)
+            if old.st_mode & 0o222 == 0 {
+                throw StoreError(kind: .readOnly, path: path, problem: "the file is read-only (\(mode)); tick will not replace it")
+            }
+            // (Root passes every access check, hence the mode bits above.)
+            if geteuid() != 0 && access(file.path, W_OK) != 0 && errno == EACCES {
+                throw StoreError(kind: .readOnly, path: path, problem: "you may not write this file (\(mode)); tick will not replace it")
             }
         }
         TemporaryFiles.removeStale(of: file)
