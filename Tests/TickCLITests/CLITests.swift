@@ -315,6 +315,34 @@ struct CLITests {
         }
     }
 
+    @Test("a list the user may not write (another's 0644 file in a shared directory) is refused, not replaced",
+          .enabled(if: geteuid() == 0 && FileManager.default.isExecutableFile(atPath: "/usr/bin/setpriv")))
+    func notWritableRefused() throws {
+        let tick = try TickRunner()
+        try tick.add(["Root's item"])
+        // Anyone may create files in the directory and take the lock; only root may write the list.
+        #expect(chmod(tick.directory.path, 0o777) == 0)
+        #expect(chmod(tick.directory.appendingPathComponent(".ToDoItems.plist.lock").path, 0o666) == 0)
+        #expect(chmod(tick.file.path, 0o644) == 0)
+        let before = try Data(contentsOf: tick.file)
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: "/usr/bin/setpriv")
+        process.arguments = ["--reuid=65534", "--regid=65534", "--clear-groups", try TickRunner.executable().path,
+                             "add", "Nobody's item", "--file", tick.file.path]
+        process.environment = ["HOME": tick.directory.path, "PATH": "/usr/bin:/bin", "LANG": "C.UTF-8"]
+        let errors = Pipe()
+        process.standardError = errors
+        process.standardOutput = FileHandle.nullDevice
+        try process.run()
+        let message = String(decoding: errors.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
+        process.waitUntilExit()
+        #expect(process.terminationStatus == 1)
+        #expect(message.contains(tick.file.path))
+        #expect(message.contains("you may not write this file (mode 0644)"))
+        #expect(try Data(contentsOf: tick.file) == before)
+        #expect(try tick.listJSON().map { $0["title"] as? String } == ["Root's item"])
+    }
+
     @Test("with no subcommand and no terminal, tick prints the list")
     func noSubcommandPiped() throws {
         let tick = try TickRunner()
