@@ -9,11 +9,9 @@ struct ArchiveFigures: Codable {
     var bytes: Int
     var encode: Double
     var decode: Double
-    /// A save, started once the previous save's replaced file is closed: that close runs on
-    /// another thread after a save has returned (``ReplacedFile``), and in use saves are at
-    /// least a keystroke apart.
+    /// A save: lock, encode, temporary file, fsync, rename, directory fsync.
     var save: Double
-    /// Saves one after another, each starting while the previous one's close still runs.
+    /// Saves one after another.
     var saveBackToBack: Double
     /// Writing the same bytes as a save does (temporary file, fsync, rename, directory
     /// fsync) without encoding: the part of a save that is the disk's.
@@ -54,9 +52,9 @@ enum ArchiveBenchmark {
         let directory = FileManager.default.temporaryDirectory.appendingPathComponent("tick-bench-\(UUID().uuidString)")
         defer { try? FileManager.default.removeItem(at: directory) }
         let store = ToDoStore(fileURL: directory.appendingPathComponent("ToDoItems.plist"))
-        let save = try Measure.median(runs: runs, untimedFirst: ReplacedFile.waitForReleases) { try store.save(list) }
+        let save = try Measure.median(runs: runs) { try store.save(list) }
         let saveBackToBack = try Measure.median(runs: runs) { try store.save(list) }
-        let writeAndSync = try Measure.median(runs: runs, untimedFirst: ReplacedFile.waitForReleases) {
+        let writeAndSync = try Measure.median(runs: runs) {
             try writeDurably(bytes, in: directory)
         }
         let (load, loaded) = try Measure.median(runs: runs) { try store.load() }
@@ -83,9 +81,8 @@ enum ArchiveBenchmark {
     }
 }
 
-/// Writes bytes the way the store saves: a temporary file, fsync, rename over the target
-/// (holding the replaced file, to be closed in the background once the directory is
-/// synced), fsync of the directory.
+/// Writes bytes the way the store saves: a temporary file, fsync, rename over the target,
+/// fsync of the directory.
 func writeDurably(_ bytes: [UInt8], in directory: URL) throws {
     let target = directory.appendingPathComponent("floor.plist").path
     let temporary = target + ".tmp"
@@ -97,8 +94,6 @@ func writeDurably(_ bytes: [UInt8], in directory: URL) throws {
         guard count > 0 else { close(fd); throw BenchmarkError("cannot write \(temporary)") }
         written += count
     }
-    let replaced = ReplacedFile.hold(target)
-    defer { if let replaced { ReplacedFile.release(replaced) } }  // (after the directory's fsync below)
     guard fsync(fd) == 0 else {
         close(fd)
         throw BenchmarkError("cannot sync \(temporary)")

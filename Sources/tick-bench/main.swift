@@ -1,8 +1,10 @@
 import Foundation
 @_spi(Benchmark) import TickCore
 
-// tick-bench: `swift build -c release && swift run -c release tick-bench [--sizes 1000,10000] [--skip-screen]`
-// prints the speed tables of docs/performance.md. Each measurement runs in a child process
+// tick-bench: `swift build -c release && swift run -c release tick-bench [--sizes 1000,10000]
+// [--skip-archive] [--skip-screen] [--skip-add] [--before PATH-TO-AN-OLDER-TICK]` prints the
+// speed tables of docs/performance.md; with --before, the full-screen and add tables also
+// measure that older tick binary, in the same run. Each measurement runs in a child process
 // (this same executable with a hidden first argument) so that peak memory is per size.
 
 let arguments = Array(CommandLine.arguments.dropFirst())
@@ -80,53 +82,75 @@ do {
 
     let sizes = option("--sizes").map { $0.split(separator: ",").compactMap { Int($0) } } ?? [1_000, 10_000, 100_000, 1_000_000]
     let foundationLimit = Int(option("--foundation-limit") ?? "") ?? 100_000
-    print("tick-bench: medians in milliseconds, peak memory in MiB (each size in its own process)\n")
-    var table = Table(header: [
-        "items", "file", "encode", "decode", "save+fsync", "(back to back)", "(write+fsync alone)", "load", "peak",
-        "NSKeyedArchiver", "NSKeyedUnarchiver", "Foundation peak", "encode ×", "decode ×",
-    ])
-    let decoder = JSONDecoder()
-    for count in sizes {
-        let ours = try decoder.decode(ArchiveFigures.self, from: child("tick", count))
-        var row = [
-            String(count), String(format: "%.1f MiB", Double(ours.bytes) / 1_048_576),
-            formatMilliseconds(ours.encode), formatMilliseconds(ours.decode),
-            formatMilliseconds(ours.save), formatMilliseconds(ours.saveBackToBack), formatMilliseconds(ours.writeAndSync),
-            formatMilliseconds(ours.load), String(format: "%.0f", ours.peakMiB),
-        ]
-        if count <= foundationLimit {
-            let theirs = try decoder.decode(FoundationFigures.self, from: child("foundation", count))
-            row += [
-                formatMilliseconds(theirs.encode), formatMilliseconds(theirs.decode), String(format: "%.0f", theirs.peakMiB),
-                String(format: "%.0f×", theirs.encode / ours.encode), String(format: "%.0f×", theirs.decode / ours.decode),
+    let tick = try ScreenBenchmark.tickPath()
+    let binaries = [("after", tick)] + (option("--before").map { [("before", $0)] } ?? [])
+    if !arguments.contains("--skip-archive") {
+        print("tick-bench: medians in milliseconds, peak memory in MiB (each size in its own process)\n")
+        var table = Table(header: [
+            "items", "file", "encode", "decode", "save+fsync", "(back to back)", "(write+fsync alone)", "load", "peak",
+            "NSKeyedArchiver", "NSKeyedUnarchiver", "Foundation peak", "encode ×", "decode ×",
+        ])
+        let decoder = JSONDecoder()
+        for count in sizes {
+            let ours = try decoder.decode(ArchiveFigures.self, from: child("tick", count))
+            var row = [
+                String(count), String(format: "%.1f MiB", Double(ours.bytes) / 1_048_576),
+                formatMilliseconds(ours.encode), formatMilliseconds(ours.decode),
+                formatMilliseconds(ours.save), formatMilliseconds(ours.saveBackToBack), formatMilliseconds(ours.writeAndSync),
+                formatMilliseconds(ours.load), String(format: "%.0f", ours.peakMiB),
             ]
-        } else {
-            row += ["(too slow)", "", "", "", ""]
+            if count <= foundationLimit {
+                let theirs = try decoder.decode(FoundationFigures.self, from: child("foundation", count))
+                row += [
+                    formatMilliseconds(theirs.encode), formatMilliseconds(theirs.decode), String(format: "%.0f", theirs.peakMiB),
+                    String(format: "%.0f×", theirs.encode / ours.encode), String(format: "%.0f×", theirs.decode / ours.decode),
+                ]
+            } else {
+                row += ["(too slow)", "", "", "", ""]
+            }
+            table.rows.append(row)
+            FileHandle.standardError.write(Data("measured \(count) items\n".utf8))
         }
-        table.rows.append(row)
-        FileHandle.standardError.write(Data("measured \(count) items\n".utf8))
-    }
-    print(table.render())
-    print("""
+        print(table.render())
+        print("""
 
-        save+fsync: from the call until the new file and its directory are synced, each save
-        starting once the previous save's replaced file is closed (a background close after the
-        save returns). Back to back: each save starts at once, while that close still runs.
-        """)
+            save+fsync: from the call until the new file and its directory are synced (lock,
+            encode, temporary file, fsync, rename, directory fsync).
+            """)
+    }
 
     if !arguments.contains("--skip-screen") {
         print("\nFull screen: release tick in a 120×40 tmux pane; medians in milliseconds\n")
-        var screen = Table(header: ["items", "exec → first frame", "Space → saved frame", "Esc → frame", "tick peak memory"])
+        var screen = Table(header: ["tick", "items", "exec → first frame", "Space → frame", "Space → saved", "Esc → frame", "tick peak memory"])
         for count in sizes where count <= 100_000 {
-            let figures = try ScreenBenchmark.measure(count: count, launches: 11, spaces: count >= 100_000 ? 11 : 21)
-            screen.rows.append([
-                String(count), formatMilliseconds(figures.firstFrame),
-                formatMilliseconds(figures.spaceToSavedFrame), formatMilliseconds(figures.escape),
-                String(format: "%.1f MiB", figures.peakMiB),
-            ])
-            FileHandle.standardError.write(Data("measured the screen at \(count) items\n".utf8))
+            for (name, binary) in binaries {
+                let figures = try ScreenBenchmark.measure(tick: binary, count: count, launches: 11, spaces: count >= 100_000 ? 11 : 21)
+                screen.rows.append([
+                    name, String(count), formatMilliseconds(figures.firstFrame),
+                    formatMilliseconds(figures.spaceToFrame), formatMilliseconds(figures.spaceToSaved),
+                    formatMilliseconds(figures.escape), String(format: "%.1f MiB", figures.peakMiB),
+                ])
+                FileHandle.standardError.write(Data("measured the screen of \(name) at \(count) items\n".utf8))
+            }
         }
         print(screen.render())
+    }
+
+    if !arguments.contains("--skip-add") {
+        print("\nOne add, whole process: `tick add` against calcurse importing one to-do into the same titles; medians in milliseconds\n")
+        var adds = Table(header: ["tick", "items", "tick add", "calcurse add", "tick ÷ calcurse"])
+        for count in sizes {
+            for (name, binary) in binaries {
+                let figures = try AddBenchmark.measure(tick: binary, count: count, runs: 21)
+                adds.rows.append([
+                    name, String(count), formatMilliseconds(figures.tick),
+                    figures.calcurse.map(formatMilliseconds) ?? "(no calcurse)",
+                    figures.calcurse.map { String(format: "%.2f×", figures.tick / $0) } ?? "",
+                ])
+                FileHandle.standardError.write(Data("measured adds of \(name) at \(count) items\n".utf8))
+            }
+        }
+        print(adds.render())
     }
 } catch {
     FileHandle.standardError.write(Data("tick-bench: \(error)\n".utf8))

@@ -3,7 +3,7 @@ import TmuxHarness
 import Testing
 
 /// The end-to-end journey through the real `tick` in tmux: every change is on disk
-/// as soon as it is on screen.
+/// right after it is on screen (tick saves just after drawing the change).
 @Suite("Full screen: a session from an empty list", .serialized)
 struct FullScreenJourneyTests {
     @Test("add, tick, edit, locate, undo, redo, quit and relaunch: the screen and the file agree at every step")
@@ -14,9 +14,9 @@ struct FullScreenJourneyTests {
 
         for title in ["Milk", "Eggs", "Bread"] { try app.addItem(title) }
         try pane.waitFor(text: "To Do (3)")
-        #expect(try app.disk().map(\.title).sorted() == ["Bread", "Eggs", "Milk"])
+        #expect(try app.disk { $0.count == 3 }.map(\.title).sorted() == ["Bread", "Eggs", "Milk"])
 
-        // Tick the first item: it moves under Done, and the file already says so.
+        // Tick the first item: it moves under Done, and the file says so right after.
         try pane.send("g")
         let firstTitle = try #require(app.disk().first?.title)
         try pane.send("Space")
@@ -24,7 +24,7 @@ struct FullScreenJourneyTests {
             guard let done = lineIndex(of: "Done (1)", in: lines), let row = lineIndex(of: firstTitle, in: lines) else { return false }
             return row > done
         }
-        let afterTick = try app.disk()
+        let afterTick = try app.disk { $0.contains(where: \.done) }
         #expect(afterTick.first { $0.title == firstTitle }?.done == true)
         #expect(afterTick.filter(\.done).count == 1)
         #expect(ticked.contains { $0.contains("To Do (2)") })
@@ -37,15 +37,17 @@ struct FullScreenJourneyTests {
         try pane.send("Enter")
         try pane.waitFor(text: "Free-range eggs")
         try pane.waitForAbsence(of: " \(editedTitle) ")
-        #expect(try app.disk().contains { $0.title == "Free-range eggs" && !$0.done })
-        #expect(try !app.disk().contains { $0.title == editedTitle })
+        let edited = try app.disk { $0.contains { $0.title == "Free-range eggs" } }
+        #expect(edited.contains { $0.title == "Free-range eggs" && !$0.done })
+        #expect(!edited.contains { $0.title == editedTitle })
 
         // A location with coordinates, typed in place.
         try pane.send("l")
         try pane.type("Cologne @ 50.94, 6.96")
         try pane.send("Enter")
         try pane.waitFor(text: "50.94° N")
-        let located = try #require(app.disk().first { $0.title == "Free-range eggs" }?.location)
+        let located = try #require(app.disk { $0.first { $0.title == "Free-range eggs" }?.location != nil }
+            .first { $0.title == "Free-range eggs" }?.location)
         #expect(located.name == "Cologne")
         #expect(abs((located.latitude ?? 0) - 50.94) < 1e-9)
         #expect(abs((located.longitude ?? 0) - 6.96) < 1e-9)
@@ -53,10 +55,12 @@ struct FullScreenJourneyTests {
         // Undo removes the location on screen and on disk; redo puts it back.
         try pane.send("u")
         try pane.waitForAbsence(of: "50.94° N")
-        #expect(try app.disk().first { $0.title == "Free-range eggs" }?.location == nil)
+        #expect(try app.disk { $0.first { $0.title == "Free-range eggs" }?.location == nil }
+            .first { $0.title == "Free-range eggs" }?.location == nil)
         try pane.send("C-r")
         try pane.waitFor(text: "50.94° N")
-        #expect(try app.disk().first { $0.title == "Free-range eggs" }?.location?.name == "Cologne")
+        #expect(try app.disk { $0.first { $0.title == "Free-range eggs" }?.location != nil }
+            .first { $0.title == "Free-range eggs" }?.location?.name == "Cologne")
 
         let beforeQuit = try app.disk()
         try pane.send("q")
@@ -95,7 +99,7 @@ struct FullScreenEscapeTests {
         try pane.type(" title")
         try pane.send("Enter")
         try pane.waitFor(text: "To Do (1)")
-        let items = try app.disk()
+        let items = try app.disk { $0.count == 1 }
         #expect(items.count == 1)
         #expect(items.first?.title.hasPrefix("Kept") == true)
         #expect(items.first?.title.hasSuffix("title") == true)

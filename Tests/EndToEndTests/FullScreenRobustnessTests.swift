@@ -11,6 +11,8 @@ struct FullScreenRobustnessTests {
         try app.addItem("Survives kill -9")
         try pane.send("Space")
         try pane.waitFor(text: "Done (1)")
+        // The save follows the frame: kill once it is on disk.
+        _ = try app.disk { $0.first?.done == true }
         let pid = try pane.panePID()
         #expect(kill(pid, SIGKILL) == 0)
         try pane.waitUntilGone()
@@ -88,7 +90,7 @@ struct FullScreenRobustnessTests {
         }
 
         try app.addItem("Mine")
-        let items = try app.disk()
+        let items = try app.disk { $0.contains { $0.title == "Mine" } }
         #expect(items.filter { !$0.done }.map(\.title).sorted() == ["Existing", "Mine"])
         #expect(items.filter(\.done).map(\.title) == ["From a script"])
     }

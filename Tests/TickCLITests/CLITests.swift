@@ -300,6 +300,56 @@ struct CLITests {
         #expect(try Data(contentsOf: tick.file).isEmpty)
     }
 
+    @Test("a FIFO as the list makes list and add fail at once naming the file, without waiting for a writer")
+    func fifoRefused() throws {
+        let tick = try TickRunner()
+        #expect(mkfifo(tick.file.path, 0o600) == 0)
+        for arguments in [["list"], ["add", "Thing"]] {
+            // Were tick to wait for a writer, this one comes after 5 s and ends the wait.
+            let path = tick.file.path
+            let rescue = DispatchWorkItem {
+                let writer = open(path, O_WRONLY | O_NONBLOCK | O_CLOEXEC)
+                if writer >= 0 { close(writer) }
+            }
+            DispatchQueue.global().asyncAfter(deadline: .now() + 5, execute: rescue)
+            let start = Date()
+            let result = try tick.run(arguments)
+            rescue.cancel()
+            #expect(Date().timeIntervalSince(start) < 4)
+            #expect(result.status == 1)
+            #expect(result.stderr.contains(tick.file.path))
+            #expect(result.stderr.contains("not a regular file"))
+        }
+    }
+
+    @Test("a list the user may not write (another's 0644 file in a shared directory) is refused, not replaced",
+          .enabled(if: geteuid() == 0 && FileManager.default.isExecutableFile(atPath: "/usr/bin/setpriv")))
+    func notWritableRefused() throws {
+        let tick = try TickRunner()
+        try tick.add(["Root's item"])
+        // Anyone may create files in the directory and take the lock; only root may write the list.
+        #expect(chmod(tick.directory.path, 0o777) == 0)
+        #expect(chmod(tick.directory.appendingPathComponent(".ToDoItems.plist.lock").path, 0o666) == 0)
+        #expect(chmod(tick.file.path, 0o644) == 0)
+        let before = try Data(contentsOf: tick.file)
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: "/usr/bin/setpriv")
+        process.arguments = ["--reuid=65534", "--regid=65534", "--clear-groups", try TickRunner.executable().path,
+                             "add", "Nobody's item", "--file", tick.file.path]
+        process.environment = ["HOME": tick.directory.path, "PATH": "/usr/bin:/bin", "LANG": "C.UTF-8"]
+        let errors = Pipe()
+        process.standardError = errors
+        process.standardOutput = FileHandle.nullDevice
+        try process.run()
+        let message = String(decoding: errors.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
+        process.waitUntilExit()
+        #expect(process.terminationStatus == 1)
+        #expect(message.contains(tick.file.path))
+        #expect(message.contains("you may not write this file (mode 0644)"))
+        #expect(try Data(contentsOf: tick.file) == before)
+        #expect(try tick.listJSON().map { $0["title"] as? String } == ["Root's item"])
+    }
+
     @Test("with no subcommand and no terminal, tick prints the list")
     func noSubcommandPiped() throws {
         let tick = try TickRunner()

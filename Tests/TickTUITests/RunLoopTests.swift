@@ -43,6 +43,54 @@ struct RunLoopTests {
         #expect(store.applyCalls.count == 2)
     }
 
+    @Test("the frame showing a change is on screen before its save starts")
+    func frameBeforeSave() throws {
+        let store = try RecordingStore()
+        _ = try store.changeElsewhere([.insert(try item("Milk"), .toDo, at: nil)])
+        let terminal = TestTerminal(steps: [.key(.character(" ")), .idle])
+        var headerDuringSave: String?
+        store.onCommit = { headerDuringSave = terminal.lastFrame?.lines.first }
+        var loop = makeLoop(terminal, store, list: try store.load())
+        _ = loop.run()
+        #expect(store.applyCalls.count == 1)
+        let header = try #require(headerDuringSave)
+        #expect(header.contains("0 to do · 1 done"))
+        #expect(try store.titlesOnDisk().done == ["Milk"])
+    }
+
+    @Test("keys that arrive during a save are shown, then saved together in one next save")
+    func keysDuringSaveCoalesce() throws {
+        let store = try RecordingStore()
+        let terminal = TestTerminal(steps: add("Milk") + [.idle, .idle])
+        var typedMeanwhile = false
+        store.onCommit = {
+            guard !typedMeanwhile else { return }
+            typedMeanwhile = true
+            terminal.queue(self.add("Eggs") + self.add("Bread"))
+        }
+        var loop = makeLoop(terminal, store)
+        _ = loop.run()
+        #expect(store.applyCalls.map(\.count) == [1, 2])
+        #expect(Set(try store.titlesOnDisk().toDo) == ["Milk", "Eggs", "Bread"])
+        #expect(loop.state.pendingOperations.isEmpty)
+    }
+
+    @Test("a change typed in the same batch as q is written before the loop ends, after its frame")
+    func savedOnQuit() throws {
+        let store = try RecordingStore()
+        _ = try store.changeElsewhere([.insert(try item("Milk"), .toDo, at: nil)])
+        let terminal = TestTerminal(steps: [.key(.character(" ")), .key(.character("q"))])
+        var framesAtSave: Int?
+        store.onCommit = { framesAtSave = terminal.frames.count }
+        var loop = makeLoop(terminal, store, list: try store.load())
+        loop.pendingSignal = { nil }
+        #expect(loop.run() == .quit)
+        #expect(try store.titlesOnDisk().done == ["Milk"])
+        #expect(store.applyCalls.count == 1)
+        #expect(framesAtSave == terminal.frames.count)
+        #expect(terminal.lastFrame?.lines.first?.contains("0 to do · 1 done") == true)
+    }
+
     @Test("ticking an item writes it under Done")
     func tickSaved() throws {
         let store = try RecordingStore()
@@ -178,6 +226,25 @@ struct RunLoopTests {
         let code = FullScreenApp.run(store: store, mouse: false)
         #expect(code == 1)
         #expect(try Data(contentsOf: store.fileURL) == garbage)
+        #expect(store.applyCalls.isEmpty)
+    }
+
+    @Test("a FIFO as the list is refused before full screen, at once, without waiting for a writer")
+    func fifoRefused() throws {
+        let store = try RecordingStore()
+        #expect(mkfifo(store.fileURL.path, 0o600) == 0)
+        // Were tick to wait for a writer, this one comes after 5 s and ends the wait.
+        let path = store.fileURL.path
+        let rescue = DispatchWorkItem {
+            let writer = open(path, O_WRONLY | O_NONBLOCK | O_CLOEXEC)
+            if writer >= 0 { close(writer) }
+        }
+        DispatchQueue.global().asyncAfter(deadline: .now() + 5, execute: rescue)
+        let start = Date()
+        let code = FullScreenApp.run(store: store, mouse: false)
+        rescue.cancel()
+        #expect(Date().timeIntervalSince(start) < 4)
+        #expect(code == 1)
         #expect(store.applyCalls.isEmpty)
     }
 }

@@ -20,6 +20,18 @@ struct UpdateChangeTests {
         #expect(state.selectedItem?.title == "a")
     }
 
+    @Test("a change asks the loop for a save; moving, an open editor and a refused key do not")
+    func changesAskForASave() throws {
+        var state = Fixtures.state(try Fixtures.list(toDo: ["a", "b"]))
+        #expect(state.press(.down).isEmpty)
+        #expect(state.press(.character(" ")) == [.save])
+        #expect(state.press(.character("a")).isEmpty)
+        #expect(state.press(.character("c")).isEmpty)
+        #expect(state.press(.enter) == [.save])
+        #expect(state.press(.character("u")) == [.save])
+        #expect(state.pendingOperations.count == 3)
+    }
+
     @Test("Space on a done item moves it to the end of To Do; the cursor stays in Done")
     func spaceUnticks() throws {
         var state = Fixtures.state(try Fixtures.list(toDo: ["a"], done: ["b", "c"]))

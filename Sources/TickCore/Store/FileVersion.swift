@@ -1,3 +1,5 @@
+import Glibc
+
 /// What `stat` says about the list file, to notice that another process replaced it.
 ///
 /// Every save renames a new file over the old one, so the inode changes on each save; size
@@ -14,5 +16,13 @@ public struct FileVersion: Sendable, Hashable {
         self.inode = inode
         self.size = size
         self.modificationNanoseconds = modificationNanoseconds
+    }
+
+    /// The version `stat` describes.
+    init(_ info: stat) {
+        self.init(
+            device: UInt64(info.st_dev), inode: UInt64(info.st_ino), size: Int64(info.st_size),
+            modificationNanoseconds: Int64(info.st_mtim.tv_sec) * 1_000_000_000 + Int64(info.st_mtim.tv_nsec)
+        )
     }
 }

@@ -9,11 +9,14 @@ public enum ListFileFormat: Sendable, Hashable {
     case xml
 
     /// The format of the file at `url`, from its first bytes (as the store tells them
-    /// apart); nil when there is no file or it cannot be read.
+    /// apart); nil when there is no file, it is not a regular file, or it cannot be read.
+    /// Never waits: a FIFO is opened without blocking and then passed over.
     public static func of(fileAt url: URL) -> ListFileFormat? {
-        let descriptor = open(url.path, O_RDONLY | O_CLOEXEC)
+        let descriptor = open(url.path, O_RDONLY | O_CLOEXEC | O_NONBLOCK)
         guard descriptor >= 0 else { return nil }
         defer { close(descriptor) }
+        var status = stat()
+        guard fstat(descriptor, &status) == 0, status.st_mode & S_IFMT == S_IFREG else { return nil }
         var head = [UInt8](repeating: 0, count: 64)
         let count = head.withUnsafeMutableBytes { read(descriptor, $0.baseAddress, $0.count) }
         guard count > 0 else { return nil }

@@ -7,6 +7,9 @@ public struct StoreError: Error, Equatable, Sendable, CustomStringConvertible {
         case unreadable
         /// Reading, writing, renaming or syncing failed at the system level.
         case io
+        /// The list file may not be written — its mode lets nobody write it (0444), or the user
+        /// may not write it — so tick does not replace it.
+        case readOnly
         /// The advisory lock around a read-modify-write could not be taken.
         case lock
         /// A change was refused by the model (for example an empty title).

@@ -3,26 +3,37 @@ import Glibc
 
 /// The list file on disk: reads it, and applies changes to it under an advisory lock.
 ///
-/// - A missing file is an empty list; its directory is created on the first save (0700).
-/// - Every save writes a temporary file in the same directory (mode 0600), fsyncs it,
-///   renames it over the list file and fsyncs the directory, so the path always holds the
-///   whole old list or the whole new one.
-/// - A file that cannot be read (bad bytes, zero bytes, a directory) is never overwritten:
-///   changes fail with a ``StoreError`` naming the file.
-/// - A read-modify-write holds `flock(LOCK_EX)` on the sidecar `.<name>.lock` in the same
-///   directory (for `ToDoItems.plist`: `.ToDoItems.plist.lock`), only for the duration of
-///   that one change. Plain reads take no lock.
+/// Every change takes one path to disk (``ListFile`` makes the system calls):
+///
+/// 1. **Resolve.** The path is followed to the file it leads to: symbolic links of its last
+///    component, then `realpath` of the directory. A list reached through a link and
+///    through its real path is one file, with one lock.
+/// 2. **Lock.** `flock(LOCK_EX)` on the sidecar `.<name>.lock` beside that file (for
+///    `ToDoItems.plist`: `.ToDoItems.plist.lock`), held for this one change only, so a
+///    script's `tick add` works while the app is open and two writers never interleave.
+/// 3. **Read.** The file is read whole with `read()` (opened without blocking; anything
+///    but a regular file is refused) and decoded — unless the caller already holds the list
+///    as the file was at the version `stat` still reports (``commit(_:appliedTo:readAt:)``).
+///    A missing file is an empty list. A file that cannot be read is never written over.
+/// 4. **Merge.** Each operation, named by item id, is merged into what the file holds
+///    (``ToDoList/merge(_:)``: changes to items deleted elsewhere are dropped, positions
+///    clamped). Nothing changed: nothing is written.
+/// 5. **Write.** The list is encoded into a new hidden temporary file beside the list,
+///    which takes the old file's mode and owner (0600 for a new list), then fsynced.
+///    Temporary files left by writers that died mid-save are removed first.
+/// 6. **Replace.** The temporary file is renamed over the list and the directory fsynced:
+///    the path always holds the whole old list or the whole new one.
+///
+/// Plain reads take no lock: the rename means a reader always sees a whole file. A list
+/// whose mode lets nobody write it (0444) is refused rather than replaced. A save by rename
+/// makes a new file: other hard links to the old one keep the old list.
 public struct ToDoStore: Sendable {
     /// The list file.
     public let fileURL: URL
     let coder: StoreCoder
-    /// Test hook: runs after the temporary file is written and synced, before the rename.
-    /// Throwing from it aborts the save as a failed rename would.
+    /// Test hook: runs after the temporary file (its path given) is written and synced,
+    /// before the rename. Throwing from it aborts the save as a failed rename would.
     var beforeRename: (@Sendable (_ temporaryURL: URL) throws -> Void)?
-    /// Test hook: runs after the rename, just before the directory's fsync.
-    var beforeDirectorySync: (@Sendable () -> Void)?
-    /// Closes the file a save replaced (``ReplacedFile/release(_:)``; tests wrap it).
-    var releaseReplaced: @Sendable (Int32) -> Void = ReplacedFile.release
 
     /// A store for the file at `fileURL`, in tick's keyed-archive format.
     public init(fileURL: URL) {
@@ -55,52 +66,39 @@ public struct ToDoStore: Sendable {
             .appendingPathComponent("ToDoItems.plist", isDirectory: false)
     }
 
-    /// The sidecar file that `flock` is taken on around every read-modify-write.
-    public var lockFileURL: URL {
-        fileURL.deletingLastPathComponent().appendingPathComponent(".\(fileURL.lastPathComponent).lock")
-    }
+    /// The sidecar file that `flock` is taken on around every change, beside the file the
+    /// path leads to.
+    public var lockFileURL: URL { URL(fileURLWithPath: file.resolved().lockPath) }
 
-    var path: String { fileURL.path }
+    var file: ListFile { ListFile(path: fileURL.path) }
 
     // MARK: - Reading
 
     /// The list as it is on disk now; a missing file is an empty list. Takes no lock.
     public func load() throws(StoreError) -> ToDoList {
-        try read() ?? ToDoList()
+        try read(file.resolved()) ?? ToDoList()
     }
 
     /// Reads a large list in two steps, so that its first screen can be shown sooner: when
     /// the file holds at least `minimumItems` items, `preview` first gets the first
     /// `previewItems` items of each section (and how many each holds), then the whole list
-    /// is read from the same bytes and returned. A smaller list, an XML file or a file whose
-    /// start cannot be read is read whole, with no preview, so its error comes first.
-    ///
-    /// Made for the full-screen app, which keeps the list for a long time: the pages of the
-    /// file are given back as its items are read (see ``KeyedArchive/decode(_:discarding:)``),
-    /// which keeps the peak memory of reading 100,000 items about 12 MiB lower, for more
-    /// time than ``load()`` (at 100,000 items about 70 ms against 26).
+    /// is decoded from the same bytes and returned. A smaller list, an XML file or a file
+    /// whose start cannot be read is decoded whole, with no preview, so its error comes first.
     public func loadInStages(
         previewItems: Int, minimumItems: Int, preview: (ListPreview) -> Void
     ) throws(StoreError) -> ToDoList {
-        guard let contents = try readContents() else { return ToDoList() }
-        if let first = try? KeyedArchive.decodePreview(contents.bytes, itemsPerSection: previewItems),
+        guard let bytes = try file.read(file.resolved()) else { return ToDoList() }
+        if let first = decodePreview(bytes, itemsPerSection: previewItems),
            !first.isComplete, first.toDoCount + first.doneCount >= minimumItems {
             preview(first)
         }
-        return try decode(contents, releasingPages: true)
+        return try decode(bytes)
     }
 
     /// What `stat` says about the file now, or nil when it does not exist; compare two
     /// versions to notice that another process saved.
     public func version() -> FileVersion? {
-        var info = stat()
-        guard stat(path, &info) == 0 else { return nil }
-        return FileVersion(
-            device: UInt64(info.st_dev),
-            inode: UInt64(info.st_ino),
-            size: Int64(info.st_size),
-            modificationNanoseconds: Int64(info.st_mtim.tv_sec) * 1_000_000_000 + Int64(info.st_mtim.tv_nsec)
-        )
+        file.version(file.resolved())
     }
 
     // MARK: - Changing
@@ -110,245 +108,77 @@ public struct ToDoStore: Sendable {
     /// it if anything changed, and returns the list as it now is on disk.
     @discardableResult
     public func apply(_ operations: [ToDoList.Operation]) throws(StoreError) -> ToDoList {
-        try commit(operations).list
+        try change(operations, applied: nil).list
     }
 
-    /// ``apply(_:)``, also returning the file's ``FileVersion`` as it was while the lock was
-    /// held, so that a watcher can tell a later write by another process from this one.
+    /// Saves changes that the caller has already applied to its own list, for a caller that
+    /// keeps no second copy of the list as it was on disk (the full-screen app, where that
+    /// copy would make every change copy a whole section of a large list).
     ///
-    /// `cached` is the list as this process last read or wrote it, with the version the file
-    /// had then: when the file still has that version (same device, inode, size and
-    /// modification time — every save renames a new file into place), the list is taken
-    /// from it instead of being read and decoded again. (A caller that has applied the
-    /// operations to its own list already uses ``commit(_:appliedTo:readAt:)``.)
+    /// `list` must be what `operations` made of the list the file held when it had
+    /// `version`. Under the lock: when the file still has that version (same device, inode,
+    /// size and modification time — every save renames a new file into place), `list` is
+    /// written as it is; otherwise (another process saved meanwhile, or `version` is nil)
+    /// the file is read and each operation merged into it, and that list is written if it
+    /// changed. Returns the list as it now is on disk, with the file's version read under
+    /// the lock.
     public func commit(
-        _ operations: [ToDoList.Operation],
-        cached: (list: ToDoList, version: FileVersion)? = nil
+        _ operations: [ToDoList.Operation], appliedTo list: ToDoList, readAt version: FileVersion?
     ) throws(StoreError) -> (list: ToDoList, version: FileVersion?) {
-        let lock = try acquireLock()
-        defer { close(lock) }
-        let original: ToDoList
-        if let cached, version() == cached.version {
-            original = cached.list
-        } else {
-            original = try read() ?? ToDoList()
-        }
-        return (try merge(operations, into: original), version())
+        try change(operations, applied: version.map { (list, $0) })
     }
 
-    /// Merges each operation into `original` (``ToDoList/merge(_:)``) and writes the result
-    /// if it differs; the caller holds the lock.
-    func merge(_ operations: [ToDoList.Operation], into original: ToDoList) throws(StoreError) -> ToDoList {
-        var list = original
+    /// ``apply(_:)`` and ``commit(_:appliedTo:readAt:)``: `applied` is the caller's list with
+    /// the operations applied and the version of the file it started from.
+    private func change(
+        _ operations: [ToDoList.Operation], applied: (list: ToDoList, version: FileVersion)?
+    ) throws(StoreError) -> (list: ToDoList, version: FileVersion?) {
+        try file.createDirectory()
+        let target = file.resolved()
+        let lock = try file.lock(target)
+        defer { close(lock) }
+        if let (list, version) = applied, file.version(target) == version {
+            try write(list, to: target)
+            return (list, file.version(target))
+        }
+        let original = try read(target) ?? ToDoList()
+        var merged = original
         for operation in operations {
             do {
-                try list.merge(operation)
+                try merged.merge(operation)
             } catch {
-                throw StoreError(kind: .rejected, path: path, problem: error.description)
+                throw StoreError(kind: .rejected, path: fileURL.path, problem: error.description)
             }
         }
-        if list != original { try write(list) }
-        return list
+        if merged != original { try write(merged, to: target) }
+        return (merged, file.version(target))
     }
 
     /// Reads the list under the lock, lets `body` change it, and writes it if it changed.
     /// An error from `body` leaves the file as it was and is rethrown.
     public func modify<T>(_ body: (inout ToDoList) throws -> T) throws -> T {
-        let lock = try acquireLock()
+        try file.createDirectory()
+        let target = file.resolved()
+        let lock = try file.lock(target)
         defer { close(lock) }
-        let original = try read() ?? ToDoList()
+        let original = try read(target) ?? ToDoList()
         var list = original
         let result = try body(&list)
-        if list != original { try write(list) }
+        if list != original { try write(list, to: target) }
         return result
     }
 
-    // MARK: - Mechanics
+    // MARK: - Steps
 
     /// The decoded file, nil when it does not exist.
-    func read() throws(StoreError) -> ToDoList? {
-        guard let contents = try readContents(populate: true) else { return nil }
-        return try decode(contents, releasingPages: false)
+    func read(_ target: ResolvedPath) throws(StoreError) -> ToDoList? {
+        guard let bytes = try file.read(target) else { return nil }
+        return try decode(bytes)
     }
 
-    /// The file's bytes (mapped, see ``MappedFile``; with `populate`, all at once for a file
-    /// read whole), nil when it does not exist.
-    private func readContents(populate: Bool = false) throws(StoreError) -> FileContents? {
-        switch FileContents.read(path, populate: populate) {
-        case .missing: return nil
-        case let .failure(kind, message): throw StoreError(kind: kind, path: path, problem: message)
-        case .contents(let contents): return contents
-        }
+    /// Encodes `list` and atomically replaces the file with it; the caller holds the lock.
+    func write(_ list: ToDoList, to target: ResolvedPath) throws(StoreError) {
+        let hook = beforeRename.map { hook in { (temporary: String) throws in try hook(URL(fileURLWithPath: temporary)) } }
+        try file.replace(target, with: encode(list), beforeRename: hook)
     }
-
-    /// The list a file's bytes hold; an empty file or bad bytes are an unreadable file, and
-    /// so is a file that another process cut short while it was read. With
-    /// `releasingPages`, the pages of a mapped file are given back as its items are read.
-    private func decode(_ contents: FileContents, releasingPages: Bool) throws(StoreError) -> ToDoList {
-        guard !contents.bytes.isEmpty else {
-            throw StoreError(
-                kind: .unreadable, path: path,
-                problem: "file is empty — perhaps a full disk left it so; tick will not overwrite it"
-            )
-        }
-        let list: ToDoList
-        do {
-            list = try KeyedArchive.decode(contents.bytes, discarding: releasingPages ? contents.discard : nil)
-        } catch {
-            if contents.wasCutShort { throw cutShort() }
-            throw StoreError(
-                kind: .unreadable, path: path,
-                problem: "cannot read this file as a to-do list (\(error)); tick will not overwrite it"
-            )
-        }
-        if contents.wasCutShort { throw cutShort() }
-        return list
-    }
-
-    private func cutShort() -> StoreError {
-        StoreError(
-            kind: .io, path: path,
-            problem: "the file was cut short or could not be read while tick read it (did another program write it in place?); tick will not overwrite it"
-        )
-    }
-
-    /// Encodes and atomically replaces the file.
-    func write(_ list: ToDoList) throws(StoreError) {
-        let directory = fileURL.deletingLastPathComponent()
-        try createDirectory(directory)
-        let target = resolvedTargetPath()
-        let targetDirectory = parentDirectory(of: target)
-        let temporary = targetDirectory + "/.\(lastComponent(of: target)).tmp-\(getpid())-\(UInt32.random(in: 0...UInt32.max))"
-
-        let fd = open(temporary, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, 0o600)
-        guard fd >= 0 else { throw ioError("cannot create a temporary file in \(targetDirectory)") }
-        var closed = false
-        func cleanUp() {
-            if !closed { close(fd); closed = true }
-            unlink(temporary)
-        }
-        guard fchmod(fd, 0o600) == 0, writeContents(of: list, to: fd) else {
-            let error = ioError("cannot write the temporary file \(temporary)")
-            cleanUp()
-            throw error
-        }
-        guard fsync(fd) == 0 else {
-            let error = ioError("cannot sync the temporary file \(temporary)")
-            cleanUp()
-            throw error
-        }
-        let closeResult = close(fd)
-        closed = true
-        guard closeResult == 0 else {
-            let error = ioError("cannot close the temporary file \(temporary)")
-            cleanUp()
-            throw error
-        }
-        let replaced = ReplacedFile.hold(target)
-        if let beforeRename {
-            do {
-                try beforeRename(URL(fileURLWithPath: temporary))
-            } catch {
-                if let replaced { close(replaced) }
-                cleanUp()
-                throw StoreError(kind: .io, path: path, problem: "save interrupted: \(error)")
-            }
-        }
-        guard rename(temporary, target) == 0 else {
-            let error = ioError("cannot rename the new file into place")
-            if let replaced { close(replaced) }
-            cleanUp()
-            throw error
-        }
-        // The replaced file is closed only after the directory's fsync: the close frees its
-        // blocks, and an fsync that commits the journal meanwhile waits for that (7 of the
-        // close's 8 ms measured at 24 MiB).
-        defer { if let replaced { releaseReplaced(replaced) } }
-        beforeDirectorySync?()
-        let directoryFD = open(targetDirectory, O_RDONLY | O_DIRECTORY | O_CLOEXEC)
-        if directoryFD >= 0 {
-            let synced = fsync(directoryFD) == 0
-            let syncErrno = errno
-            close(directoryFD)
-            if !synced && syncErrno != EINVAL {
-                errno = syncErrno
-                throw ioError("saved, but cannot sync the directory \(targetDirectory)")
-            }
-        }
-    }
-
-    /// Writes the list's bytes into the new temporary file: streamed as they are made when
-    /// the coder can, else encoded whole first. False on an error (errno says which).
-    private func writeContents(of list: ToDoList, to fd: Int32) -> Bool {
-        if let streamed = coder.stream?(list, fd) { return streamed }
-        return writeAll(fd, coder.encode(list))
-    }
-
-    /// The path to rename onto: the file itself, or what it links to when it is a symbolic link,
-    /// so that a linked list file stays linked.
-    private func resolvedTargetPath() -> String {
-        var current = path
-        for _ in 0..<40 {
-            var info = stat()
-            guard lstat(current, &info) == 0, (info.st_mode & S_IFMT) == S_IFLNK else { return current }
-            var buffer = [CChar](repeating: 0, count: Int(PATH_MAX) + 1)
-            let length = readlink(current, &buffer, buffer.count - 1)
-            guard length > 0 else { return current }
-            let destination = String(decoding: buffer[0..<length].map { UInt8(bitPattern: $0) }, as: UTF8.self)
-            current = destination.hasPrefix("/")
-                ? destination
-                : parentDirectory(of: current) + "/" + destination
-        }
-        return current
-    }
-
-    private func createDirectory(_ directory: URL) throws(StoreError) {
-        var info = stat()
-        if stat(directory.path, &info) == 0 {
-            guard (info.st_mode & S_IFMT) == S_IFDIR else {
-                throw StoreError(kind: .io, path: path, problem: "\(directory.path) is not a directory")
-            }
-            return
-        }
-        do {
-            try FileManager.default.createDirectory(
-                at: directory, withIntermediateDirectories: true, attributes: [.posixPermissions: 0o700]
-            )
-        } catch {
-            throw StoreError(kind: .io, path: path, problem: "cannot create the directory \(directory.path): \(error)")
-        }
-    }
-
-    /// Opens the sidecar lock file and takes `flock(LOCK_EX)` on it; closing the descriptor
-    /// releases the lock.
-    func acquireLock() throws(StoreError) -> Int32 {
-        try createDirectory(fileURL.deletingLastPathComponent())
-        let lockPath = lockFileURL.path
-        let fd = open(lockPath, O_RDWR | O_CREAT | O_CLOEXEC, 0o600)
-        guard fd >= 0 else { throw ioError("cannot open the lock file \(lockPath)", kind: .lock) }
-        while flock(fd, LOCK_EX) != 0 {
-            guard errno == EINTR else {
-                let error = ioError("cannot lock \(lockPath)", kind: .lock)
-                close(fd)
-                throw error
-            }
-        }
-        return fd
-    }
-
-    private func ioError(_ what: String, kind: StoreError.Kind = .io) -> StoreError {
-        StoreError(kind: kind, path: path, problem: "\(what): \(String(cString: strerror(errno)))")
-    }
-}
-
-/// The directory part of a path ("/a/b" → "/a", "b" → ".", "/b" → "/").
-private func parentDirectory(of path: String) -> String {
-    guard let slash = path.lastIndex(of: "/") else { return "." }
-    return slash == path.startIndex ? "/" : String(path[..<slash])
-}
-
-/// The last component of a path ("/a/b" → "b").
-private func lastComponent(of path: String) -> String {
-    guard let slash = path.lastIndex(of: "/") else { return path }
-    return String(path[path.index(after: slash)...])
 }

@@ -79,6 +79,9 @@ public enum Action: Sendable, Hashable {
 /// What the run loop must do after an update.
 public enum Effect: Sendable, Hashable {
     case quit
+    /// Save ``AppState/pendingOperations`` to the file. The loop does it once the frame
+    /// showing the change is on screen; several saves asked for before then are one save.
+    case save
     /// Ring the terminal bell (a key that cannot do anything here).
     case bell
     /// Stop the process as Ctrl-Z does in a shell, with the terminal restored meanwhile.

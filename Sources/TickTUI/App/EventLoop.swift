@@ -1,8 +1,8 @@
 import FoundationEssentials
 import TickCore
 
-/// The app's loop: draw, wait for a key (or a timeout), turn keys into actions, update,
-/// and save once per batch of queued keys.
+/// The app's loop: draw, save what changed, wait for a key (or a timeout), turn keys into
+/// actions, update.
 ///
 /// Everything it touches is injected, so tests run it on a scripted terminal and a
 /// temporary file.
@@ -34,6 +34,8 @@ struct EventLoop<Store: ListStore> {
     private var diskVersion: FileVersion?
     /// True once the user answered yes to "quit and lose the changes?".
     private var quitConfirmed = false
+    /// An update asked for a save (``Effect/save``) that has not run yet.
+    private var saveRequested = false
 
     /// `state.list` must be the list as read from the file when it had `fileVersion`.
     init(terminal: any Terminal, store: Store, state: AppState, fileVersion: FileVersion?) {
@@ -45,6 +47,12 @@ struct EventLoop<Store: ListStore> {
     }
 
     /// Runs until the user quits or a quit signal arrives.
+    ///
+    /// Each turn draws the frame first, then runs the save that the updates since the last
+    /// frame asked for (``Effect/save``), so a change is on screen before the disk is
+    /// touched; then it waits for a key. Keys that arrived meanwhile (typed during a save,
+    /// or faster than frames) are handled together before the next frame, and make one
+    /// next save. So the file is written before the loop waits, and before it ends.
     mutating func run() -> Outcome {
         var size = terminal.size
         dispatch(.resize(size))
@@ -58,8 +66,11 @@ struct EventLoop<Store: ListStore> {
                 size = now
                 dispatch(.resize(size))
             }
-            terminal.draw(render(state, size: size))
-            trace?.record("frame")
+            drawFrame(size)
+            if saveRequested {
+                saveIfNeeded()
+                continue
+            }
             guard let key = terminal.readKey(timeoutMilliseconds: idleMilliseconds) else {
                 idle()
                 continue
@@ -68,8 +79,9 @@ struct EventLoop<Store: ListStore> {
             while !quit, pendingSignal() == nil, let next = terminal.readKey(timeoutMilliseconds: 0) {
                 quit = handle(next)
             }
-            saveIfNeeded()
             if quit {
+                drawFrame(size)
+                saveIfNeeded()
                 // A quit typed in the same batch as a change whose save just failed asks
                 // first, like any quit with unsaved changes, unless the user already said yes.
                 if state.hasUnsavedChanges && !quitConfirmed {
@@ -79,6 +91,11 @@ struct EventLoop<Store: ListStore> {
                 return .quit
             }
         }
+    }
+
+    private func drawFrame(_ size: Size) {
+        terminal.draw(render(state, size: size))
+        trace?.record("frame")
     }
 
     /// Turns a key into an action and applies it; true when the app should quit.
@@ -103,13 +120,16 @@ struct EventLoop<Store: ListStore> {
             case .quit: quit = true
             case .bell: terminal.bell()
             case .suspend: terminal.suspend()
+            case .save: saveRequested = true
             }
         }
         return quit
     }
 
-    /// Saves the pending changes, if any, as one batch of operations.
+    /// Saves the pending changes, if any (also those of a save that failed), as one batch
+    /// of operations.
     private mutating func saveIfNeeded() {
+        saveRequested = false
         guard !state.pendingOperations.isEmpty else { return }
         let operations = state.pendingOperations
         do {

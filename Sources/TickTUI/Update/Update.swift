@@ -4,16 +4,19 @@ import TickCore
 /// Applies one action to the state and returns what the run loop must do.
 ///
 /// User changes are applied to ``AppState/list`` at once and appended, as
-/// ``ToDoList/Operation``s by item id, to ``AppState/pendingOperations`` for the run loop to
-/// save. Cost per key follows the change, not the list size, except where an item must be
-/// found by id (after undo, redo, saves and changes on disk) or a filter is active.
+/// ``ToDoList/Operation``s by item id, to ``AppState/pendingOperations``; an action that
+/// adds operations returns ``Effect/save``. Cost per key follows the change, not the list
+/// size, except where an item must be found by id (after undo, redo, saves and changes on
+/// disk) or a filter is active.
 public func update(_ state: inout AppState, _ action: Action) -> [Effect] {
     if action.isUserCommand {
         state.status = nil
         // Any key but a second `d` cancels a pending `d`.
         if action != .startDelete { state.pendingDeleteID = nil }
     }
-    let effects = state.handle(action)
+    let pending = state.pendingOperations.count
+    var effects = state.handle(action)
+    if state.pendingOperations.count > pending { effects.append(.save) }
     state.clampSelection()
     state.scrollOffset = state.adjustedScrollOffset(size: state.size)
     return effects

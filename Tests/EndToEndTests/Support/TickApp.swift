@@ -54,6 +54,19 @@ final class TickApp {
     /// The list on disk right now.
     func disk() throws -> [DiskItem] { try TickBinary.items(file: file, home: directory) }
 
+    /// The list on disk once `settled` holds for it, waiting up to 5 s: tick saves a change
+    /// just after the frame that shows it. What is on disk at the end is returned either
+    /// way, so that the caller's expectations show it.
+    func disk(once settled: ([DiskItem]) -> Bool) throws -> [DiskItem] {
+        let deadline = Date().addingTimeInterval(5)
+        var items = try disk()
+        while !settled(items), Date() < deadline {
+            usleep(20_000)
+            items = try disk()
+        }
+        return items
+    }
+
     /// Adds an item with the `a` key and waits until it is shown.
     func addItem(_ title: String) throws {
         try session.send("a")

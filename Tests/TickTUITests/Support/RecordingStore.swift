@@ -9,6 +9,8 @@ final class RecordingStore: ListStore {
     private(set) var applyCalls: [[ToDoList.Operation]] = []
     /// How many of the next saves fail (as a full disk would).
     var failuresToCome = 0
+    /// Runs at the start of each save (to look at the screen, or to type keys meanwhile).
+    var onCommit: (() -> Void)?
 
     init() throws {
         directory = FileManager.default.temporaryDirectory.appendingPathComponent("tick-runloop-\(UUID().uuidString)")
@@ -27,6 +29,7 @@ final class RecordingStore: ListStore {
         _ operations: [ToDoList.Operation], appliedTo list: ToDoList, readAt version: FileVersion?
     ) throws(StoreError) -> (list: ToDoList, version: FileVersion?) {
         applyCalls.append(operations)
+        onCommit?()
         if failuresToCome > 0 {
             failuresToCome -= 1
             throw StoreError(kind: .io, path: store.fileURL.path, problem: "no space left on device")

@@ -39,6 +39,12 @@ final class TestTerminal: Terminal {
         text.map { .key(.character($0)) }
     }
 
+    /// Puts steps at the front of the script: keys that arrive while the loop is busy
+    /// (during a save), to be read next.
+    func queue(_ next: [Step]) {
+        steps.insert(contentsOf: next, at: 0)
+    }
+
     /// True when every step has been used.
     var isExhausted: Bool { steps.isEmpty }
 

@@ -1,0 +1,219 @@
+import FoundationEssentials
+import Glibc
+
+/// The list file on disk, and every system call the store makes on it: finding the file a
+/// path leads to, locking, reading, and replacing it. ``ToDoStore`` explains the order in
+/// which a change uses them. Every failure is a ``StoreError`` naming the path as given.
+struct ListFile: Sendable {
+    /// The path as the user gave it (errors name it).
+    let path: String
+
+    /// The file the path leads to: symbolic links of the last component followed (also a
+    /// link to a file not made yet), and the directory made canonical (`realpath`), so that
+    /// every way of reaching one list locks, compares and replaces the same file.
+    func resolved() -> ResolvedPath {
+        var current = path
+        for _ in 0..<40 {
+            var info = stat()
+            guard lstat(current, &info) == 0, (info.st_mode & S_IFMT) == S_IFLNK else { break }
+            var buffer = [CChar](repeating: 0, count: Int(PATH_MAX) + 1)
+            let length = readlink(current, &buffer, buffer.count - 1)
+            guard length > 0 else { break }
+            let destination = String(decoding: buffer[0..<length].map { UInt8(bitPattern: $0) }, as: UTF8.self)
+            current = destination.hasPrefix("/") ? destination : parentDirectory(of: current) + "/" + destination
+        }
+        let name = lastComponent(of: current)
+        guard let canonical = realpath(parentDirectory(of: current), nil) else {
+            return ResolvedPath(directory: parentDirectory(of: current), name: name)
+        }
+        defer { free(canonical) }
+        return ResolvedPath(directory: String(cString: canonical), name: name)
+    }
+
+    /// Makes the directory of the path as given (0700) when it is missing.
+    func createDirectory() throws(StoreError) {
+        let directory = parentDirectory(of: path)
+        var info = stat()
+        if stat(directory, &info) == 0 {
+            guard (info.st_mode & S_IFMT) == S_IFDIR else { throw failure("\(directory) is not a directory") }
+            return
+        }
+        do {
+            try FileManager.default.createDirectory(
+                atPath: directory, withIntermediateDirectories: true, attributes: [.posixPermissions: 0o700]
+            )
+        } catch {
+            throw failure("cannot create the directory \(directory): \(error)")
+        }
+    }
+
+    /// Takes `flock(LOCK_EX)` on the sidecar lock file beside the resolved file, waiting for
+    /// another writer to finish; closing the returned descriptor releases it.
+    func lock(_ file: ResolvedPath) throws(StoreError) -> Int32 {
+        let fd = open(file.lockPath, O_RDWR | O_CREAT | O_CLOEXEC, 0o600)
+        guard fd >= 0 else { throw systemFailure("cannot open the lock file \(file.lockPath)", kind: .lock) }
+        while flock(fd, LOCK_EX) != 0 {
+            guard errno == EINTR else {
+                let error = systemFailure("cannot lock \(file.lockPath)", kind: .lock)
+                close(fd)
+                throw error
+            }
+        }
+        return fd
+    }
+
+    /// What `stat` says about the resolved file now, or nil when it does not exist.
+    func version(_ file: ResolvedPath) -> FileVersion? {
+        var info = stat()
+        guard stat(file.path, &info) == 0 else { return nil }
+        return FileVersion(info)
+    }
+
+    /// The whole file, read with `read()`; nil when it does not exist. The file is opened
+    /// without blocking and must be a regular file: a FIFO or a device is refused at once
+    /// rather than waited on.
+    func read(_ file: ResolvedPath) throws(StoreError) -> [UInt8]? {
+        let fd = open(file.path, O_RDONLY | O_NONBLOCK | O_CLOEXEC)
+        guard fd >= 0 else {
+            if errno == ENOENT { return nil }
+            throw systemFailure("cannot open", kind: errno == EACCES ? .unreadable : .io)
+        }
+        defer { close(fd) }
+        var info = stat()
+        guard fstat(fd, &info) == 0 else { throw systemFailure("cannot stat") }
+        try requireRegularFile(info)
+        // Sized by fstat, read on to the end in case the file grew meanwhile.
+        var bytes = [UInt8](repeating: 0, count: max(Int(info.st_size), 0) + 1)
+        var count = 0
+        while true {
+            if count == bytes.count { bytes.append(contentsOf: repeatElement(0, count: max(bytes.count, 1 << 16))) }
+            let got = bytes.withUnsafeMutableBytes { buffer in
+                Glibc.read(fd, buffer.baseAddress.map { $0 + count }, buffer.count - count)
+            }
+            if got == 0 { break }
+            if got < 0 {
+                if errno == EINTR { continue }
+                throw systemFailure("cannot read")
+            }
+            count += got
+        }
+        bytes.removeSubrange(count...)
+        return bytes
+    }
+
+    /// Refuses what is not a regular file (a directory, a FIFO, a device, a socket).
+    private func requireRegularFile(_ info: stat) throws(StoreError) {
+        guard (info.st_mode & S_IFMT) == S_IFREG else {
+            throw StoreError(kind: .unreadable, path: path, problem: "not a regular file; tick will not read or replace it")
+        }
+    }
+
+    /// Atomically replaces the resolved file with `bytes` (see ``ToDoStore`` for the whole
+    /// path): a new temporary file beside it, locked while it exists, with the old file's
+    /// mode and owner (0600 for a new list); written, fsynced, renamed over the file; then
+    /// the directory fsynced. A file whose mode lets nobody write it, or that the user may
+    /// not write, is refused. The caller holds the lock; `beforeRename` is a test hook.
+    func replace(_ file: ResolvedPath, with bytes: [UInt8], beforeRename: ((String) throws -> Void)?) throws(StoreError) {
+        var old = stat()
+        let exists = stat(file.path, &old) == 0
+        if exists {
+            try requireRegularFile(old)
+            let mode = "mode 0" + String(old.st_mode & 0o7777, radix: 8)
+            if old.st_mode & 0o222 == 0 {
+                throw StoreError(kind: .readOnly, path: path, problem: "the file is read-only (\(mode)); tick will not replace it")
+            }
+            // (Root passes every access check, hence the mode bits above.)
+            if geteuid() != 0 && access(file.path, W_OK) != 0 && errno == EACCES {
+                throw StoreError(kind: .readOnly, path: path, problem: "you may not write this file (\(mode)); tick will not replace it")
+            }
+        }
+        TemporaryFiles.removeStale(of: file)
+        let temporary = TemporaryFiles.newName(for: file)
+        let fd = open(temporary, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, 0o600)
+        guard fd >= 0 else { throw systemFailure("cannot create a temporary file in \(file.directory)") }
+        // The lock marks the temporary file as being written: a later save removes it only
+        // once this writer is gone (killed mid-save). It goes with the close.
+        _ = flock(fd, LOCK_EX | LOCK_NB)
+        do throws(StoreError) {
+            if exists {
+                // The owner first: chown clears set-id bits, which the mode then restores.
+                // Only root may give a file away; anyone else's save makes the file theirs.
+                if old.st_uid != geteuid() || old.st_gid != getegid() { _ = fchown(fd, old.st_uid, old.st_gid) }
+                guard fchmod(fd, old.st_mode & 0o7777) == 0 else { throw systemFailure("cannot set the mode of \(temporary)") }
+            }
+            try writeAll(fd, bytes, to: temporary)
+            guard fsync(fd) == 0 else { throw systemFailure("cannot sync the temporary file \(temporary)") }
+            if let beforeRename {
+                do {
+                    try beforeRename(temporary)
+                } catch {
+                    throw StoreError(kind: .io, path: path, problem: "save interrupted: \(error)")
+                }
+            }
+            guard rename(temporary, file.path) == 0 else { throw systemFailure("cannot rename the new file into place") }
+        } catch {
+            close(fd)
+            unlink(temporary)
+            throw error
+        }
+        // (The data is on disk since the fsync: a failing close has nothing left to report.)
+        close(fd)
+        try syncDirectory(file.directory)
+    }
+
+    /// Writes every byte, retrying short writes and EINTR.
+    private func writeAll(_ fd: Int32, _ bytes: [UInt8], to name: String) throws(StoreError) {
+        var offset = 0
+        while offset < bytes.count {
+            let count = bytes.withUnsafeBytes { buffer in
+                write(fd, buffer.baseAddress.map { $0 + offset }, buffer.count - offset)
+            }
+            if count < 0 {
+                if errno == EINTR { continue }
+                throw systemFailure("cannot write the temporary file \(name)")
+            }
+            offset += count
+        }
+    }
+
+    /// Makes the rename durable. A file system that cannot sync a directory says EINVAL.
+    private func syncDirectory(_ directory: String) throws(StoreError) {
+        let fd = open(directory, O_RDONLY | O_DIRECTORY | O_CLOEXEC)
+        guard fd >= 0 else { return }
+        defer { close(fd) }
+        if fsync(fd) != 0 && errno != EINVAL {
+            throw systemFailure("saved, but cannot sync the directory \(directory)")
+        }
+    }
+
+    private func failure(_ problem: String) -> StoreError {
+        StoreError(kind: .io, path: path, problem: problem)
+    }
+
+    /// An error naming what failed and `errno`'s text.
+    private func systemFailure(_ what: String, kind: StoreError.Kind = .io) -> StoreError {
+        StoreError(kind: kind, path: path, problem: "\(what): \(String(cString: strerror(errno)))")
+    }
+}
+
+/// A list file as ``ListFile/resolved()`` found it: a canonical directory and a name.
+struct ResolvedPath: Sendable, Hashable {
+    let directory: String
+    let name: String
+
+    var path: String { directory == "/" ? "/" + name : directory + "/" + name }
+    /// The sidecar file that `flock` is taken on around every change.
+    var lockPath: String { directory == "/" ? "/.\(name).lock" : "\(directory)/.\(name).lock" }
+}
+
+/// The directory part of a path ("/a/b" → "/a", "b" → ".", "/b" → "/").
+func parentDirectory(of path: String) -> String {
+    guard let slash = path.lastIndex(of: "/") else { return "." }
+    return slash == path.startIndex ? "/" : String(path[..<slash])
+}
+
+/// The last component of a path ("/a/b" → "b").
+func lastComponent(of path: String) -> String {
+    guard let slash = path.lastIndex(of: "/") else { return path }
+    return String(path[path.index(after: slash)...])
+}

@@ -1,0 +1,72 @@
+@_spi(Benchmark) import TickCore
+import Foundation
+
+/// One `tick add` to a list of `items` items, against calcurse adding one to-do (importing
+/// a one-to-do iCalendar file) to a to-do list of the same titles. Medians in milliseconds
+/// of whole processes, from spawn to exit.
+struct AddFigures {
+    var items: Int
+    var tick: Double
+    /// Nil when calcurse is not installed.
+    var calcurse: Double?
+}
+
+enum AddBenchmark {
+    static func measure(tick: String, count: Int, runs: Int) throws -> AddFigures {
+        let directory = FileManager.default.temporaryDirectory.appendingPathComponent("tick-add-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: directory) }
+        let file = directory.appendingPathComponent("ToDoItems.plist")
+        var generator = ItemGenerator(seed: 7)
+        let list = generator.list(count: count)
+        try ToDoStore(fileURL: file).save(list)
+
+        // calcurse keeps its to-do list as one "[priority] title" line per item, in its own
+        // order (by priority, then by the bytes of the title), which it reads in linear time:
+        // each item read goes after the last (read in any other order, it is quadratic).
+        let calendar = directory.appendingPathComponent("calcurse", isDirectory: true)
+        try FileManager.default.createDirectory(at: calendar, withIntermediateDirectories: true)
+        let titles = (list.toDoItems + list.doneItems).map { Array($0.title.utf8) }
+        let lines = titles.sorted { $0.lexicographicallyPrecedes($1) }.map { "[0] " + String(decoding: $0, as: UTF8.self) + "\n" }.joined()
+        try Data(lines.utf8).write(to: calendar.appendingPathComponent("todo"))
+        try Data().write(to: calendar.appendingPathComponent("apts"))
+        let calcurse = ["/usr/bin/calcurse", "/usr/local/bin/calcurse"].first { FileManager.default.isExecutableFile(atPath: $0) }
+
+        var tickTimes: [Double] = []
+        var calcurseTimes: [Double] = []
+        for run in 0..<runs {
+            tickTimes.append(try time([tick, "add", "--file", file.path, "Added in run \(run)"]))
+            if let calcurse {
+                let invitation = directory.appendingPathComponent("add-\(run).ics")
+                let text = "BEGIN:VCALENDAR\r\nVERSION:2.0\r\nPRODID:tick-bench\r\nBEGIN:VTODO\r\nSUMMARY:Added in run \(run)\r\nEND:VTODO\r\nEND:VCALENDAR\r\n"
+                try Data(text.utf8).write(to: invitation)
+                calcurseTimes.append(try time([calcurse, "-D", calendar.path, "-q", "-i", invitation.path]))
+            }
+        }
+        return AddFigures(
+            items: count, tick: Measure.median(of: tickTimes),
+            calcurse: calcurse == nil ? nil : Measure.median(of: calcurseTimes)
+        )
+    }
+
+    /// Runs a program to its end with no input or output; milliseconds from spawn to exit.
+    private static func time(_ arguments: [String]) throws -> Double {
+        var actions = posix_spawn_file_actions_t()
+        posix_spawn_file_actions_init(&actions)
+        defer { posix_spawn_file_actions_destroy(&actions) }
+        for descriptor: Int32 in [0, 1, 2] {
+            posix_spawn_file_actions_addopen(&actions, descriptor, "/dev/null", descriptor == 0 ? O_RDONLY : O_WRONLY, 0)
+        }
+        let argv: [UnsafeMutablePointer<CChar>?] = arguments.map { strdup($0) } + [nil]
+        defer { for pointer in argv { free(pointer) } }
+        var pid: pid_t = 0
+        let start = Measure.now()
+        let code = posix_spawn(&pid, arguments[0], &actions, nil, argv, environ)
+        guard code == 0 else { throw BenchmarkError("cannot start \(arguments[0]): \(String(cString: strerror(code)))") }
+        var status: Int32 = 0
+        while waitpid(pid, &status, 0) < 0 && errno == EINTR {}
+        let elapsed = Double(Measure.now() - start) / 1e6
+        guard status == 0 else { throw BenchmarkError("\(arguments.joined(separator: " ")) failed (status \(status))") }
+        return elapsed
+    }
+}
