@@ -1,6 +1,7 @@
 import ArgumentParser
 import FoundationEssentials
 import TickCore
+import TickInterchange
 
 struct ListCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
@@ -12,7 +13,9 @@ struct ListCommand: ParsableCommand {
             also with --open or --done.
 
             --json prints an array of objects with the keys id, title, notes, due, location, \
-            done and createdAt; dates are ISO 8601 in UTC.
+            done, createdAt, completedAt, modifiedAt, externalUID and iCalendarExtras \
+            (docs/interchange.md); dates are ISO 8601 in UTC, a due given as a day is \
+            "2026-12-01". `tick export --format json` prints the same and `tick import` reads it.
 
             Examples:
               tick list
@@ -45,6 +48,7 @@ struct ListCommand: ParsableCommand {
 
     /// Prints the given sections of `list` as text or JSON.
     static func printList(_ list: ToDoList, sections: [ToDoList.Section], json: Bool) throws {
+        if json { return try JSONOutput.write(ExchangeEntry.entries(of: list, sections: sections)) }
         var rows: [ListRow] = []
         for section in sections {
             let offset = section == .toDo ? 0 : list.toDoItems.count
@@ -52,11 +56,7 @@ struct ListCommand: ParsableCommand {
                 rows.append(ListRow(position: offset + index + 1, item: item, done: section == .done))
             }
         }
-        if json {
-            output(JSONOutput.array(rows.map { ($0.item, $0.done) }))
-        } else {
-            for line in ListRow.format(rows) { output(line) }
-        }
+        for line in ListRow.format(rows) { output(line) }
     }
 }
 

@@ -1,0 +1,107 @@
+import FoundationEssentials
+import TickCore
+
+/// tick's JSON: what `tick list --json`, `tick show --json` and `tick export --format json`
+/// print and `tick import` reads back exactly.
+///
+/// An array of objects, one per item, To Do first, then Done, each section in its order.
+/// The keys, in the order written, are ``Key``'s cases. Dates are ISO 8601 in UTC with as
+/// many digits of a second's fraction as read back to the same instant; a due that is a
+/// calendar day is `"2026-12-01"`.
+public enum TickJSON {
+    /// The schema: every key, in the order written, with what it holds.
+    public enum Key: String, CaseIterable, Sendable {
+        /// The item's UUID (upper-case); read back as it is, a new one when missing.
+        case id
+        /// Non-empty text.
+        case title
+        /// Text or null.
+        case notes
+        /// null, a calendar day `"2026-12-01"` or an instant `"2026-12-01T08:30:00Z"`.
+        case due
+        /// null or `{"name": text, "latitude": number or null, "longitude": number or null}`.
+        case location
+        /// true for an item of the Done section.
+        case done
+        /// An instant; now when missing on import.
+        case createdAt
+        /// An instant or null: when it was ticked off.
+        case completedAt
+        /// An instant or null: when it last changed.
+        case modifiedAt
+        /// Another app's iCalendar UID when it is not the id's text, or null.
+        case externalUID
+        /// iCalendar content tick keeps for other apps, verbatim, or null.
+        case iCalendarExtras
+    }
+
+    /// Writes `entries` as the JSON array, one object a line, flushing as it goes.
+    public static func write(_ entries: [ExchangeEntry], to writer: ByteWriter) throws(InterchangeError) {
+        guard !entries.isEmpty else { writer.ascii("[]\n"); return try writer.flush() }
+        writer.ascii("[\n")
+        for (index, entry) in entries.enumerated() {
+            writer.ascii("  ")
+            writeObject(entry, to: writer)
+            writer.ascii(index + 1 < entries.count ? ",\n" : "\n")
+            try writer.flushIfFull()
+        }
+        writer.ascii("]\n")
+        try writer.flush()
+    }
+
+    /// Writes one item's object (no line break).
+    public static func writeObject(_ entry: ExchangeEntry, to writer: ByteWriter) {
+        let item = entry.item
+        writer.byte(UInt8(ascii: "{"))
+        for key in Key.allCases {
+            if key != .id { writer.ascii(", ") }
+            writer.byte(UInt8(ascii: "\""))
+            writer.text(key.rawValue)
+            writer.ascii("\": ")
+            switch key {
+            case .id:
+                writer.byte(UInt8(ascii: "\""))
+                writer.text(item.id.uuidString)
+                writer.byte(UInt8(ascii: "\""))
+            case .title: writer.jsonString(item.title)
+            case .notes: optional(item.notes, writer) { writer.jsonString($0) }
+            case .due:
+                if let day = item.dueDay {
+                    writer.byte(UInt8(ascii: "\""))
+                    writer.day(day)
+                    writer.byte(UInt8(ascii: "\""))
+                } else {
+                    optional(item.due, writer) { quotedDate($0, writer) }
+                }
+            case .location:
+                optional(item.location, writer) { location in
+                    writer.ascii("{\"name\": ")
+                    writer.jsonString(location.name)
+                    writer.ascii(", \"latitude\": ")
+                    optional(location.coordinate, writer) { writer.jsonNumber($0.latitude) }
+                    writer.ascii(", \"longitude\": ")
+                    optional(location.coordinate, writer) { writer.jsonNumber($0.longitude) }
+                    writer.byte(UInt8(ascii: "}"))
+                }
+            case .done: if entry.done { writer.ascii("true") } else { writer.ascii("false") }
+            case .createdAt: quotedDate(item.createdAt, writer)
+            case .completedAt: optional(item.completedAt, writer) { quotedDate($0, writer) }
+            case .modifiedAt: optional(item.modifiedAt, writer) { quotedDate($0, writer) }
+            case .externalUID: optional(item.externalUID, writer) { writer.jsonString($0) }
+            case .iCalendarExtras: optional(item.iCalendarExtras, writer) { writer.jsonString($0) }
+            }
+        }
+        writer.byte(UInt8(ascii: "}"))
+    }
+
+    @inline(__always)
+    private static func optional<T>(_ value: T?, _ writer: ByteWriter, _ body: (T) -> Void) {
+        if let value { body(value) } else { writer.ascii("null") }
+    }
+
+    private static func quotedDate(_ date: Date, _ writer: ByteWriter) {
+        writer.byte(UInt8(ascii: "\""))
+        writer.iso8601(date)
+        writer.byte(UInt8(ascii: "\""))
+    }
+}
