@@ -38,7 +38,7 @@ public enum MarkdownTasks {
 
     /// Whether `text` holds a task-list item.
     public static func looksLike(_ text: String) -> Bool {
-        text.split(separator: "\n").contains { taskLine($0) != nil }
+        text.split(whereSeparator: \.isNewline).contains { taskLine($0) != nil }
     }
 
     /// Reads the task-list items of `text`; an item without a title or with a bad due
@@ -46,7 +46,7 @@ public enum MarkdownTasks {
     public static func read(_ text: String, source: String, now: Date = Date()) throws(InterchangeError) -> [ExchangeEntry] {
         var entries: [ExchangeEntry] = []
         var lineNumber = 0
-        for rawLine in text.split(separator: "\n", omittingEmptySubsequences: false) {
+        for rawLine in text.split(omittingEmptySubsequences: false, whereSeparator: \.isNewline) {
             lineNumber += 1
             var line = rawLine
             if line.last == "\r" { line.removeLast() }
@@ -55,11 +55,11 @@ public enum MarkdownTasks {
             var title = rest
             var due: CalendarDay?
             let marker = " (due "
-            if title.hasSuffix(")"), title.count > marker.count + 1, title.dropLast(12).hasSuffix(marker) {
+            if title.hasSuffix(")"), title.count > marker.count + 11, title.dropLast(11).hasSuffix(marker) {
                 let value = title.dropLast().suffix(10)
                 guard let day = CalendarDay(value) else { throw fail("\"(due \(value))\" is not a day like (due 2026-12-01)") }
                 due = day
-                title = title.dropLast(12 + marker.count)
+                title = title.dropLast(11 + marker.count)
             }
             var item: ToDoItem
             do {

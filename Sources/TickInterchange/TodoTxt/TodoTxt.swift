@@ -44,7 +44,7 @@ public enum TodoTxt {
     public static func read(_ text: String, source: String, now: Date = Date(), calendar: LocalTime = .current) throws(InterchangeError) -> [ExchangeEntry] {
         var entries: [ExchangeEntry] = []
         var lineNumber = 0
-        for rawLine in text.split(separator: "\n", omittingEmptySubsequences: false) {
+        for rawLine in text.split(omittingEmptySubsequences: false, whereSeparator: { $0 == "\n" || $0 == "\r\n" }) {
             lineNumber += 1
             var line = rawLine
             if line.last == "\r" { line.removeLast() }
