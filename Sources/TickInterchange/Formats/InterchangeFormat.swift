@@ -1,5 +1,9 @@
 /// The formats `tick export` writes and `tick import` reads.
 public enum InterchangeFormat: String, CaseIterable, Sendable {
+    /// One iCalendar file of VTODOs (RFC 5545).
+    case ics
+    /// A directory of `.ics` files, one item each (vdirsyncer's and todoman's layout).
+    case vdir
     /// tick's own JSON, the schema of `tick list --json` (``TickJSON``).
     case json
     /// What `task export` prints and `task import` takes.
@@ -14,6 +18,7 @@ public enum InterchangeFormat: String, CaseIterable, Sendable {
         let name = path.split(separator: "/").last.map(String.init) ?? path
         guard let dot = name.lastIndex(of: "."), dot != name.startIndex else { return nil }
         switch name[name.index(after: dot)...].lowercased() {
+        case "ics", "ical", "icalendar": self = .ics
         case "json": self = .json
         case "txt": self = .todotxt
         case "md", "markdown": self = .markdown
@@ -25,7 +30,7 @@ public enum InterchangeFormat: String, CaseIterable, Sendable {
     /// day): what an export says it left out. Stated once, here, for every format.
     public var leavesOut: [ItemFieldKind] {
         switch self {
-        case .json: []
+        case .ics, .vdir, .json: []
         case .taskwarrior: [.location, .coordinates, .dateOnlyDue, .externalUID, .iCalendarExtras]
         case .todotxt: [.id, .notes, .location, .coordinates, .dueTime, .timesOfDay, .modifiedAt, .externalUID, .iCalendarExtras]
         case .markdown: [.id, .notes, .location, .coordinates, .dueTime, .createdAt, .completedAt, .modifiedAt, .externalUID, .iCalendarExtras]
@@ -35,6 +40,8 @@ public enum InterchangeFormat: String, CaseIterable, Sendable {
     /// The format's name in messages.
     public var displayName: String {
         switch self {
+        case .ics: "iCalendar"
+        case .vdir: "vdir"
         case .json: "JSON"
         case .taskwarrior: "taskwarrior"
         case .todotxt: "todo.txt"

@@ -18,9 +18,12 @@ public struct ImportPlan: Sendable {
     /// The list after the import.
     public private(set) var list: ToDoList
 
-    /// Plans importing `entries` into `original`; two entries with one id are an error
-    /// naming the id and both lines.
-    public init(importing entries: [ExchangeEntry], into original: ToDoList, source: String) throws(InterchangeError) {
+    /// Plans importing `entries`, read from `format`, into `original`; two entries with one
+    /// id are an error naming the id and both lines. An update keeps the fields `format`
+    /// cannot hold (a taskwarrior import leaves locations as they were), and a date the
+    /// format keeps only to the second stays as precise as it was when it names the same second.
+    public init(importing entries: [ExchangeEntry], from format: InterchangeFormat = .json, into original: ToDoList,
+                source: String) throws(InterchangeError) {
         var firstLine: [UUID: ExchangeEntry] = [:]
         firstLine.reserveCapacity(entries.count)
         for entry in entries {
@@ -46,7 +49,10 @@ public struct ImportPlan: Sendable {
         var replacements: [ToDoList.Operation] = []
         var moves: [ToDoList.Operation] = []
         var insertions: [ToDoList.Operation] = []
-        for entry in entries {
+        for var entry in entries {
+            if let (oldSection, index) = positions[entry.item.id] {
+                entry.item = Self.merged(entry.item, over: oldSection == .toDo ? toDo[index] : done[index], format: format)
+            }
             let item = entry.item
             let section: ToDoList.Section = entry.done ? .done : .toDo
             guard let (oldSection, index) = positions[item.id] else {
@@ -89,6 +95,28 @@ public struct ImportPlan: Sendable {
         } catch {
             throw InterchangeError(source: source, problem: error.description)
         }
+    }
+
+    /// `imported` with what `format` cannot hold taken from `existing`, and its dates as
+    /// `existing` has them when they name the same whole second.
+    static func merged(_ imported: ToDoItem, over existing: ToDoItem, format: InterchangeFormat) -> ToDoItem {
+        var item = imported
+        let leavesOut = Set(format.leavesOut)
+        if leavesOut.contains(.location) { item.location = existing.location }
+        if leavesOut.contains(.notes) { item.notes = existing.notes }
+        if leavesOut.contains(.externalUID) { item.externalUID = existing.externalUID }
+        if leavesOut.contains(.iCalendarExtras) { item.iCalendarExtras = existing.iCalendarExtras }
+        func sameSecond(_ a: Date?, _ b: Date?) -> Bool {
+            guard let a, let b else { return a == nil && b == nil }
+            return a.timeIntervalSince1970.rounded(.down) == b.timeIntervalSince1970.rounded(.down)
+        }
+        if sameSecond(item.createdAt, existing.createdAt) { item.createdAt = existing.createdAt }
+        if sameSecond(item.completedAt, existing.completedAt) { item.completedAt = existing.completedAt }
+        if sameSecond(item.modifiedAt, existing.modifiedAt) { item.modifiedAt = existing.modifiedAt }
+        if sameSecond(item.due, existing.due) {
+            if let day = existing.dueDay { item.setDue(day: day) } else { item.setDue(instant: existing.due) }
+        }
+        return item
     }
 
     /// Whether the import changes nothing.

@@ -38,6 +38,9 @@ public final class ByteWriter {
         text.withUTF8Buffer { bytes.append(contentsOf: $0) }
     }
 
+    /// Appends bytes as they are.
+    public func append(_ more: [UInt8]) { bytes.append(contentsOf: more) }
+
     /// Appends a string's UTF-8 as it is.
     @inline(__always)
     public func text(_ text: String) {

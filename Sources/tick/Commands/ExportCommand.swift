@@ -8,17 +8,22 @@ import TickInterchange
 struct ExportCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "export",
-        abstract: "Write the list in another format: JSON, taskwarrior, todo.txt or Markdown.",
+        abstract: "Write the list as iCalendar (a file or a vdir), JSON, taskwarrior, todo.txt or Markdown.",
         discussion: """
             FORMAT is one of: \(ImportCommand.formatNames). Without --format, the \
-            extension of --output names it (.json, .txt, .md). The list goes to standard \
-            output unless --output names a file.
+            extension of --output names it (.ics, .json, .txt, .md). The list goes to \
+            standard output unless --output names a file. vdir writes one .ics file per \
+            item, named from its UID, into the directory --output names (made when \
+            missing), the layout of vdirsyncer and todoman.
 
-            json is tick's own, the schema of `tick list --json`, and keeps every field; \
+            ics, vdir and json keep every field (json is tick's own, the schema of \
+            `tick list --json`); \
             the others cannot hold some fields, and tick says on standard error which \
             fields of how many items it left out. docs/interchange.md has the details.
 
             Examples:
+              tick export --output tasks.ics
+              tick export --format vdir --output ~/.calendars/tasks
               tick export --format json > list.json
               tick export --output todo.txt --open
               tick export --format taskwarrior | task import
@@ -55,7 +60,7 @@ struct ExportCommand: ParsableCommand {
             return chosen
         }
         if let output, let chosen = InterchangeFormat(pathExtension: output) { return chosen }
-        throw ValidationError("name the format with --format (\(ImportCommand.formatNames)), or an --output file ending in .json, .txt or .md")
+        throw ValidationError("name the format with --format (\(ImportCommand.formatNames)), or an --output file ending in .ics, .json, .txt or .md")
     }
 
     func run() throws {
@@ -64,7 +69,11 @@ struct ExportCommand: ParsableCommand {
             let sections: [ToDoList.Section] = open ? [.toDo] : done ? [.done] : [.toDo, .done]
             let entries = ExchangeEntry.entries(of: try storeOptions.makeStore().load(), sections: sections)
             let omissions: Omissions
-            if let output {
+            if format == .vdir {
+                guard let output else { throw CLIError("--format vdir writes a directory: name it with --output") }
+                try Vdir.write(entries, to: output)
+                omissions = Omissions(format: .vdir)
+            } else if let output {
                 omissions = try Self.writeFile(output) { writer throws(InterchangeError) in
                     try InterchangeCodec.write(entries, as: format, to: writer)
                 }
