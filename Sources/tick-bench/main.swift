@@ -1,7 +1,8 @@
 import Foundation
 @_spi(Benchmark) import TickCore
 
-// tick-bench: `swift build -c release && swift run -c release tick-bench [--sizes 1000,10000] [--skip-screen]`
+// tick-bench: `swift build -c release && swift run -c release tick-bench [--sizes 1000,10000] [--skip-screen]
+// [--skip-interchange | --only-interchange] [--interchange-size N]`
 // prints the speed tables of docs/performance.md. Each measurement runs in a child process
 // (this same executable with a hidden first argument) so that peak memory is per size.
 
@@ -78,6 +79,10 @@ do {
         exit(0)
     }
 
+    if arguments.contains("--only-interchange") {
+        print(try InterchangeBenchmark.measure(count: Int(option("--interchange-size") ?? "") ?? 100_000))
+        exit(0)
+    }
     let sizes = option("--sizes").map { $0.split(separator: ",").compactMap { Int($0) } } ?? [1_000, 10_000, 100_000, 1_000_000]
     let foundationLimit = Int(option("--foundation-limit") ?? "") ?? 100_000
     print("tick-bench: medians in milliseconds, peak memory in MiB (each size in its own process)\n")
@@ -127,6 +132,13 @@ do {
             FileHandle.standardError.write(Data("measured the screen at \(count) items\n".utf8))
         }
         print(screen.render())
+    }
+
+    if !arguments.contains("--skip-interchange") {
+        let count = Int(option("--interchange-size") ?? "") ?? 100_000
+        print("\nImport, export and list beside calcurse on the same titles: release tick, each run a")
+        print("process of its own, medians of 5 runs; peak memory is the maximum RSS wait4 reports\n")
+        print(try InterchangeBenchmark.measure(count: count))
     }
 } catch {
     FileHandle.standardError.write(Data("tick-bench: \(error)\n".utf8))
