@@ -11,7 +11,9 @@ enum InterchangeBenchmark {
 
     /// Runs `arguments` with standard output to `output` (default /dev/null), returning its
     /// wall time and maximum resident set; a failed run is an error.
-    static func run(_ arguments: [String], output: String = "/dev/null", environment: [String: String] = [:]) throws -> Run {
+    /// A run past `timeout` seconds is killed and its time is infinite.
+    static func run(_ arguments: [String], output: String = "/dev/null", environment: [String: String] = [:],
+                    timeout: Double = 600) throws -> Run {
         var actions = posix_spawn_file_actions_t()
         posix_spawn_file_actions_init(&actions)
         defer { posix_spawn_file_actions_destroy(&actions) }
@@ -33,7 +35,18 @@ enum InterchangeBenchmark {
         }
         var status: Int32 = 0
         var usage = rusage()
-        while wait4(pid, &status, 0, &usage) == -1 && errno == EINTR {}
+        // Polled, so that a run past `timeout` seconds is stopped and reported as such.
+        while true {
+            let result = wait4(pid, &status, WNOHANG, &usage)
+            if result == pid { break }
+            if result == -1 && errno != EINTR { throw BenchmarkError("waiting for \(arguments[0]) failed") }
+            if Double(Measure.now() - start) / 1e9 > timeout {
+                kill(pid, SIGKILL)
+                _ = wait4(pid, &status, 0, &usage)
+                return Run(milliseconds: .infinity, peakMiB: Double(usage.ru_maxrss) / 1024)
+            }
+            usleep(1_000)
+        }
         let elapsed = Double(Measure.now() - start) / 1e6
         guard status == 0 else { throw BenchmarkError("\(arguments.joined(separator: " ")) failed (status \(status))") }
         return Run(milliseconds: elapsed, peakMiB: Double(usage.ru_maxrss) / 1024)
@@ -41,12 +54,12 @@ enum InterchangeBenchmark {
 
     /// The median time and the largest peak of `runs` runs; `prepare` runs untimed before each.
     static func median(runs: Int, prepare: () throws -> Void = {}, _ arguments: () -> [String], output: String = "/dev/null",
-                       environment: [String: String] = [:]) throws -> Run {
+                       environment: [String: String] = [:], timeout: Double = 600) throws -> Run {
         var times: [Double] = []
         var peak = 0.0
         for _ in 0..<runs {
             try prepare()
-            let run = try run(arguments(), output: output, environment: environment)
+            let run = try run(arguments(), output: output, environment: environment, timeout: timeout)
             times.append(run.milliseconds)
             peak = max(peak, run.peakMiB)
         }
@@ -72,21 +85,20 @@ enum InterchangeBenchmark {
         // calcurse's own data, the same titles, made by its import of tick's export.
         let calendar = scratch.appendingPathComponent("calcurse").path
         try FileManager.default.createDirectory(atPath: calendar, withIntermediateDirectories: true)
-        _ = try run(["/usr/bin/calcurse", "-D", calendar, "-i", ics])
+        // (calcurse's import slows down with the size of its list: this one may take minutes.)
+        let calcurseSetup = try run(["/usr/bin/calcurse", "-D", calendar, "-i", ics], timeout: 900)
+        guard calcurseSetup.milliseconds.isFinite else { throw BenchmarkError("calcurse -i of \(count) items took over 15 minutes") }
 
         let tickExport = try median(runs: runs, { [tick, "export", "--format", "ics", "--file", list] })
         let calcurseExport = try median(runs: runs, { ["/usr/bin/calcurse", "-D", calendar, "--export=ical"] })
         let fresh = scratch.appendingPathComponent("fresh.plist").path
-        let freshCalendar = scratch.appendingPathComponent("fresh-calcurse").path
         let tickImport = try median(runs: runs, prepare: {
             try? FileManager.default.removeItem(atPath: fresh)
             try? FileManager.default.removeItem(atPath: fresh + ".lock")
             try? FileManager.default.removeItem(atPath: scratch.appendingPathComponent(".fresh.plist.lock").path)
         }, { [tick, "import", ics, "--file", fresh] })
-        let calcurseImport = try median(runs: runs, prepare: {
-            try? FileManager.default.removeItem(atPath: freshCalendar)
-            try FileManager.default.createDirectory(atPath: freshCalendar, withIntermediateDirectories: true)
-        }, { ["/usr/bin/calcurse", "-D", freshCalendar, "-i", ics] })
+        // calcurse's import into an empty directory: the run above (one run: it takes long).
+        let calcurseImport = calcurseSetup
         let tickJSON = try median(runs: runs, { [tick, "list", "--json", "--file", list] })
         let tickList = try median(runs: runs, { [tick, "list", "--file", list] })
         let calcurseList = try median(runs: runs, { ["/usr/bin/calcurse", "-D", calendar, "-t"] })
