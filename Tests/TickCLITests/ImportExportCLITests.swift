@@ -113,4 +113,28 @@ struct ImportExportCLITests {
         #expect(items.compactMap { $0["title"] as? String } == ["Buy milk", "Call mum", "Pay rent"])
         #expect((items[0]["location"] as? [String: Any])?["name"] as? String == "Shop")
     }
+
+    @Test("an error quoting imported text escapes its control characters on stderr")
+    func errorsEscapeControlCharacters() throws {
+        let tick = try TickRunner()
+        let input = tick.directory.appendingPathComponent("evil.txt").path
+        try "fine\nbad due:\u{1B}[31m\u{9B}2J\n".write(toFile: input, atomically: true, encoding: .utf8)
+        let result = try tick.run(["import", "--format", "todotxt", input])
+        #expect(result.status == 1)
+        #expect(result.stderr == "tick: \(input):2: \"due:\\u{1B}[31m\\u{9B}2J\" is not a due date like due:2026-12-01\n")
+        #expect(!FileManager.default.fileExists(atPath: tick.file.path))
+    }
+
+    @Test("tick help import and tick help export describe the formats and options")
+    func help() throws {
+        let tick = try TickRunner()
+        // Help is wrapped to the terminal's width: compare with the line breaks as spaces.
+        func words(_ text: String) -> String { text.split(whereSeparator: \.isWhitespace).joined(separator: " ") }
+        let importHelp = words(try tick.run(["help", "import"], withFile: false).stdout)
+        #expect(importHelp.contains("USAGE: tick import [--format <format>] [--dry-run] <path>"))
+        #expect(importHelp.contains("ics, vdir, json, taskwarrior, todotxt, markdown"))
+        let exportHelp = words(try tick.run(["help", "export"], withFile: false).stdout)
+        #expect(exportHelp.contains("--output <path>"))
+        #expect(exportHelp.contains("vdir writes one .ics file per item"))
+    }
 }

@@ -6,7 +6,7 @@ import TickCore
 @Suite("Byte writer")
 struct ByteWriterTests {
     private func iso(_ date: Date) -> String {
-        let writer = ByteWriter()
+        var writer = ByteWriter()
         writer.iso8601(date)
         return writer.text
     }
@@ -61,7 +61,7 @@ struct ByteWriterTests {
             #expect(DateText.iso8601(Substring(bad)) == nil, "\(bad)")
         }
         #expect(DateText.compact("20261301T083000Z") == nil)
-        let writer = ByteWriter()
+        var writer = ByteWriter()
         writer.compactDate(Date(timeIntervalSince1970: 1_796_113_800))
         #expect(writer.text == "20261201T083000Z")
     }
@@ -73,7 +73,7 @@ struct ByteWriterTests {
             "separators \u{2028} \u{2029}", "東京 👍🏽 Café", "dash – em — ellipsis …",
         ]
         for sample in samples {
-            let writer = ByteWriter()
+            var writer = ByteWriter()
             writer.jsonString(sample)
             let literal = writer.text
             let decoded = try JSONSerialization.jsonObject(with: Data("[\(literal)]".utf8)) as? [String]
@@ -85,7 +85,7 @@ struct ByteWriterTests {
 
     @Test("integers and padded numbers print in decimal")
     func integers() {
-        let writer = ByteWriter()
+        var writer = ByteWriter()
         for value: Int64 in [0, 7, -7, 1234567890, .max, .min] {
             writer.integer(value)
             writer.byte(UInt8(ascii: " "))
@@ -93,5 +93,18 @@ struct ByteWriterTests {
         writer.padded(5, width: 4)
         writer.padded(12345, width: 2)
         #expect(writer.text == "0 7 -7 1234567890 9223372036854775807 -9223372036854775808 000512345")
+    }
+
+    @Test("a UUID is written as uuidString writes it, upper- or lower-case")
+    func uuids() {
+        for _ in 0..<200 {
+            let id = UUID()
+            var upper = ByteWriter()
+            upper.uuid(id)
+            var lower = ByteWriter()
+            lower.uuid(id, lowercase: true)
+            #expect(upper.text == id.uuidString)
+            #expect(lower.text == id.uuidString.lowercased())
+        }
     }
 }

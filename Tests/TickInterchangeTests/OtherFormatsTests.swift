@@ -9,8 +9,8 @@ struct OtherFormatsTests {
 
     @Test("taskwarrior: lower-case uuid, status, compact dates, notes as one annotation; location said left out")
     func taskwarriorExport() throws {
-        let writer = ByteWriter()
-        let omissions = try Taskwarrior.write(try sampleEntries(), to: writer)
+        var writer = ByteWriter()
+        let omissions = try Taskwarrior.write(try sampleEntries(), to: &writer)
         let tasks = try #require(JSONSerialization.jsonObject(with: Data(writer.bytes)) as? [[String: Any]])
         #expect(tasks.count == 4)
         let first = tasks[0]
@@ -49,8 +49,8 @@ struct OtherFormatsTests {
 
     @Test("todo.txt: creation date always, x and completion date for done, due:; notes and locations said left out")
     func todoTxtExport() throws {
-        let writer = ByteWriter()
-        let omissions = try TodoTxt.write(try sampleEntries(), to: writer, calendar: berlin)
+        var writer = ByteWriter()
+        let omissions = try TodoTxt.write(try sampleEntries(), to: &writer, calendar: berlin)
         #expect(writer.text == """
             2026-11-18 Buy milk "oat" due:2026-12-01
             2026-11-18 Call mom due:2026-12-01
@@ -66,8 +66,8 @@ struct OtherFormatsTests {
     func todoTxtTitles() throws {
         let titles = ["x marks the spot", "(A) urgent thing", "2026-01-01 is a date", "call +family @phone key:value"]
         let entries = try titles.map { ExchangeEntry(item: try ToDoItem(title: $0, createdAt: Date(timeIntervalSince1970: 1_795_000_000)), done: false) }
-        let writer = ByteWriter()
-        _ = try TodoTxt.write(entries, to: writer, calendar: berlin)
+        var writer = ByteWriter()
+        _ = try TodoTxt.write(entries, to: &writer, calendar: berlin)
         let read = try TodoTxt.read(writer.text, source: "todo.txt", calendar: berlin)
         #expect(read.map(\.item.title) == titles)
         #expect(read.map(\.item.createdAt) == Array(repeating: berlin.date(year: 2026, month: 11, day: 18), count: 4))
@@ -91,8 +91,8 @@ struct OtherFormatsTests {
 
     @Test("Markdown: two sections of task-list items, due as (due day); import reads it and plain task lists")
     func markdown() throws {
-        let writer = ByteWriter()
-        let omissions = try MarkdownTasks.write(try sampleEntries(), to: writer, calendar: berlin)
+        var writer = ByteWriter()
+        let omissions = try MarkdownTasks.write(try sampleEntries(), to: &writer, calendar: berlin)
         #expect(writer.text == """
             ## To Do
 

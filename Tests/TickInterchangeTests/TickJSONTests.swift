@@ -25,8 +25,8 @@ func sampleEntries() throws -> [ExchangeEntry] {
 @Suite("tick's JSON")
 struct TickJSONTests {
     private func written(_ entries: [ExchangeEntry]) throws -> [UInt8] {
-        let writer = ByteWriter()
-        try TickJSON.write(entries, to: writer)
+        var writer = ByteWriter()
+        try TickJSON.write(entries, to: &writer)
         return writer.bytes
     }
 

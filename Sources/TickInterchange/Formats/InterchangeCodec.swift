@@ -5,7 +5,7 @@ import TickCore
 /// `tick export`.
 public enum InterchangeCodec {
     /// Writes `entries` in `format` to `writer`; returns what the format left out.
-    public static func write(_ entries: [ExchangeEntry], as format: InterchangeFormat, to writer: ByteWriter) throws(InterchangeError) -> Omissions {
+    public static func write(_ entries: [ExchangeEntry], as format: InterchangeFormat, to writer: inout ByteWriter) throws(InterchangeError) -> Omissions {
         switch format {
         case .ics, .vdir:
             // (A vdir is written file by file by ``VdirStore``; as one stream it is one calendar.)
@@ -13,11 +13,11 @@ public enum InterchangeCodec {
             try writer.flush()
             return Omissions(format: format)
         case .json:
-            try TickJSON.write(entries, to: writer)
+            try TickJSON.write(entries, to: &writer)
             return Omissions(format: .json)
-        case .taskwarrior: return try Taskwarrior.write(entries, to: writer)
-        case .todotxt: return try TodoTxt.write(entries, to: writer)
-        case .markdown: return try MarkdownTasks.write(entries, to: writer)
+        case .taskwarrior: return try Taskwarrior.write(entries, to: &writer)
+        case .todotxt: return try TodoTxt.write(entries, to: &writer)
+        case .markdown: return try MarkdownTasks.write(entries, to: &writer)
         }
     }
 

@@ -38,7 +38,7 @@ public enum Vdir {
             let temporary = directory + "/.tick-" + name
             let fd = open(temporary, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0o644)
             guard fd >= 0 else { throw InterchangeError(source: path, problem: "cannot write: \(String(cString: strerror(errno)))") }
-            let writer = ByteWriter(descriptor: fd, destination: path)
+            var writer = ByteWriter(descriptor: fd, destination: path)
             writer.append(ICalendar.encodeFile(entry))
             do {
                 try writer.flush()

@@ -36,12 +36,12 @@ public enum TickJSON {
     }
 
     /// Writes `entries` as the JSON array, one object a line, flushing as it goes.
-    public static func write(_ entries: [ExchangeEntry], to writer: ByteWriter) throws(InterchangeError) {
+    public static func write(_ entries: [ExchangeEntry], to writer: inout ByteWriter) throws(InterchangeError) {
         guard !entries.isEmpty else { writer.ascii("[]\n"); return try writer.flush() }
         writer.ascii("[\n")
         for (index, entry) in entries.enumerated() {
             writer.ascii("  ")
-            writeObject(entry, to: writer)
+            writeObject(entry, to: &writer)
             writer.ascii(index + 1 < entries.count ? ",\n" : "\n")
             try writer.flushIfFull()
         }
@@ -50,7 +50,7 @@ public enum TickJSON {
     }
 
     /// Writes one item's object (no line break).
-    public static func writeObject(_ entry: ExchangeEntry, to writer: ByteWriter) {
+    public static func writeObject(_ entry: ExchangeEntry, to writer: inout ByteWriter) {
         let item = entry.item
         writer.byte(UInt8(ascii: "{"))
         for key in Key.allCases {
@@ -61,45 +61,48 @@ public enum TickJSON {
             switch key {
             case .id:
                 writer.byte(UInt8(ascii: "\""))
-                writer.text(item.id.uuidString)
+                writer.uuid(item.id)
                 writer.byte(UInt8(ascii: "\""))
             case .title: writer.jsonString(item.title)
-            case .notes: optional(item.notes, writer) { writer.jsonString($0) }
+            case .notes: if let notes = item.notes { writer.jsonString(notes) } else { writer.ascii("null") }
             case .due:
                 if let day = item.dueDay {
                     writer.byte(UInt8(ascii: "\""))
                     writer.day(day)
                     writer.byte(UInt8(ascii: "\""))
                 } else {
-                    optional(item.due, writer) { quotedDate($0, writer) }
+                    quotedDate(item.due, &writer)
                 }
             case .location:
-                optional(item.location, writer) { location in
+                if let location = item.location {
                     writer.ascii("{\"name\": ")
                     writer.jsonString(location.name)
-                    writer.ascii(", \"latitude\": ")
-                    optional(location.coordinate, writer) { writer.jsonNumber($0.latitude) }
-                    writer.ascii(", \"longitude\": ")
-                    optional(location.coordinate, writer) { writer.jsonNumber($0.longitude) }
-                    writer.byte(UInt8(ascii: "}"))
+                    if let coordinate = location.coordinate {
+                        writer.ascii(", \"latitude\": ")
+                        writer.jsonNumber(coordinate.latitude)
+                        writer.ascii(", \"longitude\": ")
+                        writer.jsonNumber(coordinate.longitude)
+                        writer.byte(UInt8(ascii: "}"))
+                    } else {
+                        writer.ascii(", \"latitude\": null, \"longitude\": null}")
+                    }
+                } else {
+                    writer.ascii("null")
                 }
             case .done: if entry.done { writer.ascii("true") } else { writer.ascii("false") }
-            case .createdAt: quotedDate(item.createdAt, writer)
-            case .completedAt: optional(item.completedAt, writer) { quotedDate($0, writer) }
-            case .modifiedAt: optional(item.modifiedAt, writer) { quotedDate($0, writer) }
-            case .externalUID: optional(item.externalUID, writer) { writer.jsonString($0) }
-            case .iCalendarExtras: optional(item.iCalendarExtras, writer) { writer.jsonString($0) }
+            case .createdAt: quotedDate(item.createdAt, &writer)
+            case .completedAt: quotedDate(item.completedAt, &writer)
+            case .modifiedAt: quotedDate(item.modifiedAt, &writer)
+            case .externalUID: if let uid = item.externalUID { writer.jsonString(uid) } else { writer.ascii("null") }
+            case .iCalendarExtras: if let extras = item.iCalendarExtras { writer.jsonString(extras) } else { writer.ascii("null") }
             }
         }
         writer.byte(UInt8(ascii: "}"))
     }
 
-    @inline(__always)
-    private static func optional<T>(_ value: T?, _ writer: ByteWriter, _ body: (T) -> Void) {
-        if let value { body(value) } else { writer.ascii("null") }
-    }
-
-    private static func quotedDate(_ date: Date, _ writer: ByteWriter) {
+    /// The date in quotes, or null.
+    private static func quotedDate(_ date: Date?, _ writer: inout ByteWriter) {
+        guard let date else { return writer.ascii("null") }
         writer.byte(UInt8(ascii: "\""))
         writer.iso8601(date)
         writer.byte(UInt8(ascii: "\""))

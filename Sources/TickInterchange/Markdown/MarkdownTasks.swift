@@ -7,7 +7,7 @@ import TickCore
 /// are not items.
 public enum MarkdownTasks {
     /// Writes both sections; returns what was left out.
-    public static func write(_ entries: [ExchangeEntry], to writer: ByteWriter, calendar: LocalTime = .current) throws(InterchangeError) -> Omissions {
+    public static func write(_ entries: [ExchangeEntry], to writer: inout ByteWriter, calendar: LocalTime = .current) throws(InterchangeError) -> Omissions {
         var omissions = Omissions(format: .markdown)
         var brokenTitles = 0
         for done in [false, true] {

@@ -1,7 +1,9 @@
+import FoundationEssentials
+
 extension ByteWriter {
     /// A JSON string literal with the escapes RFC 8259 requires (and U+2028, U+2029, which
     /// JavaScript does not take raw).
-    public func jsonString(_ text: String) {
+    public mutating func jsonString(_ text: String) {
         var text = text
         text.withUTF8 { utf8 in
             byte(UInt8(ascii: "\""))
@@ -44,8 +46,22 @@ extension ByteWriter {
     }
 
     /// A JSON number for a finite double (its shortest form that reads back the same), else null.
-    public func jsonNumber(_ value: Double) {
+    public mutating func jsonNumber(_ value: Double) {
         if value.isFinite { text("\(value)") } else { ascii("null") }
+    }
+
+    /// A UUID as `uuidString` writes it (upper-case), or lower-case, without Foundation's
+    /// formatted printing.
+    public mutating func uuid(_ id: UUID, lowercase: Bool = false) {
+        let letters = lowercase ? UInt8(ascii: "a") : UInt8(ascii: "A")
+        withUnsafeBytes(of: id.uuid) { raw in
+            for (index, value) in raw.enumerated() {
+                if index == 4 || index == 6 || index == 8 || index == 10 { byte(UInt8(ascii: "-")) }
+                let high = value >> 4, low = value & 0xF
+                byte(high < 10 ? UInt8(ascii: "0") + high : letters + high - 10)
+                byte(low < 10 ? UInt8(ascii: "0") + low : letters + low - 10)
+            }
+        }
     }
 
     static func hexDigit(_ value: UInt8) -> UInt8 {

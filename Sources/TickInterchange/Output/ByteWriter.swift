@@ -4,9 +4,10 @@ import Glibc
 /// that goes to a file descriptor in pieces of about 1 MiB, so that no per-item `String`
 /// is built and a large list is never held in memory as text.
 ///
-/// Without a descriptor it only collects (``bytes``), for tests and for callers that need
+/// A struct used `inout` (a class's stored array costs a dynamic exclusivity check per
+/// append). Without a descriptor it only collects (``bytes``), for tests and for callers that need
 /// the whole output (a vdir's one file).
-public final class ByteWriter {
+public struct ByteWriter {
     /// What has been appended and not yet written out.
     public internal(set) var bytes: [UInt8] = []
     private let descriptor: Int32?
@@ -31,25 +32,25 @@ public final class ByteWriter {
     public var text: String { String(decoding: bytes, as: UTF8.self) }
 
     @inline(__always)
-    public func byte(_ value: UInt8) { bytes.append(value) }
+    public mutating func byte(_ value: UInt8) { bytes.append(value) }
 
     @inline(__always)
-    public func ascii(_ text: StaticString) {
+    public mutating func ascii(_ text: StaticString) {
         text.withUTF8Buffer { bytes.append(contentsOf: $0) }
     }
 
     /// Appends bytes as they are.
-    public func append(_ more: [UInt8]) { bytes.append(contentsOf: more) }
+    public mutating func append(_ more: [UInt8]) { bytes.append(contentsOf: more) }
 
     /// Appends a string's UTF-8 as it is.
     @inline(__always)
-    public func text(_ text: String) {
+    public mutating func text(_ text: String) {
         var text = text
         text.withUTF8 { bytes.append(contentsOf: $0) }
     }
 
     /// Appends an integer in decimal.
-    public func integer(_ value: Int64) {
+    public mutating func integer(_ value: Int64) {
         if value < 0 { byte(UInt8(ascii: "-")) }
         var magnitude = value.magnitude
         var scratch: (UInt64, UInt64, UInt64) = (0, 0, 0) // 24 bytes: 20 digits fit
@@ -65,7 +66,7 @@ public final class ByteWriter {
     }
 
     /// Appends `value` in decimal with at least `width` digits (leading zeros).
-    public func padded(_ value: Int, width: Int) {
+    public mutating func padded(_ value: Int, width: Int) {
         if value < 0 { byte(UInt8(ascii: "-")) }
         let magnitude = value.magnitude
         var digits = 1
@@ -77,12 +78,12 @@ public final class ByteWriter {
 
     /// Writes out what has been collected when it is over the threshold.
     @inline(__always)
-    public func flushIfFull() throws(InterchangeError) {
+    public mutating func flushIfFull() throws(InterchangeError) {
         if bytes.count >= Self.flushThreshold { try flush() }
     }
 
     /// Writes out everything collected (nothing for a collecting writer).
-    public func flush() throws(InterchangeError) {
+    public mutating func flush() throws(InterchangeError) {
         guard let descriptor, !bytes.isEmpty else { return }
         var failure: Int32 = 0
         bytes.withUnsafeBytes { raw in

@@ -7,21 +7,21 @@ import TickCore
 /// annotation. taskwarrior has no location; a date-only due becomes 00:00 UTC of the day.
 public enum Taskwarrior {
     /// Writes `entries` as one JSON array, a task a line; returns what was left out.
-    public static func write(_ entries: [ExchangeEntry], to writer: ByteWriter) throws(InterchangeError) -> Omissions {
+    public static func write(_ entries: [ExchangeEntry], to writer: inout ByteWriter) throws(InterchangeError) -> Omissions {
         var omissions = Omissions(format: .taskwarrior)
         writer.ascii("[\n")
         for (index, entry) in entries.enumerated() {
             omissions.count(entry)
             let item = entry.item
             writer.ascii("{\"uuid\":\"")
-            writer.text(item.id.uuidString.lowercased())
+            writer.uuid(item.id, lowercase: true)
             writer.ascii("\",\"description\":")
             writer.jsonString(item.title)
             writer.ascii(entry.done ? ",\"status\":\"completed\"" : ",\"status\":\"pending\"")
-            date("entry", item.createdAt, writer)
-            if entry.done { date("end", item.completedAt ?? item.modifiedAt ?? item.createdAt, writer) }
-            if let due = item.due { date("due", due, writer) }
-            if let modified = item.modifiedAt { date("modified", modified, writer) }
+            date("entry", item.createdAt, &writer)
+            if entry.done { date("end", item.completedAt ?? item.modifiedAt ?? item.createdAt, &writer) }
+            if let due = item.due { date("due", due, &writer) }
+            if let modified = item.modifiedAt { date("modified", modified, &writer) }
             if let notes = item.notes, !notes.isEmpty {
                 writer.ascii(",\"annotations\":[{\"entry\":\"")
                 writer.compactDate(item.modifiedAt ?? item.createdAt)
@@ -37,7 +37,7 @@ public enum Taskwarrior {
         return omissions
     }
 
-    private static func date(_ key: StaticString, _ date: Date, _ writer: ByteWriter) {
+    private static func date(_ key: StaticString, _ date: Date, _ writer: inout ByteWriter) {
         writer.ascii(",\"")
         writer.ascii(key)
         writer.ascii("\":\"")

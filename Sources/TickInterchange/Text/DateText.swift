@@ -126,7 +126,7 @@ public enum DateText {
 extension ByteWriter {
     /// ISO 8601 in UTC: `2026-12-01T08:30:00Z`, with the fraction of a second when there is
     /// one, as many digits as read back to the same instant (`…00.25Z`).
-    public func iso8601(_ date: Date) {
+    public mutating func iso8601(_ date: Date) {
         let seconds = date.timeIntervalSince1970
         guard seconds.isFinite, abs(seconds) < DateText.secondsLimit else { return ascii("\"invalid date\"") }
         let whole = seconds.rounded(.down)
@@ -144,7 +144,7 @@ extension ByteWriter {
     }
 
     /// taskwarrior's `YYYYMMDDTHHMMSSZ` (whole seconds, UTC).
-    public func compactDate(_ date: Date) {
+    public mutating func compactDate(_ date: Date) {
         let seconds = date.timeIntervalSince1970
         guard seconds.isFinite, abs(seconds) < DateText.secondsLimit,
               let fields = DateText.fields(of: Int64(seconds.rounded(.down))) else { return ascii("00010101T000000Z") }
@@ -153,7 +153,7 @@ extension ByteWriter {
     }
 
     /// `YYYY-MM-DD`.
-    public func day(_ day: CalendarDay) {
+    public mutating func day(_ day: CalendarDay) {
         padded(day.year, width: 4)
         byte(UInt8(ascii: "-"))
         padded(day.month, width: 2)
@@ -162,7 +162,7 @@ extension ByteWriter {
     }
 
     /// `YYYY-MM-DD` of the day `date` falls on in `calendar`.
-    public func localDay(_ date: Date, _ calendar: LocalTime) {
+    public mutating func localDay(_ date: Date, _ calendar: LocalTime) {
         let fields = calendar.fields(of: date)
         padded(fields.year, width: 4)
         byte(UInt8(ascii: "-"))
@@ -171,7 +171,7 @@ extension ByteWriter {
         padded(fields.day, width: 2)
     }
 
-    private func dateAndTime(_ fields: DateText.Fields, dashes: Bool) {
+    private mutating func dateAndTime(_ fields: DateText.Fields, dashes: Bool) {
         padded(fields.year, width: 4)
         if dashes { byte(UInt8(ascii: "-")) }
         padded(fields.month, width: 2)

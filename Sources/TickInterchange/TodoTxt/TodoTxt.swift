@@ -8,7 +8,7 @@ import TickCore
 /// title. Days are in the local time zone.
 public enum TodoTxt {
     /// Writes one line per entry; returns what was left out.
-    public static func write(_ entries: [ExchangeEntry], to writer: ByteWriter, calendar: LocalTime = .current) throws(InterchangeError) -> Omissions {
+    public static func write(_ entries: [ExchangeEntry], to writer: inout ByteWriter, calendar: LocalTime = .current) throws(InterchangeError) -> Omissions {
         var omissions = Omissions(format: .todotxt)
         var brokenTitles = 0
         for entry in entries {

@@ -74,11 +74,12 @@ struct ExportCommand: ParsableCommand {
                 try Vdir.write(entries, to: output)
                 omissions = Omissions(format: .vdir)
             } else if let output {
-                omissions = try Self.writeFile(output) { writer throws(InterchangeError) in
-                    try InterchangeCodec.write(entries, as: format, to: writer)
+                omissions = try Self.writeFile(output) { (writer: inout ByteWriter) throws(InterchangeError) in
+                    try InterchangeCodec.write(entries, as: format, to: &writer)
                 }
             } else {
-                omissions = try InterchangeCodec.write(entries, as: format, to: ByteWriter(descriptor: STDOUT_FILENO, destination: "standard output"))
+                var writer = ByteWriter(descriptor: STDOUT_FILENO, destination: "standard output")
+                omissions = try InterchangeCodec.write(entries, as: format, to: &writer)
             }
             if let message = omissions.message { warn(message) }
         }
@@ -86,13 +87,14 @@ struct ExportCommand: ParsableCommand {
 
     /// Writes a file through a ``ByteWriter``: into a temporary file beside it, renamed over
     /// it when complete, so that a failed export leaves no half-written file.
-    static func writeFile<T>(_ path: String, _ body: (ByteWriter) throws(InterchangeError) -> T) throws -> T {
+    static func writeFile<T>(_ path: String, _ body: (inout ByteWriter) throws(InterchangeError) -> T) throws -> T {
         let temporary = path + ".tick-export-\(getpid())"
         let fd = Glibc.open(temporary, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0o644)
         guard fd >= 0 else { throw CLIError("\(path): cannot write: \(String(cString: strerror(errno)))") }
         var open = true
         do {
-            let result = try body(ByteWriter(descriptor: fd, destination: path))
+            var writer = ByteWriter(descriptor: fd, destination: path)
+            let result = try body(&writer)
             open = false
             guard close(fd) == 0 else { throw CLIError("\(path): cannot write: \(String(cString: strerror(errno)))") }
             guard rename(temporary, path) == 0 else { throw CLIError("\(path): cannot write: \(String(cString: strerror(errno)))") }

@@ -32,9 +32,11 @@ private func fail(_ message: String) -> ExitCode {
     return ExitCode.failure
 }
 
-/// Writes `tick: message` to standard error.
+/// Writes `tick: message` to standard error, control characters (which a message may quote
+/// from an imported file) escaped on each of its lines.
 func warn(_ message: String) {
-    let line = Array("tick: \(message)\n".utf8)
+    let safe = message.split(separator: "\n", omittingEmptySubsequences: false).map { terminalSafe(String($0)) }.joined(separator: "\n")
+    let line = Array("tick: \(safe)\n".utf8)
     _ = line.withUnsafeBytes { write(STDERR_FILENO, $0.baseAddress, $0.count) }
 }
 

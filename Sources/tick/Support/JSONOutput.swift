@@ -7,13 +7,14 @@ import TickInterchange
 enum JSONOutput {
     /// Writes the entries to standard output as ``TickJSON``'s array, streamed.
     static func write(_ entries: [ExchangeEntry]) throws(InterchangeError) {
-        try TickJSON.write(entries, to: ByteWriter(descriptor: STDOUT_FILENO, destination: "standard output"))
+        var writer = ByteWriter(descriptor: STDOUT_FILENO, destination: "standard output")
+        try TickJSON.write(entries, to: &writer)
     }
 
     /// One item's object.
     static func object(_ item: ToDoItem, done: Bool) -> String {
-        let writer = ByteWriter()
-        TickJSON.writeObject(ExchangeEntry(item: item, done: done), to: writer)
+        var writer = ByteWriter()
+        TickJSON.writeObject(ExchangeEntry(item: item, done: done), to: &writer)
         return writer.text
     }
 }
