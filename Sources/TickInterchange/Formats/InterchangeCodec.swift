@@ -9,8 +9,7 @@ public enum InterchangeCodec {
         switch format {
         case .ics, .vdir:
             // (A vdir is written file by file by ``VdirStore``; as one stream it is one calendar.)
-            writer.append(ICalendar.encode(iCalendarEntries(entries)))
-            try writer.flush()
+            try writer.flush(appending: ICalendar.encode(iCalendarEntries(entries)))
             return Omissions(format: format)
         case .json:
             try TickJSON.write(entries, to: &writer)

@@ -39,9 +39,8 @@ public enum Vdir {
             let fd = open(temporary, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0o644)
             guard fd >= 0 else { throw InterchangeError(source: path, problem: "cannot write: \(String(cString: strerror(errno)))") }
             var writer = ByteWriter(descriptor: fd, destination: path)
-            writer.append(ICalendar.encodeFile(entry))
             do {
-                try writer.flush()
+                try writer.flush(appending: ICalendar.encodeFile(entry))
             } catch {
                 close(fd)
                 unlink(temporary)

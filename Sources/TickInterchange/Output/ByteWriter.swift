@@ -39,9 +39,6 @@ public struct ByteWriter {
         text.withUTF8Buffer { bytes.append(contentsOf: $0) }
     }
 
-    /// Appends bytes as they are.
-    public mutating func append(_ more: [UInt8]) { bytes.append(contentsOf: more) }
-
     /// Appends a string's UTF-8 as it is.
     @inline(__always)
     public mutating func text(_ text: String) {
@@ -84,9 +81,23 @@ public struct ByteWriter {
 
     /// Writes out everything collected (nothing for a collecting writer).
     public mutating func flush() throws(InterchangeError) {
-        guard let descriptor, !bytes.isEmpty else { return }
+        guard descriptor != nil, !bytes.isEmpty else { return }
+        try writeOut(bytes)
+        bytes.removeAll(keepingCapacity: true)
+    }
+
+    /// Writes out what is collected, then `more` as it is, without copying it into the
+    /// buffer (an encoder's whole output); a collecting writer appends it.
+    public mutating func flush(appending more: [UInt8]) throws(InterchangeError) {
+        guard descriptor != nil else { return bytes.append(contentsOf: more) }
+        try flush()
+        try writeOut(more)
+    }
+
+    private func writeOut(_ data: [UInt8]) throws(InterchangeError) {
+        guard let descriptor else { return }
         var failure: Int32 = 0
-        bytes.withUnsafeBytes { raw in
+        data.withUnsafeBytes { raw in
             var offset = 0
             while offset < raw.count {
                 let written = write(descriptor, raw.baseAddress.map { $0 + offset }, raw.count - offset)
@@ -98,7 +109,6 @@ public struct ByteWriter {
                 offset += written
             }
         }
-        bytes.removeAll(keepingCapacity: true)
         if failure != 0 {
             throw InterchangeError(source: destination, problem: "cannot write: \(String(cString: strerror(failure)))")
         }
