@@ -1,6 +1,12 @@
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
+
 /// Reads iCalendar bytes as content lines: unfolds them (a line break — CR LF, LF or CR —
 /// followed by a space or a tab continues the line before) and splits each into a property
-/// (name, parameters, value), checking that it is UTF-8.
+/// (name, parameters, value), checking that it is UTF-8. A leading byte order mark is skipped.
 ///
 /// Works on the bytes in place; only a folded line is copied (into one reused buffer). A
 /// content line longer than ``maximumLineBytes`` once unfolded is refused, so that no input
@@ -19,6 +25,8 @@ struct ContentLineReader {
     init(bytes: UnsafeBufferPointer<UInt8>, source: String) {
         self.bytes = bytes
         self.source = source
+        // A UTF-8 byte order mark, which some Windows clients write first, is not content.
+        if bytes.count >= 3, bytes[0] == 0xEF, bytes[1] == 0xBB, bytes[2] == 0xBF { position = 3 }
     }
 
     /// The next content line as a property; nil at the end of the input. Blank lines are skipped.
@@ -44,10 +52,16 @@ struct ContentLineReader {
             }
             if usesFolded {
                 if folded.isEmpty { continue }
-                return try folded.withUnsafeBufferPointer { line throws(InterchangeError) in try property(line, line: startLine) }
+                var read = try folded.withUnsafeBufferPointer { line throws(InterchangeError) in try property(line, line: startLine) }
+                read.foldedText = Self.physicalText(UnsafeBufferPointer(rebasing: bytes[first.start..<end]))
+                return read
             }
             if first.end == first.start { continue }
-            return try property(UnsafeBufferPointer(rebasing: bytes[first.start..<end]), line: startLine)
+            var read = try property(UnsafeBufferPointer(rebasing: bytes[first.start..<end]), line: startLine)
+            if end - first.start > ICalWriter.lineLimit {
+                read.foldedText = String(decoding: UnsafeBufferPointer(rebasing: bytes[first.start..<end]), as: UTF8.self)
+            }
+            return read
         }
         return nil
     }
@@ -55,8 +69,12 @@ struct ContentLineReader {
     /// The physical line at `position` (without its line break); moves past the break.
     private mutating func physicalLine() -> (start: Int, end: Int) {
         let start = position
-        var index = position
-        while index < bytes.count, bytes[index] != 0x0A, bytes[index] != 0x0D { index += 1 }
+        guard let base = bytes.baseAddress, start < bytes.count else { return (start, start) }
+        // memchr: a long line is scanned at memory speed, in a debug build too.
+        let lineFeed = memchr(base + start, 0x0A, bytes.count - start).map { UnsafeRawPointer($0) - UnsafeRawPointer(base) }
+        let limit = lineFeed ?? bytes.count
+        let carriageReturn = memchr(base + start, 0x0D, limit - start).map { UnsafeRawPointer($0) - UnsafeRawPointer(base) }
+        var index = carriageReturn ?? limit
         let end = index
         if index < bytes.count {
             if bytes[index] == 0x0D, index + 1 < bytes.count, bytes[index + 1] == 0x0A { index += 2 } else { index += 1 }
@@ -64,6 +82,24 @@ struct ContentLineReader {
         }
         position = index
         return (start, end)
+    }
+
+    /// A folded line's physical lines as read, joined by `\n` (their continuation space or tab kept).
+    private static func physicalText(_ bytes: UnsafeBufferPointer<UInt8>) -> String {
+        var lines: [UInt8] = []
+        lines.reserveCapacity(bytes.count)
+        var index = 0
+        while index < bytes.count {
+            let byte = bytes[index]
+            if byte == 0x0D || byte == 0x0A {
+                if byte == 0x0D, index + 1 < bytes.count, bytes[index + 1] == 0x0A { index += 1 }
+                lines.append(0x0A)
+            } else {
+                lines.append(byte)
+            }
+            index += 1
+        }
+        return String(decoding: lines, as: UTF8.self)
     }
 
     private func tooLong(_ line: Int) -> InterchangeError {
@@ -75,7 +111,8 @@ struct ContentLineReader {
 
     /// Splits `NAME *(;PARAM=VALUE *(,VALUE)) : VALUE`; quoted parameter values may hold `:` `;` `,`.
     private func property(_ line: UnsafeBufferPointer<UInt8>, line number: Int) throws(InterchangeError) -> ICalProperty {
-        guard let text = String(validating: line, as: UTF8.self) else {
+        // (ASCII, the usual case, is valid UTF-8 as it is: no string of the whole line is made.)
+        guard line.allSatisfy({ $0 < 0x80 }) || String(validating: line, as: UTF8.self) != nil else {
             throw InterchangeError(source: source, line: number, problem: "the line is not valid UTF-8")
         }
         func fail(_ problem: String) -> InterchangeError {
@@ -88,7 +125,7 @@ struct ContentLineReader {
         let nameEnd = index
         guard nameEnd > 0 else { throw fail("a content line has no property name") }
         guard line[0..<nameEnd].allSatisfy(Self.isNameByte) else {
-            throw fail("\"\(Self.excerpt(text))\" is not a content line (NAME:VALUE)")
+            throw fail("\"\(Self.excerpt(Self.string(line, 0..<line.count)))\" is not a content line (NAME:VALUE)")
         }
         var parameters: [ICalParameter] = []
         while index < line.count, line[index] == semicolon {

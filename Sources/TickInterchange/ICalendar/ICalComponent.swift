@@ -58,7 +58,7 @@ extension ICalComponent {
                 open.append(ICalComponent(name: name, line: property.line))
             case "END":
                 let name = property.value.uppercased()
-                guard var closed = open.popLast() else {
+                guard let closed = open.popLast() else {
                     throw fail(property.line, "END:\(ContentLineReader.excerpt(property.value)) without a BEGIN")
                 }
                 guard closed.name == name else {

@@ -27,7 +27,12 @@ public enum ICalDateTime: Sendable, Equatable {
     /// a DATE-TIME (with `Z` in UTC, else in the `TZID` parameter's zone, else floating).
     /// Nil when the value is not one (a month 13, a February 30, stray characters).
     public init?(_ property: ICalProperty) {
-        let digits = Array(property.value.utf8)
+        var value = property.value
+        guard let parsed = value.withUTF8({ Self.parse($0, property) }) else { return nil }
+        self = parsed
+    }
+
+    private static func parse(_ digits: UnsafeBufferPointer<UInt8>, _ property: ICalProperty) -> ICalDateTime? {
         func number(_ range: Range<Int>) -> Int? {
             guard range.upperBound <= digits.count else { return nil }
             var value = 0
@@ -39,10 +44,7 @@ public enum ICalDateTime: Sendable, Equatable {
         }
         guard let year = number(0..<4), let month = number(4..<6), let day = number(6..<8),
               let calendarDay = CalendarDay(year: year, month: month, day: day) else { return nil }
-        if digits.count == 8 {
-            self = .date(calendarDay)
-            return
-        }
+        if digits.count == 8 { return .date(calendarDay) }
         guard property.parameter("VALUE").map({ $0.uppercased() == "DATE-TIME" }) ?? true,
               digits.count == 15 || (digits.count == 16 && (digits[15] == UInt8(ascii: "Z") || digits[15] == UInt8(ascii: "z"))),
               digits[8] == UInt8(ascii: "T") || digits[8] == UInt8(ascii: "t"),
@@ -51,13 +53,9 @@ public enum ICalDateTime: Sendable, Equatable {
         else { return nil }
         // A leap second (:60) is read as :59, which every calendar here can name.
         let wall = WallTime(year: year, month: month, day: day, hour: hour, minute: minute, second: min(second, 59))
-        if digits.count == 16 {
-            self = .utc(wall)
-        } else if let tzid = property.parameter("TZID") {
-            self = .zoned(wall, tzid: tzid)
-        } else {
-            self = .floating(wall)
-        }
+        if digits.count == 16 { return .utc(wall) }
+        if let tzid = property.parameter("TZID") { return .zoned(wall, tzid: tzid) }
+        return .floating(wall)
     }
 
     /// Writes a UTC DATE-TIME, `YYYYMMDDTHHMMSSZ`.

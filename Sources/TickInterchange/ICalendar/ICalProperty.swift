@@ -5,17 +5,24 @@
 /// everything between the name and the `:` (with its leading `;`, quotes intact); `value`
 /// is the raw value text (TEXT escapes such as `\n` are still escaped: see ``ICalText``).
 public struct ICalProperty: Sendable, CustomStringConvertible {
-    public var name: String
+    public let name: String
+    /// The upper-cased name, for comparing (`summary` and `SUMMARY` are one property).
+    public let key: String
     public var parameterText: String
     public var value: String
     /// The parameters, names upper-cased, values without their quotes, in order.
     public var parameters: [ICalParameter]
     /// The 1-based line the property started on; 0 for a property tick made.
     public var line: Int
+    /// How the file folded it (physical lines joined by `\n`), when it was folded or longer
+    /// than 75 octets: written back so while the property is unchanged, so that a patched
+    /// file keeps the bytes of the lines it did not change.
+    public var foldedText: String?
 
     /// A property read from a file (``ContentLineReader`` fills `parameters` from the text).
     public init(name: String, parameterText: String, parameters: [ICalParameter], value: String, line: Int) {
         self.name = name
+        self.key = Self.upperCased(name)
         self.parameterText = parameterText
         self.parameters = parameters
         self.value = value
@@ -25,6 +32,7 @@ public struct ICalProperty: Sendable, CustomStringConvertible {
     /// A property tick makes: parameter values are quoted when they hold `:`, `;` or `,`.
     public init(_ name: String, _ parameters: [ICalParameter] = [], value: String) {
         self.name = name
+        self.key = Self.upperCased(name)
         self.parameters = parameters
         self.value = value
         self.line = 0
@@ -38,8 +46,10 @@ public struct ICalProperty: Sendable, CustomStringConvertible {
         self.parameterText = text
     }
 
-    /// The upper-cased name, for comparing (`summary` and `SUMMARY` are one property).
-    public var key: String { name.uppercased() }
+    /// The name upper-cased; the name itself when it already is (the usual case), without a copy.
+    private static func upperCased(_ name: String) -> String {
+        name.utf8.contains { (UInt8(ascii: "a")...UInt8(ascii: "z")).contains($0) } ? name.uppercased() : name
+    }
 
     /// The first value of the parameter named `name` (upper-case), if present.
     public func parameter(_ name: String) -> String? {

@@ -32,8 +32,17 @@ public struct ICalWriter: Sendable {
         end()
     }
 
-    /// A property as read (or made), verbatim.
+    /// A property as read (or made), verbatim; folded as the file folded it while unchanged.
     public mutating func line(_ property: ICalProperty) {
+        if let folded = property.foldedText, Self.unfold(folded) == property.description {
+            for (index, physical) in folded.split(separator: "\n", omittingEmptySubsequences: false).enumerated() {
+                if index > 0 { end() }
+                var text = String(physical)
+                text.withUTF8 { bytes.append(contentsOf: $0) }
+            }
+            end()
+            return
+        }
         raw(property.name)
         raw(property.parameterText)
         byte(UInt8(ascii: ":"))
@@ -45,6 +54,16 @@ public struct ICalWriter: Sendable {
     public mutating func contentLine(_ line: Substring) {
         raw(line)
         end()
+    }
+
+    /// Physical lines joined by `\n` as one content line: each break and the space or tab after it removed.
+    static func unfold(_ folded: String) -> String {
+        var result = String.UnicodeScalarView()
+        var iterator = folded.unicodeScalars.makeIterator()
+        while let scalar = iterator.next() {
+            if scalar == "\n" { _ = iterator.next() } else { result.append(scalar) }
+        }
+        return String(result)
     }
 
     // MARK: - Pieces of a line

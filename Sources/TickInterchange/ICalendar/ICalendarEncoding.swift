@@ -82,10 +82,13 @@ extension ICalendar {
             // One higher once the item has changed since it was read.
             let read = extras.lastModified.flatMap { ICalDateTime(ICalProperty("LAST-MODIFIED", value: String($0))) }
             let readInstant: Date? = if case .utc(let wall)? = read { wall.instant(in: .utc) } else { nil }
-            let changed = item.modifiedAt.map { modified in readInstant.map { Int64($0.timeIntervalSince1970) } != Int64(modified.timeIntervalSince1970.rounded(.down)) } ?? false
-            writer.start("SEQUENCE")
-            writer.number((extras.sequence ?? 0) + (changed ? 1 : 0))
-            writer.end()
+            let changed = item.modifiedAt != nil && !sameSecond(readInstant, item.modifiedAt)
+            // (No SEQUENCE read and no change: none written, as read.)
+            if extras.sequence != nil || changed {
+                writer.start("SEQUENCE")
+                writer.number((extras.sequence ?? 0) + (changed ? 1 : 0))
+                writer.end()
+            }
         }
         writer.start("SUMMARY")
         writer.text(item.title)

@@ -1,5 +1,5 @@
 /// The text an item keeps in `iCalendarExtras`: the VTODO's content that tick does not map,
-/// as unfolded content lines joined by `\n`, verbatim as read:
+/// as unfolded content lines joined by `\n` (CR LF and CR are read as line ends too), verbatim as read:
 ///
 /// - its unmapped properties and sub-components (VALARM …), written back inside the VTODO;
 /// - `SEQUENCE` and `LAST-MODIFIED` as read, the state tick last saw (the encoder writes a
@@ -26,7 +26,7 @@ struct ICalendarExtras {
         var blockKind = ""
         var blockDepth = 0
         var innerDepth = 0
-        for line in text.split(separator: "\n", omittingEmptySubsequences: true) {
+        for line in text.split(whereSeparator: { $0 == "\n" || $0 == "\r\n" || $0 == "\r" }) {
             let name = Self.name(of: line)
             if blockDepth > 0 {
                 block.append(line)
@@ -95,5 +95,29 @@ struct ICalendarExtras {
 
         /// The text, or nil when there is nothing to keep.
         var text: String? { lines.isEmpty ? nil : lines.joined(separator: "\n") }
+    }
+}
+
+extension ICalendar {
+    /// Checks text meant for an item's `iCalendarExtras` when it comes from somewhere other
+    /// than this decoder (a JSON import): content lines, BEGIN and END balanced, and no
+    /// property that tick writes from a field of its own (which would be written twice).
+    /// `line` is where the text is in `source`.
+    public static func checkExtras(_ text: String, source: String, line: Int? = nil) throws(InterchangeError) {
+        let wrapped = Array(("BEGIN:VTODO\r\n" + text + "\r\nEND:VTODO\r\n").utf8)
+        func fail(_ problem: String) -> InterchangeError {
+            InterchangeError(source: source, line: line, problem: "the iCalendar extras: " + problem)
+        }
+        let roots: [ICalComponent]
+        do {
+            roots = try ICalComponent.parse(wrapped, source: source)
+        } catch {
+            throw fail(error.problem + (error.line.map { " (their line \($0 - 1))" } ?? ""))
+        }
+        guard roots.count == 1, let vtodo = roots.first else { throw fail("BEGIN and END do not pair up") }
+        let kept: Set<String> = ["STATUS", "PERCENT-COMPLETE", "SEQUENCE", "LAST-MODIFIED"]
+        if let mapped = vtodo.properties.first(where: { VTodoMapping.mappedNames.contains($0.key) && !kept.contains($0.key) }) {
+            throw fail("\(mapped.name) is written from the item's own fields")
+        }
     }
 }

@@ -25,7 +25,7 @@ extension ICalendar {
         if old.item.notes != item.notes {
             set("DESCRIPTION", item.notes.map { [ICalProperty("DESCRIPTION", value: ICalText.escape($0))] } ?? [])
         }
-        if old.item.due != item.due || old.item.dueIsDay != item.dueIsDay {
+        if !sameSecond(old.item.due, item.due) || old.item.dueIsDay != item.dueIsDay {
             if let day = item.dueDay {
                 set("DUE", [ICalProperty("DUE", [ICalParameter("VALUE", "DATE")], value: day.basicFormat)])
             } else {
@@ -37,7 +37,7 @@ extension ICalendar {
             let geo = item.location?.coordinate.map { "\(String($0.latitude));\(String($0.longitude))" }
             set("GEO", geo.map { [ICalProperty("GEO", value: $0)] } ?? [])
         }
-        if old.isDone != entry.isDone || (entry.isDone && old.item.completedAt != item.completedAt) {
+        if old.isDone != entry.isDone || (entry.isDone && !sameSecond(old.item.completedAt, item.completedAt)) {
             if entry.isDone {
                 set("STATUS", [ICalProperty("STATUS", value: "COMPLETED")])
                 set("COMPLETED", item.completedAt.map { [ICalProperty("COMPLETED", value: ICalDateTime.utcText($0))] } ?? [])
@@ -51,7 +51,7 @@ extension ICalendar {
         if let order = entry.sortOrder, old.sortOrder != order {
             set("X-APPLE-SORT-ORDER", [ICalProperty("X-APPLE-SORT-ORDER", value: String(order))])
         }
-        if old.item.createdAt != item.createdAt, vtodo.property("CREATED") != nil || vtodo.property("DTSTAMP") != nil {
+        if !sameSecond(old.item.createdAt, item.createdAt), vtodo.property("CREATED") != nil || vtodo.property("DTSTAMP") != nil {
             set("CREATED", [ICalProperty("CREATED", value: ICalDateTime.utcText(item.createdAt))])
         }
         guard changed else { return vtodo }
@@ -87,6 +87,12 @@ extension ICalendar {
         }
         throw InterchangeError(source: source, problem: "holds no VTODO with UID \"\(uid)\"")
     }
+}
+
+/// Whether two times name the same second, as iCalendar writes them (tick's own times carry
+/// fractions of a second, which a file never does).
+func sameSecond(_ lhs: Date?, _ rhs: Date?) -> Bool {
+    lhs.map { LocalTime.utc.fields(of: $0) } == rhs.map { LocalTime.utc.fields(of: $0) }
 }
 
 extension ICalComponent {

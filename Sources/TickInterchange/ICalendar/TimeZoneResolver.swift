@@ -1,4 +1,5 @@
 import FoundationEssentials
+import Synchronization
 import TickCore
 
 /// Turns the TZIDs of one calendar file into zones: first the system's zoneinfo (also for
@@ -63,12 +64,21 @@ public struct TimeZoneResolver {
 
     // MARK: - The system's zones
 
+    /// zoneinfo files read so far in this process, by path (nil: none there), so that a
+    /// sync reading thousands of files reads each zone once.
+    private static let systemZones = Mutex<[String: TZifZone?]>([:])
+
     private func systemZone(_ tzid: String) -> LocalTime? {
-        for name in Self.candidateNames(tzid) {
-            guard Self.isSafeZoneName(name),
-                  let data = FileManager.default.contents(atPath: zoneinfoDirectory + "/" + name),
-                  let zone = TZifZone(Array(data)) else { continue }
-            return zone.localTime
+        for name in Self.candidateNames(tzid) where Self.isSafeZoneName(name) {
+            let path = zoneinfoDirectory + "/" + name
+            let zone: TZifZone?
+            if let known = Self.systemZones.withLock({ $0[path] }) {
+                zone = known
+            } else {
+                zone = FileManager.default.contents(atPath: path).flatMap { TZifZone(Array($0)) }
+                Self.systemZones.withLock { $0[path] = zone }
+            }
+            if let zone { return zone.localTime }
         }
         return nil
     }

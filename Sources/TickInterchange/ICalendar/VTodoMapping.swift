@@ -48,4 +48,7 @@ public enum VTodoMapping {
 
     /// The names of the mapped properties.
     static let mappedNames: Set<String> = Set(table.map(\.property))
+
+    /// Each mapped property's row in ``table`` (fewer than 64 rows, so a bit each).
+    static let rowOfName: [String: Int] = Dictionary(uniqueKeysWithValues: table.enumerated().map { ($1.property, $0) })
 }

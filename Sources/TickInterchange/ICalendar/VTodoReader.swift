@@ -18,9 +18,16 @@ struct VTodoReader {
         var isDone = false, sortOrder: Int?
         var base: [ICalProperty] = []
 
+        var seen: UInt64 = 0
         for property in vtodo.properties {
             let key = property.key
-            guard VTodoMapping.mappedNames.contains(key) else { extras.add(property); continue }
+            guard let row = VTodoMapping.rowOfName[key] else { extras.add(property); continue }
+            // RFC 5545 allows each of them once in a VTODO; a second would have to be dropped.
+            guard seen & 1 << row == 0 else {
+                let first = vtodo.properties.first { $0.key == key }?.line ?? property.line
+                throw fail(property.line, "\(property.name) appears twice in one VTODO (lines \(first) and \(property.line))")
+            }
+            seen |= 1 << row
             switch key {
             case "UID": uid = property.value
             case "SUMMARY": title = ICalText.unescape(property.value)
@@ -37,10 +44,10 @@ struct VTodoReader {
                 modified = try instant(property, &resolver)
                 base.append(property)
             case "SEQUENCE":
+                // Kept as read (see ICalendarExtras); checked here, so that a bad one is refused on import.
                 guard let number = Int(property.value.trimmingWhitespace), number >= 0 else {
                     throw fail(property.line, "SEQUENCE \"\(ContentLineReader.excerpt(property.value))\" is not a whole number")
                 }
-                _ = number
                 base.append(property)
             case "COMPLETED":
                 completed = try instant(property, &resolver)
