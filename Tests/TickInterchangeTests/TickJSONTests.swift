@@ -68,6 +68,7 @@ struct TickJSONTests {
             ("[{\"title\": \"a\", \"id\": \"nope\"}]", "list.json:1: \"id\" \"nope\" is not a UUID"),
             ("[{\"title\": \"a\", \"location\": {\"name\": \"x\", \"latitude\": 91, \"longitude\": 0}}]", "list.json:1: "),
             ("[{\"notes\": \"a\"}]", "list.json:1: an item needs a \"title\""),
+            ("[{\"title\": \"a\", \"iCalendarExtras\": \"BEGIN:VALARM\\nACTION:DISPLAY\"}]", "list.json:1: the iCalendar extras: "),
             ("[\n{\"title\": \"a\"},\n{\"title\": \"b\"", "list.json:3: the JSON ends inside an object"),
             ("{\"title\": \"a\"}", "list.json:1: tick's JSON is an array of items, not an object"),
         ]

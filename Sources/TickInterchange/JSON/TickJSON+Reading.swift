@@ -77,7 +77,15 @@ extension TickJSON {
         item.completedAt = try instant(.completedAt)
         item.modifiedAt = try instant(.modifiedAt)
         item.externalUID = try string(.externalUID)
-        item.iCalendarExtras = try string(.iCalendarExtras)
+        if let extras = try string(.iCalendarExtras) {
+            // Checked as an iCalendar reader would take them, so that an export cannot fail later.
+            do {
+                try ICalendar.checkExtras(extras, source: "", line: line)
+            } catch {
+                throw Problem(text: error.problem)
+            }
+            item.iCalendarExtras = extras
+        }
         return ExchangeEntry(item: item, done: done, line: line)
     }
 
