@@ -57,6 +57,14 @@ struct TickJSONTests {
         }.map { String(lines[3].split(separator: "\"")[$0]) }
         #expect(keys == TickJSON.Key.allCases.map(\.rawValue))
         #expect(String(decoding: try written([]), as: UTF8.self) == "[]\n")
+        // A list's sections read in place print the same as its entries.
+        let entries = try sampleEntries()
+        let list = try ToDoList(toDoItems: entries.filter { !$0.done }.map(\.item), doneItems: entries.filter(\.done).map(\.item))
+        for sections in [[ToDoList.Section.toDo, .done], [.done], [.toDo], []] {
+            var fromList = ByteWriter()
+            try TickJSON.write(list, sections: sections, to: &fromList)
+            #expect(fromList.bytes == (try written(ExchangeEntry.entries(of: list, sections: sections))))
+        }
     }
 
     @Test("a bad item refuses the input, naming the file, its line and the problem")

@@ -37,12 +37,29 @@ public enum TickJSON {
 
     /// Writes `entries` as the JSON array, one object a line, flushing as it goes.
     public static func write(_ entries: [ExchangeEntry], to writer: inout ByteWriter) throws(InterchangeError) {
-        guard !entries.isEmpty else { writer.ascii("[]\n"); return try writer.flush() }
+        try writeArray(count: entries.count, to: &writer) { (index, writer: inout ByteWriter) in writeObject(entries[index], to: &writer) }
+    }
+
+    /// Writes the sections of `list` as the JSON array, reading the items in place (no
+    /// array of entries: `list --json` of a large list holds only the list and 1 MiB).
+    public static func write(_ list: ToDoList, sections: [ToDoList.Section], to writer: inout ByteWriter) throws(InterchangeError) {
+        let parts = sections.map { (items: list.items(in: $0), done: $0 == .done) }
+        var part = 0, offset = 0
+        try writeArray(count: parts.reduce(0) { $0 + $1.items.count }, to: &writer) { (_, writer: inout ByteWriter) in
+            while offset == parts[part].items.count { part += 1; offset = 0 }
+            writeObject(ExchangeEntry(item: parts[part].items[offset], done: parts[part].done), to: &writer)
+            offset += 1
+        }
+    }
+
+    private static func writeArray(count: Int, to writer: inout ByteWriter,
+                                   _ element: (Int, inout ByteWriter) -> Void) throws(InterchangeError) {
+        guard count > 0 else { writer.ascii("[]\n"); return try writer.flush() }
         writer.ascii("[\n")
-        for (index, entry) in entries.enumerated() {
+        for index in 0..<count {
             writer.ascii("  ")
-            writeObject(entry, to: &writer)
-            writer.ascii(index + 1 < entries.count ? ",\n" : "\n")
+            element(index, &writer)
+            writer.ascii(index + 1 < count ? ",\n" : "\n")
             try writer.flushIfFull()
         }
         writer.ascii("]\n")

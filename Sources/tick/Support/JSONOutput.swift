@@ -5,10 +5,10 @@ import TickInterchange
 /// The `--json` form of items: ``TickJSON``'s schema, the same for `list --json`,
 /// `show --json` and `export --format json`.
 enum JSONOutput {
-    /// Writes the entries to standard output as ``TickJSON``'s array, streamed.
-    static func write(_ entries: [ExchangeEntry]) throws(InterchangeError) {
+    /// Writes the sections of `list` to standard output as ``TickJSON``'s array, streamed.
+    static func write(_ list: ToDoList, sections: [ToDoList.Section]) throws(InterchangeError) {
         var writer = ByteWriter(descriptor: STDOUT_FILENO, destination: "standard output")
-        try TickJSON.write(entries, to: &writer)
+        try TickJSON.write(list, sections: sections, to: &writer)
     }
 
     /// One item's object.
