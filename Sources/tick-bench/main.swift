@@ -2,9 +2,10 @@ import Foundation
 @_spi(Benchmark) import TickCore
 
 // tick-bench: `swift build -c release && swift run -c release tick-bench [--sizes 1000,10000]
-// [--skip-archive] [--skip-screen] [--skip-add] [--before PATH-TO-AN-OLDER-TICK]` prints the
-// speed tables of docs/performance.md; with --before, the full-screen and add tables also
-// measure that older tick binary, in the same run. Each measurement runs in a child process
+// [--skip-archive] [--skip-screen] [--skip-add] [--before PATH-TO-AN-OLDER-TICK]
+// [--skip-interchange | --only-interchange] [--interchange-size N]` prints the speed tables of
+// docs/performance.md; with --before, the full-screen and add tables also measure that older
+// tick binary, in the same run. Each measurement runs in a child process
 // (this same executable with a hidden first argument) so that peak memory is per size.
 
 let arguments = Array(CommandLine.arguments.dropFirst())
@@ -80,6 +81,10 @@ do {
         exit(0)
     }
 
+    if arguments.contains("--only-interchange") {
+        print(try InterchangeBenchmark.measure(count: Int(option("--interchange-size") ?? "") ?? 100_000))
+        exit(0)
+    }
     let sizes = option("--sizes").map { $0.split(separator: ",").compactMap { Int($0) } } ?? [1_000, 10_000, 100_000, 1_000_000]
     let foundationLimit = Int(option("--foundation-limit") ?? "") ?? 100_000
     let tick = try ScreenBenchmark.tickPath()
@@ -151,6 +156,13 @@ do {
             }
         }
         print(adds.render())
+    }
+
+    if !arguments.contains("--skip-interchange") {
+        let count = Int(option("--interchange-size") ?? "") ?? 100_000
+        print("\nImport, export and list beside calcurse on the same titles: release tick, each run a")
+        print("process of its own, medians of 5 runs; peak memory is the maximum RSS wait4 reports\n")
+        print(try InterchangeBenchmark.measure(count: count))
     }
 } catch {
     FileHandle.standardError.write(Data("tick-bench: \(error)\n".utf8))

@@ -36,6 +36,7 @@ struct Tick: ParsableCommand {
         subcommands: [
             AddCommand.self, ListCommand.self, ShowCommand.self, CheckCommand.self,
             UncheckCommand.self, RemoveCommand.self, EditCommand.self, MoveCommand.self,
+            ImportCommand.self, ExportCommand.self,
         ]
     )
 

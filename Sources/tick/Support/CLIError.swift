@@ -2,6 +2,7 @@ import ArgumentParser
 import FoundationEssentials
 import Glibc
 import TickCore
+import TickInterchange
 
 /// A runtime failure of a command (exit status 1), with a message for standard error.
 struct CLIError: Error, CustomStringConvertible {
@@ -10,7 +11,7 @@ struct CLIError: Error, CustomStringConvertible {
     init(_ description: String) { self.description = description }
 }
 
-/// Runs `body`; a ``CLIError``, ``StoreError`` or ``ModelError`` is printed as `tick: message`
+/// Runs `body`; a ``CLIError``, ``StoreError``, ``ModelError`` or ``InterchangeError`` is printed as `tick: message`
 /// on standard error and turns into exit status 1. Usage errors pass through (status 64).
 func reportingErrors(_ body: () throws -> Void) throws {
     do {
@@ -21,15 +22,22 @@ func reportingErrors(_ body: () throws -> Void) throws {
         throw fail(error.description)
     } catch let error as ModelError {
         throw fail(error.description)
+    } catch let error as InterchangeError {
+        throw fail(error.description)
     }
 }
 
 private func fail(_ message: String) -> ExitCode {
-    // Messages quote titles, arguments and paths: make their control characters visible.
+    warn(message)
+    return ExitCode.failure
+}
+
+/// Writes `tick: message` to standard error, control characters (which a message may quote
+/// from an imported file) escaped on each of its lines.
+func warn(_ message: String) {
     let visible = VisibleText.lines(message).joined(separator: "\n")
     let line = Array("tick: \(visible)\n".utf8)
     _ = line.withUnsafeBytes { write(STDERR_FILENO, $0.baseAddress, $0.count) }
-    return ExitCode.failure
 }
 
 /// Writes a line to standard output.

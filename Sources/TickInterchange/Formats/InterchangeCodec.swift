@@ -1,0 +1,92 @@
+import FoundationEssentials
+import TickCore
+
+/// Reads and writes every format by name: the one entry point of `tick import` and
+/// `tick export`.
+public enum InterchangeCodec {
+    /// Writes `entries` in `format` to `writer`; returns what the format left out.
+    public static func write(_ entries: [ExchangeEntry], as format: InterchangeFormat, to writer: inout ByteWriter) throws(InterchangeError) -> Omissions {
+        switch format {
+        case .ics, .vdir:
+            // (A vdir is written file by file by ``VdirStore``; as one stream it is one calendar.)
+            try writer.flush(appending: ICalendar.encode(iCalendarEntries(entries)))
+            return Omissions(format: format)
+        case .json:
+            try TickJSON.write(entries, to: &writer)
+            return Omissions(format: .json)
+        case .taskwarrior: return try Taskwarrior.write(entries, to: &writer)
+        case .todotxt: return try TodoTxt.write(entries, to: &writer)
+        case .markdown: return try MarkdownTasks.write(entries, to: &writer)
+        }
+    }
+
+    /// The format of `bytes` judged from their content: JSON (tick's or taskwarrior's,
+    /// by the keys of the first item), a Markdown task list, else todo.txt.
+    public static func detect(_ bytes: [UInt8]) -> InterchangeFormat {
+        let start = bytes.firstIndex { ![0x20, 0x09, 0x0A, 0x0D, 0xEF, 0xBB, 0xBF].contains($0) }
+        if let start, bytes[start] == UInt8(ascii: "[") || bytes[start] == UInt8(ascii: "{") { return .json }
+        if let start, String(decoding: bytes[start...].prefix(15), as: UTF8.self).uppercased() == "BEGIN:VCALENDAR" { return .ics }
+        if MarkdownTasks.looksLike(String(decoding: bytes.prefix(1 << 20), as: UTF8.self)) { return .markdown }
+        return .todotxt
+    }
+
+    /// Reads `bytes` (named `source` in errors) as `format`, or as the format
+    /// ``detect(_:)`` finds; all or nothing: one bad item is an error naming its line.
+    public static func read(_ bytes: [UInt8], as format: InterchangeFormat?, source: String, now: Date = Date()) throws(InterchangeError) -> (entries: [ExchangeEntry], format: InterchangeFormat, omissions: Omissions) {
+        let format = format ?? detect(bytes)
+        switch format {
+        case .ics, .vdir:
+            var options = ICalendarDecodingOptions()
+            options.now = now
+            let calendar = try ICalendar.decode(bytes, source: source, options: options)
+            var omissions = Omissions(format: .ics, importing: true)
+            for (name, count) in calendar.skipped.sorted(by: { $0.key < $1.key }) { omissions.note("\(count) \(name)") }
+            return (entries(calendar.todos.map { ($0, nil) }), .ics, omissions)
+        case .json, .taskwarrior:
+            let value = try JSONParser.parse(bytes, source: source)
+            if format == .taskwarrior || Taskwarrior.looksLike(value) {
+                let (entries, omissions) = try Taskwarrior.read(value, source: source, now: now)
+                return (entries, .taskwarrior, omissions)
+            }
+            return (try TickJSON.read(value, source: source, now: now), .json, Omissions(format: .json, importing: true))
+        case .todotxt:
+            return (try TodoTxt.read(try text(bytes, source: source), source: source, now: now), .todotxt, Omissions(format: .todotxt, importing: true))
+        case .markdown:
+            return (try MarkdownTasks.read(try text(bytes, source: source), source: source, now: now), .markdown, Omissions(format: .markdown, importing: true))
+        }
+    }
+
+    /// Decoded VTODOs as entries: each section in X-APPLE-SORT-ORDER where given (those
+    /// without one after, in file order).
+    static func entries(_ todos: [(todo: DecodedToDo, source: String?)]) -> [ExchangeEntry] {
+        let ordered = todos.enumerated().sorted { a, b in
+            (a.element.todo.sortOrder ?? .max, a.offset) < (b.element.todo.sortOrder ?? .max, b.offset)
+        }
+        return ordered.map { ExchangeEntry(item: $0.element.todo.item, done: $0.element.todo.isDone, line: $0.element.todo.line, source: $0.element.source) }
+    }
+
+    /// Entries as the iCalendar encoder takes them, each with its position in its section.
+    static func iCalendarEntries(_ entries: [ExchangeEntry]) -> [ICalendarEntry] {
+        var positions = (toDo: 0, done: 0)
+        return entries.map { entry in
+            let position: Int
+            if entry.done { position = positions.done; positions.done += 1 } else { position = positions.toDo; positions.toDo += 1 }
+            return ICalendarEntry(item: entry.item, isDone: entry.done, sortOrder: position)
+        }
+    }
+
+    /// The bytes as text; broken UTF-8 is an error naming the line it is on.
+    static func text(_ bytes: [UInt8], source: String) throws(InterchangeError) -> String {
+        if let text = String(validating: bytes, as: UTF8.self) {
+            return text.hasPrefix("\u{FEFF}") ? String(text.dropFirst()) : text
+        }
+        var line = 1
+        var start = 0
+        for (index, byte) in bytes.enumerated() where byte == UInt8(ascii: "\n") {
+            if String(validating: bytes[start..<index], as: UTF8.self) == nil { break }
+            line += 1
+            start = index + 1
+        }
+        throw InterchangeError(source: source, line: line, problem: "not valid UTF-8")
+    }
+}

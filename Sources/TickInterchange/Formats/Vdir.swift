@@ -1,0 +1,87 @@
+import FoundationEssentials
+import Glibc
+import TickCore
+
+/// A vdir: a directory of `.ics` files, one item each, named from the item's UID (the
+/// layout vdirsyncer and todoman use).
+public enum Vdir {
+    /// A file name for `uid`: the UID when it is made only of letters, digits and
+    /// `-_.@+`, else the UID with every other character as `_`; a name taken already
+    /// (by a UID made safe the same way) gets `-2`, `-3`, ….
+    public static func fileName(for uid: String, taken: inout Set<String>) -> String {
+        var safe = String(uid.unicodeScalars.map { scalar -> Character in
+            scalar.isASCII && (scalar.properties.isAlphabetic || ("0"..."9").contains(scalar) || "-_.@+".unicodeScalars.contains(scalar))
+                ? Character(scalar) : "_"
+        })
+        if safe.isEmpty || safe.hasPrefix(".") { safe = "_" + safe }
+        if safe.utf8.count > 200 { safe = String(safe.prefix(200)) }
+        var name = safe + ".ics"
+        var counter = 2
+        while taken.contains(name) {
+            name = "\(safe)-\(counter).ics"
+            counter += 1
+        }
+        taken.insert(name)
+        return name
+    }
+
+    /// Writes one file per entry into `directory` (made when missing), each written whole
+    /// to a temporary name and renamed into place.
+    public static func write(_ entries: [ExchangeEntry], to directory: String) throws(InterchangeError) {
+        if mkdir(directory, 0o755) != 0 && errno != EEXIST {
+            throw InterchangeError(source: directory, problem: "cannot make the directory: \(String(cString: strerror(errno)))")
+        }
+        var taken: Set<String> = []
+        for entry in InterchangeCodec.iCalendarEntries(entries) {
+            let name = fileName(for: ICalendar.uid(of: entry.item), taken: &taken)
+            let path = directory + "/" + name
+            let temporary = directory + "/.tick-" + name
+            let fd = open(temporary, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0o644)
+            guard fd >= 0 else { throw InterchangeError(source: path, problem: "cannot write: \(String(cString: strerror(errno)))") }
+            var writer = ByteWriter(descriptor: fd, destination: path)
+            do {
+                try writer.flush(appending: ICalendar.encodeFile(entry))
+            } catch {
+                close(fd)
+                unlink(temporary)
+                throw error
+            }
+            guard close(fd) == 0, rename(temporary, path) == 0 else {
+                unlink(temporary)
+                throw InterchangeError(source: path, problem: "cannot write: \(String(cString: strerror(errno)))")
+            }
+        }
+    }
+
+    /// The `.ics` files of `directory`, sorted by name (hidden files are not items).
+    public static func files(in directory: String) throws(InterchangeError) -> [String] {
+        guard let handle = opendir(directory) else {
+            throw InterchangeError(source: directory, problem: "cannot read the directory: \(String(cString: strerror(errno)))")
+        }
+        defer { closedir(handle) }
+        var names: [String] = []
+        while let entry = readdir(handle) {
+            let name = withUnsafeBytes(of: entry.pointee.d_name) { raw in
+                String(decoding: raw.prefix { $0 != 0 }, as: UTF8.self)
+            }
+            if !name.hasPrefix("."), name.lowercased().hasSuffix(".ics") { names.append(name) }
+        }
+        return names.sorted()
+    }
+
+    /// Reads every `.ics` file of `directory`; a broken file refuses the whole import,
+    /// naming that file. `readFile` gives a file's bytes.
+    public static func read(_ directory: String, now: Date = Date(), readFile: (String) throws -> [UInt8]) throws -> (entries: [ExchangeEntry], omissions: Omissions) {
+        var todos: [(todo: DecodedToDo, source: String?)] = []
+        var omissions = Omissions(format: .vdir, importing: true)
+        var options = ICalendarDecodingOptions()
+        options.now = now
+        for name in try files(in: directory) {
+            let path = directory.hasSuffix("/") ? directory + name : directory + "/" + name
+            let calendar = try ICalendar.decode(try readFile(path), source: path, options: options)
+            for (kind, count) in calendar.skipped.sorted(by: { $0.key < $1.key }) { omissions.note("\(count) \(kind) in \(name)") }
+            todos += calendar.todos.map { ($0, path) }
+        }
+        return (InterchangeCodec.entries(todos), omissions)
+    }
+}

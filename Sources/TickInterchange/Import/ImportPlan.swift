@@ -1,0 +1,124 @@
+import FoundationEssentials
+import TickCore
+
+/// What an import does to a list: which items it adds, which it updates (same id, other
+/// fields or done state) and which it leaves as they are, as the ``ToDoList/Operation``s
+/// that do it and the list they make.
+///
+/// One item per id: an entry whose id is already in the list updates that item in place
+/// (an item that changes section goes to the top of Done or the end of To Do, as a check
+/// or uncheck would put it); new items are appended to their section in the input's order.
+public struct ImportPlan: Sendable {
+    public private(set) var added: [ExchangeEntry] = []
+    public private(set) var updated: [ExchangeEntry] = []
+    public private(set) var unchanged: [ExchangeEntry] = []
+    /// The operations that make ``list`` from the original list, by item id, so that the
+    /// store can merge them into a file another process changed meanwhile.
+    public private(set) var operations: [ToDoList.Operation] = []
+    /// The list after the import.
+    public private(set) var list: ToDoList
+
+    /// Plans importing `entries`, read from `format`, into `original`; two entries with one
+    /// id are an error naming the id and both lines. An update keeps the fields `format`
+    /// cannot hold (a taskwarrior import leaves locations as they were), and a date the
+    /// format keeps only to the second stays as precise as it was when it names the same second.
+    public init(importing entries: [ExchangeEntry], from format: InterchangeFormat = .json, into original: ToDoList,
+                source: String) throws(InterchangeError) {
+        var firstLine: [UUID: ExchangeEntry] = [:]
+        firstLine.reserveCapacity(entries.count)
+        for entry in entries {
+            if let earlier = firstLine.updateValue(entry, forKey: entry.item.id) {
+                let name = entry.item.externalUID ?? entry.item.id.uuidString.lowercased()
+                let lines = [earlier.line, entry.line].compactMap { $0.map(String.init) }
+                throw InterchangeError(source: entry.source ?? source, line: entry.line,
+                                       problem: "two items have the id \(name)" + (lines.count == 2 ? " (lines \(lines[0]) and \(lines[1]))" : ""))
+            }
+        }
+        var positions: [UUID: (section: ToDoList.Section, index: Int)] = [:]
+        positions.reserveCapacity(original.count)
+        for section in ToDoList.Section.allCases {
+            for (index, item) in original.items(in: section).enumerated() { positions[item.id] = (section, index) }
+        }
+        var toDo = original.toDoItems
+        var done = original.doneItems
+        var moved: Set<UUID> = []
+        var newlyDone: [ToDoItem] = []
+        var reopened: [ToDoItem] = []
+        var newToDo: [ToDoItem] = []
+        var newDone: [ToDoItem] = []
+        var replacements: [ToDoList.Operation] = []
+        var moves: [ToDoList.Operation] = []
+        var insertions: [ToDoList.Operation] = []
+        for var entry in entries {
+            if let (oldSection, index) = positions[entry.item.id] {
+                entry.item = Self.merged(entry.item, over: oldSection == .toDo ? toDo[index] : done[index], format: format)
+            }
+            let item = entry.item
+            let section: ToDoList.Section = entry.done ? .done : .toDo
+            guard let (oldSection, index) = positions[item.id] else {
+                added.append(entry)
+                if entry.done { newDone.append(item) } else { newToDo.append(item) }
+                insertions.append(.insert(item, section, at: nil))
+                continue
+            }
+            if oldSection == section {
+                let old = section == .toDo ? toDo[index] : done[index]
+                guard old != item else { unchanged.append(entry); continue }
+                updated.append(entry)
+                if section == .toDo { toDo[index] = item } else { done[index] = item }
+                replacements.append(.remove(item.id))
+                replacements.append(.insert(item, section, at: index))
+            } else {
+                updated.append(entry)
+                moved.insert(item.id)
+                moves.append(.remove(item.id))
+                if entry.done {
+                    moves.append(.insert(item, .done, at: newlyDone.count))
+                    newlyDone.append(item)
+                } else {
+                    moves.append(.insert(item, .toDo, at: nil))
+                    reopened.append(item)
+                }
+            }
+        }
+        if !moved.isEmpty {
+            toDo.removeAll { moved.contains($0.id) }
+            done.removeAll { moved.contains($0.id) }
+        }
+        // The moves' insertions come after all their removals, as in `moves`: reorder them so.
+        let moveRemovals = moves.filter { if case .remove = $0 { true } else { false } }
+        let moveInsertions = moves.filter { if case .insert = $0 { true } else { false } }
+        operations = replacements + moveRemovals + moveInsertions + insertions
+        do {
+            list = try ToDoList(toDoItems: toDo + reopened + newToDo, doneItems: newlyDone + done + newDone,
+                                unknownFields: original.unknownFields)
+        } catch {
+            throw InterchangeError(source: source, problem: error.description)
+        }
+    }
+
+    /// `imported` with what `format` cannot hold taken from `existing`, and its dates as
+    /// `existing` has them when they name the same whole second.
+    static func merged(_ imported: ToDoItem, over existing: ToDoItem, format: InterchangeFormat) -> ToDoItem {
+        var item = imported
+        let leavesOut = Set(format.leavesOut)
+        if leavesOut.contains(.location) { item.location = existing.location }
+        if leavesOut.contains(.notes) { item.notes = existing.notes }
+        if leavesOut.contains(.externalUID) { item.externalUID = existing.externalUID }
+        if leavesOut.contains(.iCalendarExtras) { item.iCalendarExtras = existing.iCalendarExtras }
+        func sameSecond(_ a: Date?, _ b: Date?) -> Bool {
+            guard let a, let b else { return a == nil && b == nil }
+            return a.timeIntervalSince1970.rounded(.down) == b.timeIntervalSince1970.rounded(.down)
+        }
+        if sameSecond(item.createdAt, existing.createdAt) { item.createdAt = existing.createdAt }
+        if sameSecond(item.completedAt, existing.completedAt) { item.completedAt = existing.completedAt }
+        if sameSecond(item.modifiedAt, existing.modifiedAt) { item.modifiedAt = existing.modifiedAt }
+        if sameSecond(item.due, existing.due) {
+            if let day = existing.dueDay { item.setDue(day: day) } else { item.setDue(instant: existing.due) }
+        }
+        return item
+    }
+
+    /// Whether the import changes nothing.
+    public var isEmpty: Bool { operations.isEmpty }
+}

@@ -1,0 +1,114 @@
+import FoundationEssentials
+import TickCore
+
+extension TickJSON {
+    /// Reads the array ``write(_:to:)`` writes; any bad item refuses the whole input with
+    /// an error naming `source`, the item's line and the problem.
+    public static func read(_ value: JSONValue, source: String, now: Date = Date()) throws(InterchangeError) -> [ExchangeEntry] {
+        guard case .array(let elements, _) = value else {
+            throw InterchangeError(source: source, line: 1, problem: "tick's JSON is an array of items, not \(value.kind)")
+        }
+        var entries: [ExchangeEntry] = []
+        entries.reserveCapacity(elements.count)
+        for element in elements {
+            guard case .object(let members, let line) = element else {
+                throw InterchangeError(source: source, line: nil, problem: "an item is \(element.kind), not an object")
+            }
+            do {
+                entries.append(try entry(members, now: now, line: line))
+            } catch let problem as Problem {
+                throw InterchangeError(source: source, line: line, problem: problem.text)
+            } catch {
+                throw InterchangeError(source: source, line: line, problem: "\(error)")
+            }
+        }
+        return entries
+    }
+
+    /// A problem with one item, given its line by ``read(_:source:now:)``.
+    struct Problem: Error { let text: String }
+
+    private static func entry(_ members: [(key: String, value: JSONValue)], now: Date, line: Int) throws -> ExchangeEntry {
+        var values: [Key: JSONValue] = [:]
+        for (name, value) in members {
+            guard let key = Key(rawValue: name) else {
+                throw Problem(text: "unknown key \"\(name)\" (tick's JSON has \(Key.allCases.map(\.rawValue).joined(separator: ", ")))")
+            }
+            guard values[key] == nil else { throw Problem(text: "the key \"\(name)\" appears twice") }
+            values[key] = value
+        }
+        func string(_ key: Key) throws -> String? {
+            switch values[key] {
+            case nil, .null?: return nil
+            case .string(let text)?: return text
+            case let other?: throw Problem(text: "\"\(key.rawValue)\" must be a string or null, not \(other.kind)")
+            }
+        }
+        func instant(_ key: Key) throws -> Date? {
+            guard let text = try string(key) else { return nil }
+            guard let date = DateText.iso8601(Substring(text)) else {
+                throw Problem(text: "\"\(key.rawValue)\" \"\(text)\" is not an ISO 8601 date and time like 2026-12-01T08:30:00Z")
+            }
+            return date
+        }
+        guard let title = try string(.title) else { throw Problem(text: "an item needs a \"title\"") }
+        var id = UUID()
+        if let text = try string(.id) {
+            guard let parsed = UUID(uuidString: text) else { throw Problem(text: "\"id\" \"\(text)\" is not a UUID") }
+            id = parsed
+        }
+        let done: Bool
+        switch values[.done] {
+        case nil, .null?: done = false
+        case .bool(let value)?: done = value
+        case let other?: throw Problem(text: "\"done\" must be true or false, not \(other.kind)")
+        }
+        var item = try ToDoItem(id: id, title: title, notes: try string(.notes), createdAt: try instant(.createdAt) ?? now)
+        if let text = try string(.due) {
+            if text.utf8.count == 10, let day = CalendarDay(text) {
+                item.setDue(day: day)
+            } else if let date = DateText.iso8601(Substring(text)) {
+                item.setDue(instant: date)
+            } else {
+                throw Problem(text: "\"due\" \"\(text)\" is neither a day like 2026-12-01 nor a date and time like 2026-12-01T08:30:00Z")
+            }
+        }
+        item.location = try location(values[.location])
+        item.completedAt = try instant(.completedAt)
+        item.modifiedAt = try instant(.modifiedAt)
+        item.externalUID = try string(.externalUID)
+        if let extras = try string(.iCalendarExtras) {
+            // Checked as an iCalendar reader would take them, so that an export cannot fail later.
+            do {
+                try ICalendar.checkExtras(extras, source: "", line: line)
+            } catch {
+                throw Problem(text: error.problem)
+            }
+            item.iCalendarExtras = extras
+        }
+        return ExchangeEntry(item: item, done: done, line: line)
+    }
+
+    private static func location(_ value: JSONValue?) throws -> Location? {
+        switch value {
+        case nil, .null?: return nil
+        case .object(let members, _)?:
+            var name: String?
+            var latitude: Double?
+            var longitude: Double?
+            for (key, value) in members {
+                switch (key, value) {
+                case ("name", .string(let text)): name = text
+                case ("latitude", .null), ("longitude", .null): break
+                case ("latitude", .number(let text)): latitude = Double(text)
+                case ("longitude", .number(let text)): longitude = Double(text)
+                default: throw Problem(text: "\"location\" has \"\(key)\" as \(value.kind); it holds name (a string), latitude and longitude (numbers or null)")
+                }
+            }
+            guard let name else { throw Problem(text: "\"location\" needs a \"name\"") }
+            return try Location(name: name, latitude: latitude, longitude: longitude)
+        case let other?:
+            throw Problem(text: "\"location\" must be an object or null, not \(other.kind)")
+        }
+    }
+}

@@ -1,0 +1,127 @@
+import FoundationEssentials
+import TickCore
+
+/// tick's JSON: what `tick list --json`, `tick show --json` and `tick export --format json`
+/// print and `tick import` reads back exactly.
+///
+/// An array of objects, one per item, To Do first, then Done, each section in its order.
+/// The keys, in the order written, are ``Key``'s cases. Dates are ISO 8601 in UTC with as
+/// many digits of a second's fraction as read back to the same instant; a due that is a
+/// calendar day is `"2026-12-01"`.
+public enum TickJSON {
+    /// The schema: every key, in the order written, with what it holds.
+    public enum Key: String, CaseIterable, Sendable {
+        /// The item's UUID (upper-case); read back as it is, a new one when missing.
+        case id
+        /// Non-empty text.
+        case title
+        /// Text or null.
+        case notes
+        /// null, a calendar day `"2026-12-01"` or an instant `"2026-12-01T08:30:00Z"`.
+        case due
+        /// null or `{"name": text, "latitude": number or null, "longitude": number or null}`.
+        case location
+        /// true for an item of the Done section.
+        case done
+        /// An instant; now when missing on import.
+        case createdAt
+        /// An instant or null: when it was ticked off.
+        case completedAt
+        /// An instant or null: when it last changed.
+        case modifiedAt
+        /// Another app's iCalendar UID when it is not the id's text, or null.
+        case externalUID
+        /// iCalendar content tick keeps for other apps, verbatim, or null.
+        case iCalendarExtras
+    }
+
+    /// Writes `entries` as the JSON array, one object a line, flushing as it goes.
+    public static func write(_ entries: [ExchangeEntry], to writer: inout ByteWriter) throws(InterchangeError) {
+        try writeArray(count: entries.count, to: &writer) { (index, writer: inout ByteWriter) in writeObject(entries[index], to: &writer) }
+    }
+
+    /// Writes the sections of `list` as the JSON array, reading the items in place (no
+    /// array of entries: `list --json` of a large list holds only the list and 1 MiB).
+    public static func write(_ list: ToDoList, sections: [ToDoList.Section], to writer: inout ByteWriter) throws(InterchangeError) {
+        let parts = sections.map { (items: list.items(in: $0), done: $0 == .done) }
+        var part = 0, offset = 0
+        try writeArray(count: parts.reduce(0) { $0 + $1.items.count }, to: &writer) { (_, writer: inout ByteWriter) in
+            while offset == parts[part].items.count { part += 1; offset = 0 }
+            writeObject(ExchangeEntry(item: parts[part].items[offset], done: parts[part].done), to: &writer)
+            offset += 1
+        }
+    }
+
+    private static func writeArray(count: Int, to writer: inout ByteWriter,
+                                   _ element: (Int, inout ByteWriter) -> Void) throws(InterchangeError) {
+        guard count > 0 else { writer.ascii("[]\n"); return try writer.flush() }
+        writer.ascii("[\n")
+        for index in 0..<count {
+            writer.ascii("  ")
+            element(index, &writer)
+            writer.ascii(index + 1 < count ? ",\n" : "\n")
+            try writer.flushIfFull()
+        }
+        writer.ascii("]\n")
+        try writer.flush()
+    }
+
+    /// Writes one item's object (no line break).
+    public static func writeObject(_ entry: ExchangeEntry, to writer: inout ByteWriter) {
+        let item = entry.item
+        writer.byte(UInt8(ascii: "{"))
+        for key in Key.allCases {
+            if key != .id { writer.ascii(", ") }
+            writer.byte(UInt8(ascii: "\""))
+            writer.text(key.rawValue)
+            writer.ascii("\": ")
+            switch key {
+            case .id:
+                writer.byte(UInt8(ascii: "\""))
+                writer.uuid(item.id)
+                writer.byte(UInt8(ascii: "\""))
+            case .title: writer.jsonString(item.title)
+            case .notes: if let notes = item.notes { writer.jsonString(notes) } else { writer.ascii("null") }
+            case .due:
+                if let day = item.dueDay {
+                    writer.byte(UInt8(ascii: "\""))
+                    writer.day(day)
+                    writer.byte(UInt8(ascii: "\""))
+                } else {
+                    quotedDate(item.due, &writer)
+                }
+            case .location:
+                if let location = item.location {
+                    writer.ascii("{\"name\": ")
+                    writer.jsonString(location.name)
+                    if let coordinate = location.coordinate {
+                        writer.ascii(", \"latitude\": ")
+                        writer.jsonNumber(coordinate.latitude)
+                        writer.ascii(", \"longitude\": ")
+                        writer.jsonNumber(coordinate.longitude)
+                        writer.byte(UInt8(ascii: "}"))
+                    } else {
+                        writer.ascii(", \"latitude\": null, \"longitude\": null}")
+                    }
+                } else {
+                    writer.ascii("null")
+                }
+            case .done: if entry.done { writer.ascii("true") } else { writer.ascii("false") }
+            case .createdAt: quotedDate(item.createdAt, &writer)
+            case .completedAt: quotedDate(item.completedAt, &writer)
+            case .modifiedAt: quotedDate(item.modifiedAt, &writer)
+            case .externalUID: if let uid = item.externalUID { writer.jsonString(uid) } else { writer.ascii("null") }
+            case .iCalendarExtras: if let extras = item.iCalendarExtras { writer.jsonString(extras) } else { writer.ascii("null") }
+            }
+        }
+        writer.byte(UInt8(ascii: "}"))
+    }
+
+    /// The date in quotes, or null.
+    private static func quotedDate(_ date: Date?, _ writer: inout ByteWriter) {
+        guard let date else { return writer.ascii("null") }
+        writer.byte(UInt8(ascii: "\""))
+        writer.iso8601(date)
+        writer.byte(UInt8(ascii: "\""))
+    }
+}

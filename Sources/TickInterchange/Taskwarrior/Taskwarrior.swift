@@ -1,0 +1,127 @@
+import FoundationEssentials
+import TickCore
+
+/// taskwarrior's JSON, as `task export` prints it and `task import` takes it: an array of
+/// tasks with `uuid` (lower-case), `description`, `status` (`pending` or `completed`),
+/// `entry`, `end`, `due` and `modified` as `YYYYMMDDTHHMMSSZ`, and the notes as one
+/// annotation. taskwarrior has no location; a date-only due becomes 00:00 UTC of the day.
+public enum Taskwarrior {
+    /// Writes `entries` as one JSON array, a task a line; returns what was left out.
+    public static func write(_ entries: [ExchangeEntry], to writer: inout ByteWriter) throws(InterchangeError) -> Omissions {
+        var omissions = Omissions(format: .taskwarrior)
+        writer.ascii("[\n")
+        for (index, entry) in entries.enumerated() {
+            omissions.count(entry)
+            let item = entry.item
+            writer.ascii("{\"uuid\":\"")
+            writer.uuid(item.id, lowercase: true)
+            writer.ascii("\",\"description\":")
+            writer.jsonString(item.title)
+            writer.ascii(entry.done ? ",\"status\":\"completed\"" : ",\"status\":\"pending\"")
+            date("entry", item.createdAt, &writer)
+            if entry.done { date("end", item.completedAt ?? item.modifiedAt ?? item.createdAt, &writer) }
+            if let due = item.due { date("due", due, &writer) }
+            if let modified = item.modifiedAt { date("modified", modified, &writer) }
+            if let notes = item.notes, !notes.isEmpty {
+                writer.ascii(",\"annotations\":[{\"entry\":\"")
+                writer.compactDate(item.modifiedAt ?? item.createdAt)
+                writer.ascii("\",\"description\":")
+                writer.jsonString(notes)
+                writer.ascii("}]")
+            }
+            writer.ascii(index + 1 < entries.count ? "},\n" : "}\n")
+            try writer.flushIfFull()
+        }
+        writer.ascii("]\n")
+        try writer.flush()
+        return omissions
+    }
+
+    private static func date(_ key: StaticString, _ date: Date, _ writer: inout ByteWriter) {
+        writer.ascii(",\"")
+        writer.ascii(key)
+        writer.ascii("\":\"")
+        writer.compactDate(date)
+        writer.byte(UInt8(ascii: "\""))
+    }
+
+    /// Keys that taskwarrior computes or numbers itself: not data to keep.
+    static let derivedKeys: Set<String> = ["id", "urgency", "mask", "imask"]
+
+    /// Whether parsed JSON looks like taskwarrior's (its tasks have `uuid` and `description`).
+    public static func looksLike(_ value: JSONValue) -> Bool {
+        guard case .array(let elements, _) = value, case .object(let members, _)? = elements.first else { return false }
+        return members.contains { $0.key == "uuid" } && members.contains { $0.key == "description" }
+    }
+
+    /// Reads taskwarrior tasks; deleted tasks are not imported, and fields tick has no place
+    /// for are named in the returned omissions. A bad task refuses the whole input.
+    public static func read(_ value: JSONValue, source: String, now: Date = Date()) throws(InterchangeError) -> (entries: [ExchangeEntry], omissions: Omissions) {
+        var omissions = Omissions(format: .taskwarrior, importing: true)
+        let elements: [JSONValue]
+        switch value {
+        case .array(let all, _): elements = all
+        case .object: elements = [value]
+        default: throw InterchangeError(source: source, line: 1, problem: "taskwarrior's JSON is an array of tasks, not \(value.kind)")
+        }
+        var entries: [ExchangeEntry] = []
+        var deleted = 0
+        var ignored: [String: Int] = [:]
+        for element in elements {
+            guard case .object(let members, let line) = element else {
+                throw InterchangeError(source: source, problem: "a task is \(element.kind), not an object")
+            }
+            func fail(_ problem: String) -> InterchangeError { InterchangeError(source: source, line: line, problem: problem) }
+            var fields: [String: JSONValue] = [:]
+            for (key, value) in members { fields[key] = value }
+            func string(_ key: String) throws(InterchangeError) -> String? {
+                switch fields[key] {
+                case nil: return nil
+                case .string(let text)?: return text
+                case let other?: throw fail("\"\(key)\" must be a string, not \(other.kind)")
+                }
+            }
+            func date(_ key: String) throws(InterchangeError) -> Date? {
+                guard let text = try string(key) else { return nil }
+                guard let date = DateText.compact(Substring(text)) ?? DateText.iso8601(Substring(text)) else {
+                    throw fail("\"\(key)\" \"\(text)\" is not a date like 20261201T083000Z")
+                }
+                return date
+            }
+            let status = try string("status") ?? "pending"
+            guard status != "deleted" else { deleted += 1; continue }
+            guard ["pending", "completed", "waiting", "recurring"].contains(status) else { throw fail("unknown status \"\(status)\"") }
+            guard let uuidText = try string("uuid"), let id = UUID(uuidString: uuidText) else { throw fail("a task needs a \"uuid\"") }
+            guard let description = try string("description") else { throw fail("a task needs a \"description\"") }
+            let createdAt = try date("entry") ?? now
+            var item: ToDoItem
+            do {
+                item = try ToDoItem(id: id, title: description, createdAt: createdAt)
+            } catch {
+                throw fail(error.description)
+            }
+            item.setDue(instant: try date("due"))
+            item.modifiedAt = try date("modified")
+            if status == "completed" { item.completedAt = try date("end") }
+            if case .array(let annotations, _)? = fields["annotations"] {
+                var notes: [String] = []
+                for annotation in annotations {
+                    guard case .object(let parts, _) = annotation, case .string(let text)? = parts.first(where: { $0.key == "description" })?.value else {
+                        throw fail("an annotation needs a \"description\"")
+                    }
+                    notes.append(text)
+                }
+                item.notes = notes.isEmpty ? nil : notes.joined(separator: "\n")
+            }
+            let known: Set<String> = ["uuid", "description", "status", "entry", "end", "due", "modified", "annotations"]
+            for (key, _) in members where !known.contains(key) && !derivedKeys.contains(key) { ignored[key, default: 0] += 1 }
+            entries.append(ExchangeEntry(item: item, done: status == "completed", line: line))
+        }
+        if deleted > 0 { omissions.note("\(deleted) deleted task\(deleted == 1 ? "" : "s")") }
+        for key in ignored.keys.sorted() {
+            let count = ignored[key] ?? 0
+            omissions.note("\"\(key)\" of \(count) task\(count == 1 ? "" : "s") (tick has no such field)")
+        }
+        return (entries, omissions)
+    }
+}

@@ -1,0 +1,187 @@
+import FoundationEssentials
+import TickCore
+
+/// Dates as the formats write them: ISO 8601 in UTC (`2026-12-01T08:30:00Z`, JSON),
+/// taskwarrior's `20261201T083000Z`, and calendar days (`2026-12-01`). Plain integer
+/// arithmetic on the proleptic Gregorian calendar, so 100,000 items need no calendar object.
+public enum DateText {
+    /// UTC fields of an instant's whole second, and the second's number since 1970.
+    struct Fields {
+        var year: Int, month: Int, day: Int, hour: Int, minute: Int, second: Int
+    }
+
+    /// The civil date of a day number (days since 1970-01-01; Howard Hinnant's algorithm).
+    static func civil(fromDays days: Int64) -> (year: Int, month: Int, day: Int) {
+        let shifted = days + 719_468
+        let era = (shifted >= 0 ? shifted : shifted - 146_096) / 146_097
+        let dayOfEra = shifted - era * 146_097
+        let yearOfEra = (dayOfEra - dayOfEra / 1_460 + dayOfEra / 36_524 - dayOfEra / 146_096) / 365
+        let dayOfYear = dayOfEra - (365 * yearOfEra + yearOfEra / 4 - yearOfEra / 100)
+        let monthIndex = (5 * dayOfYear + 2) / 153
+        let day = dayOfYear - (153 * monthIndex + 2) / 5 + 1
+        let month = monthIndex < 10 ? monthIndex + 3 : monthIndex - 9
+        return (Int(yearOfEra + era * 400 + (month <= 2 ? 1 : 0)), Int(month), Int(day))
+    }
+
+    /// Days since 1970-01-01 of a civil date.
+    static func days(year: Int, month: Int, day: Int) -> Int64 {
+        let y = Int64(month <= 2 ? year - 1 : year)
+        let era = (y >= 0 ? y : y - 399) / 400
+        let yearOfEra = y - era * 400
+        let dayOfYear = Int64((153 * (month > 2 ? month - 3 : month + 9) + 2) / 5 + day - 1)
+        return era * 146_097 + yearOfEra * 365 + yearOfEra / 4 - yearOfEra / 100 + dayOfYear - 719_468
+    }
+
+    /// The whole seconds since 1970 of `date` (rounded down) and their UTC fields; nil for
+    /// dates outside years 1…9999.
+    static func fields(of seconds: Int64) -> Fields? {
+        var days = seconds / 86_400
+        var secondOfDay = seconds % 86_400
+        if secondOfDay < 0 { secondOfDay += 86_400; days -= 1 }
+        let civil = civil(fromDays: days)
+        guard (1...9999).contains(civil.year) else { return nil }
+        return Fields(year: civil.year, month: civil.month, day: civil.day, hour: Int(secondOfDay / 3_600),
+                      minute: Int(secondOfDay / 60 % 60), second: Int(secondOfDay % 60))
+    }
+
+    /// Dates beyond this many seconds from 1970 are outside years 1…9999 anyway.
+    static let secondsLimit = 300_000_000_000.0
+
+    // MARK: - Reading
+
+    /// Reads `YYYY-MM-DDTHH:MM:SS[.fraction](Z|±HH:MM)`; the fraction is read exactly as
+    /// written, so a date written by ``ByteWriter/iso8601(_:)`` reads back as the same `Date`.
+    public static func iso8601(_ text: Substring) -> Date? {
+        let bytes = Array(text.utf8)
+        guard bytes.count >= 20, bytes[10] == UInt8(ascii: "T") || bytes[10] == UInt8(ascii: "t"),
+              let day = CalendarDay(text.prefix(10)), text.prefix(10).contains("-"),
+              bytes[13] == UInt8(ascii: ":"), bytes[16] == UInt8(ascii: ":"),
+              let hour = number(bytes[11..<13]), let minute = number(bytes[14..<16]), let second = number(bytes[17..<19]),
+              hour < 24, minute < 60, second < 60
+        else { return nil }
+        var index = 19
+        var fraction: ArraySlice<UInt8> = []
+        if bytes[index] == UInt8(ascii: ".") {
+            let start = index + 1
+            index = start
+            while index < bytes.count, isDigit(bytes[index]) { index += 1 }
+            guard index > start, index < bytes.count else { return nil }
+            fraction = bytes[start..<index]
+        }
+        var offset = 0
+        switch bytes[index] {
+        case UInt8(ascii: "Z"), UInt8(ascii: "z"):
+            guard index + 1 == bytes.count else { return nil }
+        case UInt8(ascii: "+"), UInt8(ascii: "-"):
+            guard index + 6 == bytes.count, bytes[index + 3] == UInt8(ascii: ":"),
+                  let hours = number(bytes[index + 1..<index + 3]), let minutes = number(bytes[index + 4..<index + 6]),
+                  hours < 24, minutes < 60 else { return nil }
+            offset = (hours * 60 + minutes) * 60 * (bytes[index] == UInt8(ascii: "-") ? -1 : 1)
+        default:
+            return nil
+        }
+        let whole = days(year: day.year, month: day.month, day: day.day) * 86_400
+            + Int64(hour * 3_600 + minute * 60 + second - offset)
+        return date(wholeSeconds: whole, fraction: fraction)
+    }
+
+    /// Reads taskwarrior's `YYYYMMDDTHHMMSSZ` (UTC).
+    public static func compact(_ text: Substring) -> Date? {
+        let bytes = Array(text.utf8)
+        guard bytes.count == 16, bytes[8] == UInt8(ascii: "T"), bytes[15] == UInt8(ascii: "Z"),
+              let day = CalendarDay(text.prefix(8)),
+              let hour = number(bytes[9..<11]), let minute = number(bytes[11..<13]), let second = number(bytes[13..<15]),
+              hour < 24, minute < 60, second < 61
+        else { return nil }
+        let whole = days(year: day.year, month: day.month, day: day.day) * 86_400 + Int64(hour * 3_600 + minute * 60 + min(second, 59))
+        return Date(timeIntervalSince1970: Double(whole))
+    }
+
+    /// An instant from whole seconds and the decimal digits of a fraction, read exactly as
+    /// `Double` reads the same decimal text.
+    static func date(wholeSeconds whole: Int64, fraction: ArraySlice<UInt8>) -> Date? {
+        guard !fraction.isEmpty else { return Date(timeIntervalSince1970: Double(whole)) }
+        let digits = String(decoding: fraction, as: UTF8.self)
+        if whole >= 0 {
+            guard let seconds = Double("\(whole).\(digits)") else { return nil }
+            return Date(timeIntervalSince1970: seconds)
+        }
+        guard let part = Double("0.\(digits)") else { return nil }
+        return Date(timeIntervalSince1970: Double(whole) + part)
+    }
+
+    @inline(__always)
+    static func isDigit(_ byte: UInt8) -> Bool { (UInt8(ascii: "0")...UInt8(ascii: "9")).contains(byte) }
+
+    static func number(_ bytes: ArraySlice<UInt8>) -> Int? {
+        var value = 0
+        for byte in bytes {
+            guard isDigit(byte) else { return nil }
+            value = value * 10 + Int(byte - UInt8(ascii: "0"))
+        }
+        return value
+    }
+}
+
+extension ByteWriter {
+    /// ISO 8601 in UTC: `2026-12-01T08:30:00Z`, with the fraction of a second when there is
+    /// one, as many digits as read back to the same instant (`…00.25Z`).
+    public mutating func iso8601(_ date: Date) {
+        let seconds = date.timeIntervalSince1970
+        guard seconds.isFinite, abs(seconds) < DateText.secondsLimit else { return ascii("\"invalid date\"") }
+        let whole = seconds.rounded(.down)
+        guard let fields = DateText.fields(of: Int64(whole)) else { return ascii("0001-01-01T00:00:00Z") }
+        dateAndTime(fields, dashes: true)
+        if whole != seconds {
+            // The shortest decimal that reads back to the same Double, past its point.
+            let text = seconds >= 0 ? "\(seconds)" : "\(seconds - whole)"
+            if let point = text.utf8.firstIndex(of: UInt8(ascii: ".")), !text.utf8.contains(UInt8(ascii: "e")) {
+                byte(UInt8(ascii: "."))
+                bytes.append(contentsOf: text.utf8[text.utf8.index(after: point)...])
+            }
+        }
+        byte(UInt8(ascii: "Z"))
+    }
+
+    /// taskwarrior's `YYYYMMDDTHHMMSSZ` (whole seconds, UTC).
+    public mutating func compactDate(_ date: Date) {
+        let seconds = date.timeIntervalSince1970
+        guard seconds.isFinite, abs(seconds) < DateText.secondsLimit,
+              let fields = DateText.fields(of: Int64(seconds.rounded(.down))) else { return ascii("00010101T000000Z") }
+        dateAndTime(fields, dashes: false)
+        byte(UInt8(ascii: "Z"))
+    }
+
+    /// `YYYY-MM-DD`.
+    public mutating func day(_ day: CalendarDay) {
+        padded(day.year, width: 4)
+        byte(UInt8(ascii: "-"))
+        padded(day.month, width: 2)
+        byte(UInt8(ascii: "-"))
+        padded(day.day, width: 2)
+    }
+
+    /// `YYYY-MM-DD` of the day `date` falls on in `calendar`.
+    public mutating func localDay(_ date: Date, _ calendar: LocalTime) {
+        let fields = calendar.fields(of: date)
+        padded(fields.year, width: 4)
+        byte(UInt8(ascii: "-"))
+        padded(fields.month, width: 2)
+        byte(UInt8(ascii: "-"))
+        padded(fields.day, width: 2)
+    }
+
+    private mutating func dateAndTime(_ fields: DateText.Fields, dashes: Bool) {
+        padded(fields.year, width: 4)
+        if dashes { byte(UInt8(ascii: "-")) }
+        padded(fields.month, width: 2)
+        if dashes { byte(UInt8(ascii: "-")) }
+        padded(fields.day, width: 2)
+        byte(UInt8(ascii: "T"))
+        padded(fields.hour, width: 2)
+        if dashes { byte(UInt8(ascii: ":")) }
+        padded(fields.minute, width: 2)
+        if dashes { byte(UInt8(ascii: ":")) }
+        padded(fields.second, width: 2)
+    }
+}

@@ -1,0 +1,101 @@
+import FoundationEssentials
+import TickCore
+
+/// todo.txt: one task a line. A done task starts with `x`, its completion date and its
+/// creation date; an open one with its creation date, always written, so that a title
+/// that starts with `x `, `(A)` or a date stays a title. The due day is a `due:YYYY-MM-DD`
+/// token at the end; other `key:value` tokens, `+project` and `@context` are part of the
+/// title. Days are in the local time zone.
+public enum TodoTxt {
+    /// Writes one line per entry; returns what was left out.
+    public static func write(_ entries: [ExchangeEntry], to writer: inout ByteWriter, calendar: LocalTime = .current) throws(InterchangeError) -> Omissions {
+        var omissions = Omissions(format: .todotxt)
+        var brokenTitles = 0
+        for entry in entries {
+            omissions.count(entry)
+            let item = entry.item
+            if entry.done {
+                writer.ascii("x ")
+                writer.localDay(item.completedAt ?? item.modifiedAt ?? item.createdAt, calendar)
+                writer.byte(UInt8(ascii: " "))
+            }
+            writer.localDay(item.createdAt, calendar)
+            writer.byte(UInt8(ascii: " "))
+            if item.title.utf8.contains(where: { $0 == UInt8(ascii: "\n") || $0 == UInt8(ascii: "\r") }) {
+                brokenTitles += 1
+                writer.text(String(item.title.map { $0.isNewline ? " " : $0 }))
+            } else {
+                writer.text(item.title)
+            }
+            if let due = item.due {
+                writer.ascii(" due:")
+                if let day = item.dueDay { writer.day(day) } else { writer.localDay(due, calendar) }
+            }
+            writer.byte(UInt8(ascii: "\n"))
+            try writer.flushIfFull()
+        }
+        try writer.flush()
+        if brokenTitles > 0 { omissions.note("line breaks in \(brokenTitles) title\(brokenTitles == 1 ? "" : "s") (written as spaces)") }
+        return omissions
+    }
+
+    /// Reads todo.txt; blank lines are skipped. A bad date (`due:2026-13-01`) refuses the
+    /// whole input.
+    public static func read(_ text: String, source: String, now: Date = Date(), calendar: LocalTime = .current) throws(InterchangeError) -> [ExchangeEntry] {
+        var entries: [ExchangeEntry] = []
+        var lineNumber = 0
+        for rawLine in text.split(omittingEmptySubsequences: false, whereSeparator: { $0 == "\n" || $0 == "\r\n" }) {
+            lineNumber += 1
+            var line = rawLine
+            if line.last == "\r" { line.removeLast() }
+            guard !line.allSatisfy({ $0 == " " || $0 == "\t" }) else { continue }
+            func fail(_ problem: String) -> InterchangeError { InterchangeError(source: source, line: lineNumber, problem: problem) }
+            var words = line.split(separator: " ", omittingEmptySubsequences: false)[...]
+            var done = false
+            var completed: CalendarDay?
+            var created: CalendarDay?
+            var priority: Substring?
+            if words.first == "x" {
+                done = true
+                words.removeFirst()
+                if let first = words.first, let day = day(first) { completed = day; words.removeFirst() }
+            } else if let first = words.first, first.count == 3, first.first == "(", first.last == ")",
+                      let letter = first.dropFirst().first, letter.isUppercase, letter.isASCII {
+                priority = first
+                words.removeFirst()
+            }
+            if let first = words.first, let day = day(first) { created = day; words.removeFirst() }
+            var due: CalendarDay?
+            var titleWords: [Substring] = priority.map { [$0] } ?? []
+            for word in words {
+                if word.hasPrefix("due:") {
+                    guard due == nil else { throw fail("two due: dates") }
+                    guard let day = CalendarDay(word.dropFirst(4)), word.count == 14 else {
+                        throw fail("\"\(word)\" is not a due date like due:2026-12-01")
+                    }
+                    due = day
+                } else {
+                    titleWords.append(word)
+                }
+            }
+            let title = titleWords.joined(separator: " ")
+            var item: ToDoItem
+            do {
+                item = try ToDoItem(title: title, createdAt: created.flatMap { calendar.date(year: $0.year, month: $0.month, day: $0.day) } ?? now)
+            } catch {
+                throw fail("a task without a title")
+            }
+            if let due { item.setDue(day: due) }
+            if done {
+                item.completedAt = completed.flatMap { calendar.date(year: $0.year, month: $0.month, day: $0.day) }
+            }
+            entries.append(ExchangeEntry(item: item, done: done, line: lineNumber))
+        }
+        return entries
+    }
+
+    /// A `YYYY-MM-DD` word, else nil.
+    private static func day(_ word: Substring) -> CalendarDay? {
+        word.utf8.count == 10 && word.contains("-") ? CalendarDay(word) : nil
+    }
+}

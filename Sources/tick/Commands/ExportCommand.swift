@@ -1,0 +1,108 @@
+import ArgumentParser
+import FoundationEssentials
+import Glibc
+import TickCore
+import TickInterchange
+
+/// `tick export`: the list in another format, to standard output or a file.
+struct ExportCommand: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "export",
+        abstract: "Write the list as iCalendar (a file or a vdir), JSON, taskwarrior, todo.txt or Markdown.",
+        discussion: """
+            FORMAT is one of: \(ImportCommand.formatNames). Without --format, the \
+            extension of --output names it (.ics, .json, .txt, .md). The list goes to \
+            standard output unless --output names a file. vdir writes one .ics file per \
+            item, named from its UID, into the directory --output names (made when \
+            missing), the layout of vdirsyncer and todoman.
+
+            ics, vdir and json keep every field (json is tick's own, the schema of \
+            `tick list --json`); \
+            the others cannot hold some fields, and tick says on standard error which \
+            fields of how many items it left out. docs/interchange.md has the details.
+
+            Examples:
+              tick export --output tasks.ics
+              tick export --format vdir --output ~/.calendars/tasks
+              tick export --format json > list.json
+              tick export --output todo.txt --open
+              tick export --format taskwarrior | task import
+              tick export --format markdown --done
+            """
+    )
+
+    @Option(help: ArgumentHelp("The format: \(ImportCommand.formatNames).", valueName: "format"))
+    var format: String?
+
+    @Flag(help: "Only the items still to do.")
+    var open = false
+
+    @Flag(help: "Only the items done.")
+    var done = false
+
+    @Option(name: [.short, .long], help: ArgumentHelp("Write to this file instead of standard output.", valueName: "path"),
+            completion: .file())
+    var output: String?
+
+    @OptionGroup var storeOptions: StoreOptions
+
+    func validate() throws {
+        if open && done { throw ValidationError("--open and --done exclude each other; give neither for both") }
+        _ = try chosenFormat()
+    }
+
+    /// The format named by --format, else by --output's extension.
+    func chosenFormat() throws -> InterchangeFormat {
+        if let format {
+            guard let chosen = InterchangeFormat(rawValue: format) else {
+                throw ValidationError("unknown format \"\(format)\"; use one of \(ImportCommand.formatNames)")
+            }
+            return chosen
+        }
+        if let output, let chosen = InterchangeFormat(pathExtension: output) { return chosen }
+        throw ValidationError("name the format with --format (\(ImportCommand.formatNames)), or an --output file ending in .ics, .json, .txt or .md")
+    }
+
+    func run() throws {
+        try reportingErrors {
+            let format = try chosenFormat()
+            let sections: [ToDoList.Section] = open ? [.toDo] : done ? [.done] : [.toDo, .done]
+            let entries = ExchangeEntry.entries(of: try storeOptions.makeStore().load(), sections: sections)
+            let omissions: Omissions
+            if format == .vdir {
+                guard let output else { throw CLIError("--format vdir writes a directory: name it with --output") }
+                try Vdir.write(entries, to: output)
+                omissions = Omissions(format: .vdir)
+            } else if let output {
+                omissions = try Self.writeFile(output) { (writer: inout ByteWriter) throws(InterchangeError) in
+                    try InterchangeCodec.write(entries, as: format, to: &writer)
+                }
+            } else {
+                var writer = ByteWriter(descriptor: STDOUT_FILENO, destination: "standard output")
+                omissions = try InterchangeCodec.write(entries, as: format, to: &writer)
+            }
+            if let message = omissions.message { warn(message) }
+        }
+    }
+
+    /// Writes a file through a ``ByteWriter``: into a temporary file beside it, renamed over
+    /// it when complete, so that a failed export leaves no half-written file.
+    static func writeFile<T>(_ path: String, _ body: (inout ByteWriter) throws(InterchangeError) -> T) throws -> T {
+        let temporary = path + ".tick-export-\(getpid())"
+        let fd = Glibc.open(temporary, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0o644)
+        guard fd >= 0 else { throw CLIError("\(path): cannot write: \(String(cString: strerror(errno)))") }
+        var open = true
+        do {
+            var writer = ByteWriter(descriptor: fd, destination: path)
+            let result = try body(&writer)
+            open = false
+            guard close(fd) == 0 else { throw CLIError("\(path): cannot write: \(String(cString: strerror(errno)))") }
+            guard rename(temporary, path) == 0 else { throw CLIError("\(path): cannot write: \(String(cString: strerror(errno)))") }
+            return result
+        } catch {
+            if open { close(fd) }
+            unlink(temporary)
+            throw error
+        }
+    }
+}

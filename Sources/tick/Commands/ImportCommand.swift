@@ -1,0 +1,123 @@
+import ArgumentParser
+import FoundationEssentials
+import Glibc
+import TickCore
+import TickInterchange
+
+/// `tick import`: items from another format into the list, one item per id.
+struct ImportCommand: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "import",
+        abstract: "Add or update items from iCalendar (a file or a vdir), JSON, taskwarrior, todo.txt or Markdown.",
+        discussion: """
+            PATH is a file, a directory (read as a vdir: every .ics file in it), or - for \
+            standard input. FORMAT is one of: \(formatNames); without --format it is \
+            judged from the content (iCalendar by BEGIN:VCALENDAR, tick's JSON and \
+            taskwarrior's by their keys, a Markdown task list by its "- [ ]" lines, else \
+            todo.txt).
+
+            An item whose id (an iCalendar UID, a taskwarrior uuid) is already in the list \
+            updates that item instead of adding a copy, so importing the same file again \
+            changes nothing. todo.txt and Markdown carry no ids: their items are always added.
+
+            An import is all or nothing: one bad item refuses the whole file, naming its \
+            line and the problem, and the list is left as it was. --dry-run prints what \
+            would be added, updated and left unchanged, and changes nothing.
+
+            Examples:
+              tick import list.json
+              tick import ~/.calendars/tasks/
+              tick import reminders.ics
+              tick import --dry-run todo.txt
+              task export | tick import -
+            """
+    )
+
+    /// The formats' names, for help and messages.
+    static let formatNames = InterchangeFormat.allCases.map(\.rawValue).joined(separator: ", ")
+
+    @Option(help: ArgumentHelp("The format: \(formatNames) (default: judged from the content).", valueName: "format"))
+    var format: String?
+
+    @Flag(help: "Print what would be added, updated and left unchanged, and change nothing.")
+    var dryRun = false
+
+    @Argument(help: ArgumentHelp("The file to import, or - for standard input.", valueName: "path"), completion: .file())
+    var path: String
+
+    @OptionGroup var storeOptions: StoreOptions
+
+    func validate() throws {
+        if let format, InterchangeFormat(rawValue: format) == nil {
+            throw ValidationError("unknown format \"\(format)\"; use one of \(Self.formatNames)")
+        }
+    }
+
+    func run() throws {
+        try reportingErrors {
+            let source = path == "-" ? "standard input" : path
+            let chosen = format.flatMap(InterchangeFormat.init(rawValue:))
+            let entries: [ExchangeEntry]
+            let omissions: Omissions
+            var read = InterchangeFormat.vdir
+            if path != "-", InputFile.isDirectory(path) {
+                guard chosen == nil || chosen == .vdir else { throw CLIError("\(path): is a directory, read only as a vdir") }
+                (entries, omissions) = try Vdir.read(path, readFile: InputFile.read)
+            } else {
+                guard chosen != .vdir else { throw CLIError("\(source): a vdir is a directory of .ics files") }
+                (entries, read, omissions) = try InterchangeCodec.read(try InputFile.read(path), as: chosen, source: source)
+            }
+            if let message = omissions.message { warn(message) }
+            let store = storeOptions.makeStore()
+            if dryRun {
+                let plan = try ImportPlan(importing: entries, from: read, into: try store.load(), source: source)
+                for entry in plan.added { output("would add: " + ItemFormatting.oneLine(entry.item.title)) }
+                for entry in plan.updated { output("would update: " + ItemFormatting.oneLine(entry.item.title)) }
+                output("would add \(plan.added.count), update \(plan.updated.count), leave \(plan.unchanged.count) unchanged")
+                return
+            }
+            // Planned again under the store's lock against the file as it is then, so that
+            // a change another process made meanwhile is kept.
+            let plan = try store.modify { list throws -> ImportPlan in
+                let plan = try ImportPlan(importing: entries, from: read, into: list, source: source)
+                list = plan.list
+                return plan
+            }
+            output("added \(plan.added.count), updated \(plan.updated.count), left \(plan.unchanged.count) unchanged")
+        }
+    }
+}
+
+/// Reading an import's input whole.
+enum InputFile {
+    /// Whether `path` names a directory.
+    static func isDirectory(_ path: String) -> Bool {
+        var status = stat()
+        return stat(path, &status) == 0 && (status.st_mode & S_IFMT) == S_IFDIR
+    }
+
+    /// The bytes of `path`, or of standard input for `-`.
+    static func read(_ path: String) throws -> [UInt8] {
+        let source = path == "-" ? "standard input" : path
+        let fd = path == "-" ? STDIN_FILENO : open(path, O_RDONLY | O_CLOEXEC)
+        guard fd >= 0 else { throw CLIError("\(source): cannot open: \(String(cString: strerror(errno)))") }
+        defer { if fd != STDIN_FILENO { close(fd) } }
+        // (A directory is a vdir: ``isDirectory(_:)`` is asked first.)
+        var status = stat()
+        if fstat(fd, &status) == 0, (status.st_mode & S_IFMT) == S_IFDIR {
+            throw CLIError("\(source): is a directory; give a file")
+        }
+        var bytes: [UInt8] = []
+        var chunk = [UInt8](repeating: 0, count: 1 << 20)
+        while true {
+            let count = chunk.withUnsafeMutableBytes { Glibc.read(fd, $0.baseAddress, $0.count) }
+            if count > 0 {
+                bytes.append(contentsOf: chunk[0..<count])
+            } else if count == 0 {
+                return bytes
+            } else if errno != EINTR {
+                throw CLIError("\(source): cannot read: \(String(cString: strerror(errno)))")
+            }
+        }
+    }
+}

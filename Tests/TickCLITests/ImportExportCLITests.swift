@@ -1,0 +1,140 @@
+import Foundation
+import Testing
+
+@Suite("tick import and export")
+struct ImportExportCLITests {
+    /// A list with a located, noted, timed item, a plain one and a done one.
+    private func filledRunner() throws -> TickRunner {
+        let tick = try TickRunner()
+        try tick.add(["Buy milk", "--notes", "oat", "--due", "2026-12-01T09:30", "--location", "Shop", "--coordinate", "50.94,6.96"])
+        try tick.add(["Call mom"])
+        try tick.add(["Pay rent", "--due", "2026-12-03"])
+        #expect(try tick.run(["check", "3"]).status == 0)
+        return tick
+    }
+
+    @Test("export --format json prints what list --json prints, and import into another list reads it back exactly")
+    func jsonRoundTrip() throws {
+        let tick = try filledRunner()
+        let exported = try tick.run(["export", "--format", "json"])
+        #expect(exported.status == 0 && exported.stderr.isEmpty, "\(exported.stderr)")
+        #expect(exported.stdout == (try tick.run(["list", "--json"])).stdout)
+        let path = tick.directory.appendingPathComponent("list.json").path
+        try exported.stdout.write(toFile: path, atomically: true, encoding: .utf8)
+        let other = try TickRunner()
+        let imported = try other.run(["import", path])
+        #expect(imported.status == 0, "\(imported.stderr)")
+        #expect(imported.stdout == "added 3, updated 0, left 0 unchanged\n")
+        #expect(try other.run(["list", "--json"]).stdout == exported.stdout)
+        let again = try other.run(["import", path])
+        #expect(again.stdout == "added 0, updated 0, left 3 unchanged\n")
+        #expect(try other.run(["list", "--json"]).stdout == exported.stdout)
+    }
+
+    @Test("the format comes from --output's extension; vdir writes one file per item; ics and vdir read back")
+    func filesAndVdir() throws {
+        let tick = try filledRunner()
+        let ics = tick.directory.appendingPathComponent("out.ics").path
+        #expect(try tick.run(["export", "--output", ics]).status == 0)
+        #expect(try String(contentsOfFile: ics, encoding: .utf8).hasPrefix("BEGIN:VCALENDAR\r\n"))
+        let vdir = tick.directory.appendingPathComponent("cal/tasks").path
+        #expect(try tick.run(["export", "--format", "vdir", "--output", vdir]).status == 1) // its parent is missing
+        try FileManager.default.createDirectory(atPath: tick.directory.appendingPathComponent("cal").path, withIntermediateDirectories: true)
+        let result = try tick.run(["export", "--format", "vdir", "--output", vdir])
+        #expect(result.status == 0, "\(result.stderr)")
+        let files = try FileManager.default.contentsOfDirectory(atPath: vdir).sorted()
+        let ids = try tick.listJSON().compactMap { $0["id"] as? String }.map { $0 + ".ics" }.sorted()
+        #expect(files == ids)
+        for source in [ics, vdir] {
+            let other = try TickRunner()
+            let imported = try other.run(["import", source])
+            #expect(imported.stdout == "added 3, updated 0, left 0 unchanged\n", "\(imported.stderr)")
+            let titles = try other.listJSON().compactMap { $0["title"] as? String }
+            #expect(titles == ["Buy milk", "Call mom", "Pay rent"])
+            #expect(try other.run(["import", "--dry-run", source]).stdout == "would add 0, update 0, leave 3 unchanged\n")
+        }
+    }
+
+    @Test("a bad item refuses the whole import: exit 1, file, line and problem named, the list file untouched")
+    func allOrNothing() throws {
+        let tick = try filledRunner()
+        let before = try Data(contentsOf: tick.file)
+        let bad = tick.directory.appendingPathComponent("bad.json").path
+        try "[\n{\"title\": \"fine\"},\n{\"title\": \"broken\", \"due\": \"2026-02-30\"}\n]\n".write(toFile: bad, atomically: true, encoding: .utf8)
+        let result = try tick.run(["import", bad])
+        #expect(result.status == 1)
+        #expect(result.stderr.hasPrefix("tick: \(bad):3: \"due\" \"2026-02-30\""), "\(result.stderr)")
+        #expect(try Data(contentsOf: tick.file) == before)
+        // One broken file among good ones in a vdir.
+        let vdir = tick.directory.appendingPathComponent("vdir").path
+        #expect(try tick.run(["export", "--format", "vdir", "--output", vdir]).status == 0)
+        try "BEGIN:VCALENDAR\r\nVERSION:2.0\r\nBEGIN:VTODO\r\nUID:x\r\nSUMMARY:cut\r\n".write(toFile: vdir + "/zz.ics", atomically: true, encoding: .utf8)
+        let vdirResult = try tick.run(["import", vdir])
+        #expect(vdirResult.status == 1)
+        #expect(vdirResult.stderr.contains("\(vdir)/zz.ics"), "\(vdirResult.stderr)")
+        #expect(try Data(contentsOf: tick.file) == before)
+    }
+
+    @Test("--dry-run says what would be added and updated, escapes control characters, and changes nothing")
+    func dryRun() throws {
+        let tick = try filledRunner()
+        let before = try Data(contentsOf: tick.file)
+        let input = tick.directory.appendingPathComponent("in.md").path
+        try "- [ ] evil \u{1B}]0;owned\u{07} title\n- [x] done one (due 2026-12-01)\n".write(toFile: input, atomically: true, encoding: .utf8)
+        let result = try tick.run(["import", "--dry-run", input])
+        #expect(result.status == 0)
+        #expect(result.stdout == "would add: evil ^[]0;owned^G title\nwould add: done one\nwould add 2, update 0, leave 0 unchanged\n")
+        #expect(try Data(contentsOf: tick.file) == before)
+    }
+
+    @Test("todo.txt, Markdown and taskwarrior say on stderr which fields of how many items they left out")
+    func omissions() throws {
+        let tick = try filledRunner()
+        let todo = try tick.run(["export", "--format", "todotxt"])
+        #expect(todo.stderr.hasPrefix("tick: todo.txt left out: ids of 3 items, notes of 1 item, locations of 1 item, coordinates of 1 item"), "\(todo.stderr)")
+        #expect(todo.stdout.split(separator: "\n").count == 3)
+        let task = try tick.run(["export", "--format", "taskwarrior", "--open"])
+        #expect(task.stderr == "tick: taskwarrior left out: locations of 1 item, coordinates of 1 item\n")
+        let json = try tick.run(["export", "--format", "json"])
+        #expect(json.stderr.isEmpty)
+        #expect(try tick.run(["export"]).status == 64)
+    }
+
+    @Test("a taskwarrior export imported again from standard input updates instead of adding, keeping locations")
+    func taskwarriorReimport() throws {
+        let tick = try filledRunner()
+        let exported = try tick.run(["export", "--format", "taskwarrior"]).stdout
+        let path = tick.directory.appendingPathComponent("tw.json").path
+        try exported.replacingOccurrences(of: "\"Call mom\"", with: "\"Call mum\"").write(toFile: path, atomically: true, encoding: .utf8)
+        let result = try tick.run(["import", "--format", "taskwarrior", path])
+        #expect(result.status == 0, "\(result.stderr)")
+        #expect(result.stdout.hasPrefix("added 0, updated "), "\(result.stdout)")
+        let items = try tick.listJSON()
+        #expect(items.compactMap { $0["title"] as? String } == ["Buy milk", "Call mum", "Pay rent"])
+        #expect((items[0]["location"] as? [String: Any])?["name"] as? String == "Shop")
+    }
+
+    @Test("an error quoting imported text escapes its control characters on stderr")
+    func errorsEscapeControlCharacters() throws {
+        let tick = try TickRunner()
+        let input = tick.directory.appendingPathComponent("evil.txt").path
+        try "fine\nbad due:\u{1B}[31m\u{9B}2J\n".write(toFile: input, atomically: true, encoding: .utf8)
+        let result = try tick.run(["import", "--format", "todotxt", input])
+        #expect(result.status == 1)
+        #expect(result.stderr == "tick: \(input):2: \"due:^[[31m<U+009B>2J\" is not a due date like due:2026-12-01\n")
+        #expect(!FileManager.default.fileExists(atPath: tick.file.path))
+    }
+
+    @Test("tick help import and tick help export describe the formats and options")
+    func help() throws {
+        let tick = try TickRunner()
+        // Help is wrapped to the terminal's width: compare with the line breaks as spaces.
+        func words(_ text: String) -> String { text.split(whereSeparator: \.isWhitespace).joined(separator: " ") }
+        let importHelp = words(try tick.run(["help", "import"], withFile: false).stdout)
+        #expect(importHelp.contains("USAGE: tick import [--format <format>] [--dry-run] <path>"))
+        #expect(importHelp.contains("ics, vdir, json, taskwarrior, todotxt, markdown"))
+        let exportHelp = words(try tick.run(["help", "export"], withFile: false).stdout)
+        #expect(exportHelp.contains("--output <path>"))
+        #expect(exportHelp.contains("vdir writes one .ics file per item"))
+    }
+}

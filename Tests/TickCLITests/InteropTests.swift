@@ -1,0 +1,174 @@
+import Foundation
+import Testing
+
+/// tick's exports read by programs no one here wrote: Python's icalendar, calcurse,
+/// todoman and taskwarrior.
+@Suite("Interop with other programs")
+struct InteropTests {
+    /// Items with every field: commas, semicolons, backslashes and line breaks in text, a
+    /// title past 75 octets with multi-byte characters (folded), a date-only due and a
+    /// timed one, a location with and without a coordinate, a done item, another app's
+    /// UID, properties tick keeps for other apps.
+    static let listJSON = """
+        [
+          {"id": "0F5A8E36-1C1B-4B0E-9A51-4F7C2D1E9A10", "title": "Buy milk, eggs; bread \\\\ more: a title past seventy-five octets — Ünïcödé 東京 👍🏽", "notes": "line one\\nline two, with; punctuation", "due": "2026-12-01", "location": {"name": "Corner shop, Main St.", "latitude": 50.94, "longitude": 6.96}, "done": false, "createdAt": "2026-11-01T08:00:00Z", "completedAt": null, "modifiedAt": "2026-11-02T09:00:00Z", "externalUID": null, "iCalendarExtras": "PRIORITY:1\\nCATEGORIES:home"},
+          {"id": "1F5A8E36-1C1B-4B0E-9A51-4F7C2D1E9A10", "title": "Call mom", "notes": null, "due": "2026-12-02T17:30:00Z", "location": {"name": "Home", "latitude": null, "longitude": null}, "done": false, "createdAt": "2026-11-01T08:00:01Z", "completedAt": null, "modifiedAt": null, "externalUID": "reminder-42@example.com", "iCalendarExtras": null},
+          {"id": "2F5A8E36-1C1B-4B0E-9A51-4F7C2D1E9A10", "title": "Pay rent", "notes": null, "due": null, "location": null, "done": true, "createdAt": "2026-10-01T08:00:00Z", "completedAt": "2026-10-03T10:00:00Z", "modifiedAt": "2026-10-03T10:00:00Z", "externalUID": null, "iCalendarExtras": null}
+        ]
+        """
+
+    /// A runner whose list holds ``listJSON``.
+    private func filled() throws -> TickRunner {
+        let tick = try TickRunner()
+        let path = tick.directory.appendingPathComponent("in.json").path
+        try Self.listJSON.write(toFile: path, atomically: true, encoding: .utf8)
+        let result = try tick.run(["import", path])
+        #expect(result.status == 0, "\(result.stderr)")
+        return tick
+    }
+
+    /// Prints, as JSON, every VTODO's properties as Python's icalendar reads them.
+    static let icalendarScript = #"""
+        import json, sys, icalendar
+        out = []
+        for path in sys.argv[1:]:
+            cal = icalendar.Calendar.from_ical(open(path, 'rb').read())
+            for todo in cal.walk('VTODO'):
+                def text(name):
+                    v = todo.get(name)
+                    return None if v is None else str(v)
+                def when(name):
+                    v = todo.get(name)
+                    if v is None: return None
+                    d = v.dt
+                    return {'date': d.isoformat()} if not hasattr(d, 'hour') else {'utc': d.astimezone(__import__('datetime').timezone.utc).strftime('%Y-%m-%dT%H:%M:%SZ')}
+                geo = todo.get('GEO')
+                out.append({
+                    'uid': text('UID'), 'summary': text('SUMMARY'), 'description': text('DESCRIPTION'),
+                    'location': text('LOCATION'), 'geo': None if geo is None else [geo.latitude, geo.longitude],
+                    'due': when('DUE'), 'status': text('STATUS'), 'completed': when('COMPLETED'),
+                    'created': when('CREATED'), 'dtstamp': when('DTSTAMP'), 'lastModified': when('LAST-MODIFIED'),
+                    'priority': text('PRIORITY'), 'categories': None if todo.get('CATEGORIES') is None else [str(c) for c in todo.get('CATEGORIES').cats],
+                    'sortOrder': text('X-APPLE-SORT-ORDER')})
+        print(json.dumps(out))
+        """#
+
+    private func icalendarRead(_ paths: [String]) throws -> [[String: Any]] {
+        let python = try ExternalTool.venv().appendingPathComponent("bin/python")
+        let result = try ExternalTool.run(python, ["-c", Self.icalendarScript] + paths)
+        #expect(result.status == 0, "\(result.stderr)")
+        return try #require(try JSONSerialization.jsonObject(with: Data(result.stdout.utf8)) as? [[String: Any]])
+    }
+
+    /// Checks icalendar's reading of the three items against ``listJSON``.
+    private func expectEveryField(_ todos: [[String: Any]]) {
+        #expect(todos.count == 3)
+        let byUID = Dictionary(todos.map { (($0["uid"] as? String) ?? "", $0) }) { a, _ in a }
+        let first = byUID["0F5A8E36-1C1B-4B0E-9A51-4F7C2D1E9A10"] ?? [:]
+        #expect(first["summary"] as? String == "Buy milk, eggs; bread \\ more: a title past seventy-five octets — Ünïcödé 東京 👍🏽")
+        #expect(first["description"] as? String == "line one\nline two, with; punctuation")
+        #expect(first["location"] as? String == "Corner shop, Main St.")
+        #expect(first["geo"] as? [Double] == [50.94, 6.96])
+        #expect((first["due"] as? [String: String]) == ["date": "2026-12-01"])
+        #expect(first["status"] as? String == "NEEDS-ACTION")
+        #expect((first["created"] as? [String: String]) == ["utc": "2026-11-01T08:00:00Z"])
+        #expect((first["lastModified"] as? [String: String]) == ["utc": "2026-11-02T09:00:00Z"])
+        #expect(first["dtstamp"] is [String: String])
+        #expect(first["priority"] as? String == "1")
+        #expect(first["categories"] as? [String] == ["home"])
+        #expect(first["sortOrder"] as? String == "0")
+        let second = byUID["reminder-42@example.com"] ?? [:]
+        #expect(second["summary"] as? String == "Call mom")
+        #expect((second["due"] as? [String: String]) == ["utc": "2026-12-02T17:30:00Z"])
+        #expect(second["location"] as? String == "Home")
+        #expect(second["geo"] is NSNull)
+        #expect(second["sortOrder"] as? String == "1")
+        let third = byUID["2F5A8E36-1C1B-4B0E-9A51-4F7C2D1E9A10"] ?? [:]
+        #expect(third["status"] as? String == "COMPLETED")
+        #expect((third["completed"] as? [String: String]) == ["utc": "2026-10-03T10:00:00Z"])
+    }
+
+    @Test("Python's icalendar parses the ics export and every vdir file and finds every field")
+    func icalendarReadsEveryField() throws {
+        let tick = try filled()
+        let ics = tick.directory.appendingPathComponent("list.ics").path
+        #expect(try tick.run(["export", "--output", ics]).status == 0)
+        expectEveryField(try icalendarRead([ics]))
+        let vdir = tick.directory.appendingPathComponent("vdir").path
+        #expect(try tick.run(["export", "--format", "vdir", "--output", vdir]).status == 0)
+        let files = try FileManager.default.contentsOfDirectory(atPath: vdir).sorted()
+        #expect(files == ["0F5A8E36-1C1B-4B0E-9A51-4F7C2D1E9A10.ics", "2F5A8E36-1C1B-4B0E-9A51-4F7C2D1E9A10.ics", "reminder-42@example.com.ics"])
+        expectEveryField(try icalendarRead(files.map { vdir + "/" + $0 }))
+    }
+
+    @Test("calcurse -i imports the ics export: three todos, titles, notes and done state")
+    func calcurseImports() throws {
+        let calcurse = try ExternalTool.program("calcurse", package: "calcurse")
+        let tick = try filled()
+        let ics = tick.directory.appendingPathComponent("list.ics").path
+        #expect(try tick.run(["export", "--output", ics]).status == 0)
+        let data = tick.directory.appendingPathComponent("calcurse").path
+        try FileManager.default.createDirectory(atPath: data, withIntermediateDirectories: true)
+        let imported = try ExternalTool.run(calcurse, ["-D", data, "-i", ics], environment: ["HOME": tick.directory.path])
+        #expect(imported.status == 0, "\(imported.stderr)")
+        #expect(imported.stdout.contains("0 apps / 0 events / 3 todos / 0 skipped"), "\(imported.stdout)")
+        let exported = try ExternalTool.run(calcurse, ["-D", data, "--export"], environment: ["HOME": tick.directory.path])
+        #expect(exported.stdout.contains("SUMMARY:Call mom"))
+        #expect(exported.stdout.contains("SUMMARY:Pay rent\r\nSTATUS:COMPLETED") || exported.stdout.contains("SUMMARY:Pay rent\nSTATUS:COMPLETED"), "\(exported.stdout)")
+        #expect(exported.stdout.contains("DESCRIPTION:line one"))
+    }
+
+    @Test("todoman lists the vdir with the right summaries, locations and done states")
+    func todomanLists() throws {
+        let todo = try ExternalTool.venv().appendingPathComponent("bin/todo")
+        let tick = try filled()
+        let calendars = tick.directory.appendingPathComponent("calendars").path
+        try FileManager.default.createDirectory(atPath: calendars, withIntermediateDirectories: true)
+        #expect(try tick.run(["export", "--format", "vdir", "--output", calendars + "/tasks"]).status == 0)
+        let config = tick.directory.appendingPathComponent("todoman.py").path
+        try "path = \"\(calendars)/*\"\ndate_format = \"%Y-%m-%d\"\ntime_format = \"%H:%M\"\ndefault_list = \"tasks\"\n"
+            .write(toFile: config, atomically: true, encoding: .utf8)
+        let result = try ExternalTool.run(todo, ["--config", config, "--porcelain", "list", "--status", "ANY"],
+                                          environment: ["HOME": tick.directory.path, "XDG_CACHE_HOME": tick.directory.appendingPathComponent("cache").path])
+        #expect(result.status == 0, "\(result.stderr)")
+        let todos = try #require(try JSONSerialization.jsonObject(with: Data(result.stdout.utf8)) as? [[String: Any]])
+        let rows = Set(todos.map { "\($0["summary"] as? String ?? "?")|\($0["location"] as? String ?? "?")|\($0["completed"] as? Bool ?? false)" })
+        #expect(rows == [
+            "Buy milk, eggs; bread \\ more: a title past seventy-five octets — Ünïcödé 東京 👍🏽|Corner shop, Main St.|false",
+            "Call mom|Home|false", "Pay rent||true",
+        ])
+    }
+
+    @Test("task import takes the taskwarrior export, and task export comes back in unchanged")
+    func taskwarriorRoundTrip() throws {
+        let task = try ExternalTool.program("task", package: "taskwarrior")
+        let tick = try filled()
+        let exported = try tick.run(["export", "--format", "taskwarrior"])
+        #expect(exported.status == 0)
+        let home = tick.directory.appendingPathComponent("task")
+        try FileManager.default.createDirectory(at: home, withIntermediateDirectories: true)
+        try Data().write(to: home.appendingPathComponent("taskrc"))
+        let environment = ["TASKRC": home.appendingPathComponent("taskrc").path, "TASKDATA": home.path, "HOME": tick.directory.path]
+        let imported = try ExternalTool.run(task, ["rc.confirmation=off", "rc.verbose=nothing", "import", "-"], environment: environment,
+                                            input: Data(exported.stdout.utf8))
+        #expect(imported.status == 0, "\(imported.stderr)")
+        let back = try ExternalTool.run(task, ["rc.verbose=nothing", "export"], environment: environment)
+        #expect(back.status == 0, "\(back.stderr)")
+        let tasks = try #require(try JSONSerialization.jsonObject(with: Data(back.stdout.utf8)) as? [[String: Any]])
+        #expect(Set(tasks.compactMap { $0["uuid"] as? String }) == [
+            "0f5a8e36-1c1b-4b0e-9a51-4f7c2d1e9a10", "1f5a8e36-1c1b-4b0e-9a51-4f7c2d1e9a10", "2f5a8e36-1c1b-4b0e-9a51-4f7c2d1e9a10",
+        ])
+        let rent = tasks.first { $0["description"] as? String == "Pay rent" }
+        #expect(rent?["status"] as? String == "completed")
+        #expect(rent?["end"] as? String == "20261003T100000Z")
+        let path = tick.directory.appendingPathComponent("back.json").path
+        try back.stdout.write(toFile: path, atomically: true, encoding: .utf8)
+        let reimport = try tick.run(["import", path])
+        #expect(reimport.status == 0, "\(reimport.stderr)")
+        #expect(reimport.stdout.hasPrefix("added 0, "), "\(reimport.stdout)")
+        let items = try tick.listJSON()
+        #expect(items.compactMap { $0["title"] as? String } == ["Buy milk, eggs; bread \\ more: a title past seventy-five octets — Ünïcödé 東京 👍🏽", "Call mom", "Pay rent"])
+        #expect(items.first?["notes"] as? String == "line one\nline two, with; punctuation")
+        #expect((items.first?["location"] as? [String: Any])?["name"] as? String == "Corner shop, Main St.")
+    }
+}

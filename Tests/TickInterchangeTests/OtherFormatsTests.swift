@@ -1,0 +1,136 @@
+import Foundation
+import Testing
+import TickCore
+@testable import TickInterchange
+
+@Suite("taskwarrior, todo.txt and Markdown")
+struct OtherFormatsTests {
+    private let berlin = LocalTime.fixed(secondsFromGMT: 3_600)
+
+    @Test("taskwarrior: lower-case uuid, status, compact dates, notes as one annotation; location said left out")
+    func taskwarriorExport() throws {
+        var writer = ByteWriter()
+        let omissions = try Taskwarrior.write(try sampleEntries(), to: &writer)
+        let tasks = try #require(JSONSerialization.jsonObject(with: Data(writer.bytes)) as? [[String: Any]])
+        #expect(tasks.count == 4)
+        let first = tasks[0]
+        #expect((first["uuid"] as? String) == (first["uuid"] as? String)?.lowercased())
+        #expect(first["description"] as? String == "Buy milk \"oat\"")
+        #expect(first["status"] as? String == "pending")
+        #expect(first["entry"] as? String == "20261118T110640Z")
+        #expect(first["due"] as? String == "20261201T000000Z")
+        #expect(((first["annotations"] as? [[String: Any]])?.first?["description"]) as? String == "two\nlitres")
+        #expect(tasks[3]["status"] as? String == "completed")
+        #expect(tasks[3]["end"] as? String == "20231116T020000Z")
+        #expect(omissions.message == "taskwarrior left out: locations of 2 items, coordinates of 1 item, date-only dues (written as 00:00 UTC) of 1 item, other apps' UIDs of 1 item, iCalendar properties tick does not show of 1 item")
+    }
+
+    @Test("taskwarrior: what task export prints reads back; deleted tasks and unknown fields are said")
+    func taskwarriorImport() throws {
+        let input = """
+            [
+            {"id":1,"description":"Buy milk","entry":"20261118T110640Z","modified":"20261118T110700Z","status":"pending","uuid":"0f5a8e36-1c1b-4b0e-9a51-4f7c2d1e9a10","due":"20261201T083000Z","project":"home","urgency":8.9,"annotations":[{"entry":"20261118T110700Z","description":"oat"},{"entry":"20261118T110800Z","description":"two"}]},
+            {"id":0,"description":"Done thing","end":"20261119T000000Z","entry":"20261118T110640Z","status":"completed","uuid":"1f5a8e36-1c1b-4b0e-9a51-4f7c2d1e9a10"},
+            {"id":0,"description":"Gone","entry":"20261118T110640Z","status":"deleted","uuid":"2f5a8e36-1c1b-4b0e-9a51-4f7c2d1e9a10"}
+            ]
+            """
+        let (entries, omissions) = try Taskwarrior.read(JSONParser.parse(Array(input.utf8), source: "t"), source: "t")
+        #expect(entries.count == 2)
+        #expect(entries[0].item.id == UUID(uuidString: "0F5A8E36-1C1B-4B0E-9A51-4F7C2D1E9A10"))
+        #expect(entries[0].item.notes == "oat\ntwo")
+        #expect(entries[0].item.due == Date(timeIntervalSince1970: 1_796_113_800))
+        #expect(entries[0].done == false && entries[1].done)
+        #expect(entries[1].item.completedAt == DateText.compact("20261119T000000Z"))
+        #expect(omissions.message == "not imported from taskwarrior: 1 deleted task, \"project\" of 1 task (tick has no such field)")
+        #expect(throws: InterchangeError.self) {
+            try Taskwarrior.read(JSONParser.parse(Array("[{\"uuid\":\"0f5a8e36-1c1b-4b0e-9a51-4f7c2d1e9a10\",\"description\":\"a\",\"due\":\"tomorrow\"}]".utf8), source: "t"), source: "t")
+        }
+    }
+
+    @Test("todo.txt: creation date always, x and completion date for done, due:; notes and locations said left out")
+    func todoTxtExport() throws {
+        var writer = ByteWriter()
+        let omissions = try TodoTxt.write(try sampleEntries(), to: &writer, calendar: berlin)
+        #expect(writer.text == """
+            2026-11-18 Buy milk "oat" due:2026-12-01
+            2026-11-18 Call mom due:2026-12-01
+            2026-11-18 Plain
+            x 2023-11-16 2023-11-14 x marks the spot
+
+            """)
+        let message = try #require(omissions.message)
+        #expect(message.hasPrefix("todo.txt left out: ids of 4 items, notes of 1 item, locations of 2 items, coordinates of 1 item, due times of 1 item"))
+    }
+
+    @Test("todo.txt: a title that starts with x, (A) or a date stays a title through export and import")
+    func todoTxtTitles() throws {
+        let titles = ["x marks the spot", "(A) urgent thing", "2026-01-01 is a date", "call +family @phone key:value"]
+        let entries = try titles.map { ExchangeEntry(item: try ToDoItem(title: $0, createdAt: Date(timeIntervalSince1970: 1_795_000_000)), done: false) }
+        var writer = ByteWriter()
+        _ = try TodoTxt.write(entries, to: &writer, calendar: berlin)
+        let read = try TodoTxt.read(writer.text, source: "todo.txt", calendar: berlin)
+        #expect(read.map(\.item.title) == titles)
+        #expect(read.map(\.item.createdAt) == Array(repeating: berlin.date(year: 2026, month: 11, day: 18), count: 4))
+    }
+
+    @Test("todo.txt: foreign lines are read, a bad due refuses the file naming the line")
+    func todoTxtImport() throws {
+        let text = "(A) 2026-01-02 Call mom +family due:2026-12-01\r\n\nx 2026-01-05 2026-01-01 Pay rent\nsimple\n"
+        let read = try TodoTxt.read(text, source: "todo.txt", calendar: berlin)
+        #expect(read.map(\.item.title) == ["(A) Call mom +family", "Pay rent", "simple"])
+        #expect(read[0].item.dueDay == CalendarDay(year: 2026, month: 12, day: 1))
+        #expect(read[1].done && read[1].item.completedAt == berlin.date(year: 2026, month: 1, day: 5))
+        #expect(read.map(\.line) == [1, 3, 4])
+        do {
+            _ = try TodoTxt.read("ok\nbad due:2026-02-30\n", source: "todo.txt")
+            Issue.record("a bad due was accepted")
+        } catch {
+            #expect(error.description == "todo.txt:2: \"due:2026-02-30\" is not a due date like due:2026-12-01")
+        }
+    }
+
+    @Test("Markdown: two sections of task-list items, due as (due day); import reads it and plain task lists")
+    func markdown() throws {
+        var writer = ByteWriter()
+        let omissions = try MarkdownTasks.write(try sampleEntries(), to: &writer, calendar: berlin)
+        #expect(writer.text == """
+            ## To Do
+
+            - [ ] Buy milk "oat" (due 2026-12-01)
+            - [ ] Call mom (due 2026-12-01)
+            - [ ] Plain
+
+            ## Done
+
+            - [x] x marks the spot
+
+            """)
+        #expect(omissions.message?.hasPrefix("Markdown left out: ids of 4 items, notes of 1 item") == true)
+        let read = try MarkdownTasks.read(writer.text, source: "list.md")
+        #expect(read.map(\.item.title) == ["Buy milk \"oat\"", "Call mom", "Plain", "x marks the spot"])
+        #expect(read.map(\.done) == [false, false, false, true])
+        #expect(read[0].item.dueDay == CalendarDay(year: 2026, month: 12, day: 1))
+        let plain = try MarkdownTasks.read("# Notes\n\nSome text.\n* [X] Done one\n  + [ ] nested\n- not a task\n- [] neither\n", source: "n.md")
+        #expect(plain.map(\.item.title) == ["Done one", "nested"])
+        #expect(plain.map(\.done) == [true, false])
+        #expect(throws: InterchangeError.self) { try MarkdownTasks.read("- [ ] a (due 2026-02-31)\n", source: "n.md") }
+    }
+
+    @Test("the format is detected from the content")
+    func detection() throws {
+        #expect(InterchangeCodec.detect(Array("  [\n{\"title\":\"a\"}]".utf8)) == .json)
+        #expect(try InterchangeCodec.read(Array("[{\"uuid\":\"0f5a8e36-1c1b-4b0e-9a51-4f7c2d1e9a10\",\"description\":\"a\"}]".utf8), as: nil, source: "s").format == .taskwarrior)
+        #expect(try InterchangeCodec.read(Array("[{\"title\":\"a\"}]".utf8), as: nil, source: "s").format == .json)
+        #expect(InterchangeCodec.detect(Array("# List\n- [ ] a\n".utf8)) == .markdown)
+        #expect(InterchangeCodec.detect(Array("2026-01-01 a\n".utf8)) == .todotxt)
+        #expect(InterchangeFormat(pathExtension: "out/list.MD") == .markdown)
+        #expect(InterchangeFormat(pathExtension: "todo.txt") == .todotxt)
+        #expect(InterchangeFormat(pathExtension: "list") == nil)
+        do {
+            _ = try InterchangeCodec.read([0x61, 0x0A, 0x62, 0xFF, 0x0A], as: .todotxt, source: "todo.txt")
+            Issue.record("broken UTF-8 was accepted")
+        } catch {
+            #expect(error.description == "todo.txt:2: not valid UTF-8")
+        }
+    }
+}

@@ -1,0 +1,107 @@
+import Foundation
+import Testing
+import TickCore
+@testable import TickInterchange
+
+/// Items with every field set, and some with none.
+func sampleEntries() throws -> [ExchangeEntry] {
+    var full = try ToDoItem(title: "Buy milk \"oat\"", notes: "two\nlitres", location: Location(name: "Corner shop", latitude: 50.94, longitude: 6.96),
+                            createdAt: Date(timeIntervalSince1970: 1_795_000_000.123456))
+    full.setDue(day: try #require(CalendarDay(year: 2026, month: 12, day: 1)))
+    full.modifiedAt = Date(timeIntervalSince1970: 1_795_100_000.5)
+    full.externalUID = "apple-reminder-42@example.com"
+    full.iCalendarExtras = "PRIORITY:1\r\nCATEGORIES:home"
+    var timed = try ToDoItem(title: "Call mom", due: Date(timeIntervalSince1970: 1_796_113_800), location: Location(name: "Home"),
+                             createdAt: Date(timeIntervalSince1970: 1_795_000_001))
+    timed.modifiedAt = nil
+    var done = try ToDoItem(title: "x marks the spot", createdAt: Date(timeIntervalSince1970: 1_700_000_000.25))
+    done.completedAt = Date(timeIntervalSince1970: 1_700_100_000)
+    done.modifiedAt = Date(timeIntervalSince1970: 1_700_100_000)
+    let plain = try ToDoItem(title: "Plain", createdAt: Date(timeIntervalSince1970: 1_795_000_002))
+    return [ExchangeEntry(item: full, done: false), ExchangeEntry(item: timed, done: false), ExchangeEntry(item: plain, done: false),
+            ExchangeEntry(item: done, done: true)]
+}
+
+@Suite("tick's JSON")
+struct TickJSONTests {
+    private func written(_ entries: [ExchangeEntry]) throws -> [UInt8] {
+        var writer = ByteWriter()
+        try TickJSON.write(entries, to: &writer)
+        return writer.bytes
+    }
+
+    @Test("what is written reads back as the same items, every field, in order")
+    func roundTrip() throws {
+        let entries = try sampleEntries()
+        let bytes = try written(entries)
+        let read = try TickJSON.read(JSONParser.parse(bytes, source: "list.json"), source: "list.json")
+        #expect(read.map(\.item) == entries.map(\.item))
+        #expect(read.map(\.done) == entries.map(\.done))
+        #expect(read.map(\.line) == [2, 3, 4, 5])
+    }
+
+    @Test("the keys are written in the schema's order, a date-only due as a day")
+    func layout() throws {
+        let text = String(decoding: try written(try sampleEntries()), as: UTF8.self)
+        let lines = text.split(separator: "\n")
+        #expect(lines.first == "[" && lines.last == "]")
+        #expect(lines[1].contains("\"due\": \"2026-12-01\""))
+        #expect(lines[1].contains("\"createdAt\": \"2026-11-18T11:06:40.123456Z\""))
+        #expect(lines[2].contains("\"due\": \"2026-12-01T08:30:00Z\""))
+        #expect(lines[2].contains("\"location\": {\"name\": \"Home\", \"latitude\": null, \"longitude\": null}"))
+        let object = try #require(JSONSerialization.jsonObject(with: Data(text.utf8)) as? [[String: Any]])
+        #expect(object.count == 4)
+        // "Plain": a quoted word followed by ": " is a key.
+        let keys = lines[3].split(separator: "\"").indices.dropLast().filter {
+            lines[3].split(separator: "\"")[$0 + 1].hasPrefix(": ")
+        }.map { String(lines[3].split(separator: "\"")[$0]) }
+        #expect(keys == TickJSON.Key.allCases.map(\.rawValue))
+        #expect(String(decoding: try written([]), as: UTF8.self) == "[]\n")
+        // A list's sections read in place print the same as its entries.
+        let entries = try sampleEntries()
+        let list = try ToDoList(toDoItems: entries.filter { !$0.done }.map(\.item), doneItems: entries.filter(\.done).map(\.item))
+        for sections in [[ToDoList.Section.toDo, .done], [.done], [.toDo], []] {
+            var fromList = ByteWriter()
+            try TickJSON.write(list, sections: sections, to: &fromList)
+            #expect(fromList.bytes == (try written(ExchangeEntry.entries(of: list, sections: sections))))
+        }
+    }
+
+    @Test("a bad item refuses the input, naming the file, its line and the problem")
+    func badItems() throws {
+        let cases: [(String, String)] = [
+            ("[\n{\"title\": \"ok\"},\n{\"title\": \"a\", \"due\": \"2026-13-01\"}\n]", "list.json:3: \"due\" \"2026-13-01\" is neither"),
+            ("[\n{\"title\": \"a\", \"titel\": \"b\"}]", "list.json:2: unknown key \"titel\""),
+            ("[{\"title\": \"\"}]", "list.json:1: "),
+            ("[{\"title\": \"a\", \"id\": \"nope\"}]", "list.json:1: \"id\" \"nope\" is not a UUID"),
+            ("[{\"title\": \"a\", \"location\": {\"name\": \"x\", \"latitude\": 91, \"longitude\": 0}}]", "list.json:1: "),
+            ("[{\"notes\": \"a\"}]", "list.json:1: an item needs a \"title\""),
+            ("[{\"title\": \"a\", \"iCalendarExtras\": \"BEGIN:VALARM\\nACTION:DISPLAY\"}]", "list.json:1: the iCalendar extras: "),
+            ("[\n{\"title\": \"a\"},\n{\"title\": \"b\"", "list.json:3: the JSON ends inside an object"),
+            ("{\"title\": \"a\"}", "list.json:1: tick's JSON is an array of items, not an object"),
+        ]
+        for (input, expected) in cases {
+            do {
+                _ = try TickJSON.read(JSONParser.parse(Array(input.utf8), source: "list.json"), source: "list.json")
+                Issue.record("accepted: \(input)")
+            } catch {
+                #expect(error.description.hasPrefix(expected), "\(error.description)")
+            }
+        }
+    }
+
+    @Test("broken UTF-8, deep nesting and a 64 MB line are refused or read without crashing")
+    func hostileInput() throws {
+        var broken = Array("[{\"title\": \"a".utf8)
+        broken += [0xFF, 0xFE]
+        broken += Array("\"}]".utf8)
+        #expect(throws: InterchangeError.self) { try JSONParser.parse(broken, source: "x") }
+        let nested = [UInt8](repeating: UInt8(ascii: "["), count: 200_000)
+        #expect(throws: InterchangeError.self) { try JSONParser.parse(nested, source: "x") }
+        var long = Array("[{\"title\": \"".utf8)
+        long += [UInt8](repeating: UInt8(ascii: "a"), count: 64 << 20)
+        long += Array("\"}]".utf8)
+        let entries = try TickJSON.read(JSONParser.parse(long, source: "x"), source: "x")
+        #expect(entries.first?.item.title.utf8.count == 64 << 20)
+    }
+}
