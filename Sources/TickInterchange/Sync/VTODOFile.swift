@@ -89,11 +89,14 @@ struct VTODOFile: Sendable {
     /// are not closed or closed out of order, and a file without exactly one VTODO.
     init(bytes: [UInt8], source: String) throws(InterchangeError) {
         self.source = source
-        guard let text = String(validating: bytes, as: UTF8.self) else {
-            throw InterchangeError(source: source, problem: "the file is not valid UTF-8")
-        }
-        var physical: [Substring] = text.split(separator: "\n", omittingEmptySubsequences: false).map {
-            $0.hasSuffix("\r") ? $0.dropLast() : $0
+        // Split on the bytes: Swift's Character treats CR LF as one, so "\n" would not split it.
+        var physical: [String] = []
+        for (index, lineBytes) in bytes.split(separator: 0x0A, omittingEmptySubsequences: false).enumerated() {
+            let content = lineBytes.last == 0x0D ? lineBytes.dropLast() : lineBytes
+            guard let line = String(validating: content, as: UTF8.self) else {
+                throw InterchangeError(source: source, line: index + 1, problem: "the line is not valid UTF-8")
+            }
+            physical.append(line)
         }
         if physical.last?.isEmpty == true { physical.removeLast() }
         var lines: [Line] = []
@@ -108,12 +111,12 @@ struct VTODOFile: Sendable {
         for (index, line) in physical.enumerated() {
             if let first = line.first, first == " " || first == "\t", pending != nil {
                 pending?.folded += "\r\n" + line
-                pending?.unfolded += line.dropFirst()
+                pending?.unfolded += String(line.dropFirst())
                 continue
             }
             try finish()
             if line.isEmpty { continue }
-            pending = (String(line), String(line), index + 1)
+            pending = (line, line, index + 1)
         }
         try finish()
         self.lines = lines
