@@ -30,7 +30,7 @@ struct Tick: ParsableCommand {
         version: "tick 0.1.0",
         subcommands: [
             AddCommand.self, ListCommand.self, ShowCommand.self, CheckCommand.self,
-            UncheckCommand.self, RemoveCommand.self, EditCommand.self, MoveCommand.self,
+            UncheckCommand.self, RemoveCommand.self, EditCommand.self, MoveCommand.self, SyncCommand.self,
         ]
     )
 

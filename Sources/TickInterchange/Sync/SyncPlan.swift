@@ -27,7 +27,7 @@ struct SyncPlan {
 
     enum VdirChange {
         /// Writes the item's file: patches the existing one (`old` is what it holds) or makes a new one.
-        case write(id: UUID, file: String, uid: String, fields: SyncFields, old: VdirItem?, modified: Date, completed: Date?)
+        case write(id: UUID, file: String, uid: String, fields: SyncFields, old: VdirItem?, modified: Date, completed: Date?, created: Date?)
         case delete(file: String)
     }
 
@@ -75,7 +75,7 @@ struct SyncPlan {
             if vItem.map({ !merged.same(as: $0.fields) }) ?? true {
                 let modified = max(listModified ?? now, vItem?.modified ?? .distantPast)
                 vdirChanges.append(.write(id: id, file: file, uid: uid, fields: merged, old: vItem, modified: modified,
-                                          completed: listItem?.completedAt))
+                                          completed: listItem?.completedAt, created: listItem?.createdAt))
             }
             entries.append(SyncState.Entry(id: id.uuidString, uid: uid, file: file, fields: merged,
                                            size: vItem?.size ?? -1, modified: vItem?.stamp ?? -1))

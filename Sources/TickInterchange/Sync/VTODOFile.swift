@@ -124,7 +124,7 @@ struct VTODOFile: Sendable {
     }
 
     /// A new file holding one empty VTODO with this UID.
-    init(newWithUID uid: String, stamp: Date, source: String) {
+    init(newWithUID uid: String, created: Date, stamp: Date, source: String) {
         self.source = source
         let now = ICalendarDate.utcText(stamp)
         lines = [
@@ -134,7 +134,7 @@ struct VTODOFile: Sendable {
             Line(name: "BEGIN", parameters: "", value: "VTODO", number: 0),
             Line(name: "UID", parameters: "", value: uid, number: 0),
             Line(name: "DTSTAMP", parameters: "", value: now, number: 0),
-            Line(name: "CREATED", parameters: "", value: now, number: 0),
+            Line(name: "CREATED", parameters: "", value: ICalendarDate.utcText(created), number: 0),
             Line(name: "END", parameters: "", value: "VTODO", number: 0),
             Line(name: "END", parameters: "", value: "VCALENDAR", number: 0),
         ]

@@ -174,7 +174,7 @@ public struct VdirSync: Sendable {
         let indexByID = Dictionary(entries.enumerated().map { ($1.id, $0) }) { first, _ in first }
         for change in plan.vdirChanges {
             switch change {
-            case let .write(id, file, uid, fields, old, modified, completed):
+            case let .write(id, file, uid, fields, old, modified, completed, created):
                 let path = vdir.appendingPathComponent(file).path
                 var document: VTODOFile
                 if let parsed = old?.parsed {
@@ -182,7 +182,7 @@ public struct VdirSync: Sendable {
                 } else if old != nil {
                     document = try VTODOFile(bytes: try SyncFiles.read(path), source: path)
                 } else {
-                    document = VTODOFile(newWithUID: uid, stamp: modified, source: path)
+                    document = VTODOFile(newWithUID: uid, created: created ?? modified, stamp: modified, source: path)
                 }
                 fields.patch(&document, old: old?.fields, modified: modified, completed: completed)
                 try SyncFiles.writeAtomically(document.bytes, to: path)
