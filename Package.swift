@@ -39,6 +39,7 @@ let package = Package(
         .testTarget(name: "TickTUITests", dependencies: ["TickTUI", "TickCore"]),
         .testTarget(name: "TickCLITests", dependencies: ["TickCore", "tick"]),
         .testTarget(name: "EndToEndTests", dependencies: ["TickCore", "TmuxHarness", "tick"]),
+        .testTarget(name: "SyncTests", dependencies: ["TmuxHarness", "tick"]),
     ],
     swiftLanguageModes: [.v6]
 )
