@@ -26,6 +26,7 @@ struct Tick: ParsableCommand {
               tick check 1
               tick edit 2 --due fri --notes "ask about the oat one"
               tick list --json | jq '.[] | select(.done | not) | .title'
+              tick sync          # with a vdir / CalDAV server, see `tick help sync`
             """,
         version: "tick 0.1.0",
         subcommands: [
