@@ -85,7 +85,7 @@ struct SyncPlan {
         for item in vdir.values.sorted(by: { $0.file < $1.file }) {
             if let id = SyncIdentity.id(forUID: item.uid) { decide(id, listItem: nil, done: false) }
         }
-        for id in base.keys.sorted(by: { $0.uuidString < $1.uuidString }) { decide(id, listItem: nil, done: false) }
+        for (id, _) in base.sorted(by: { $0.value.id < $1.value.id }) { decide(id, listItem: nil, done: false) }
         entries.sort { $0.id < $1.id }
     }
 

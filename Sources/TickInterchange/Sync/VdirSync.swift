@@ -133,8 +133,11 @@ public struct VdirSync: Sendable {
                         size: stamp.size, stamp: stamp.modified, parsed: file)
     }
 
-    /// Applies the plan's list changes (inside the store's locked read-modify-write).
+    /// Applies the plan's list changes (inside the store's locked read-modify-write). New
+    /// items are added together at the end (one duplicate check for the list, not one
+    /// search per item): To Do's at its end, Done's at its top.
     static func apply(_ plan: SyncPlan, to list: inout ToDoList, now: Date) throws(ModelError) {
+        var newToDo: [ToDoItem] = [], newDone: [ToDoItem] = []
         for change in plan.listChanges {
             switch change {
             case let .insert(id, fields, from: source):
@@ -144,9 +147,9 @@ public struct VdirSync: Sendable {
                 item.modifiedAt = source.modified
                 if fields.done {
                     item.completedAt = source.completed ?? now
-                    try list.insert(item, in: .done, at: 0)
+                    newDone.append(item)
                 } else {
-                    try list.add(item)
+                    newToDo.append(item)
                 }
             case let .update(id, fields, from: source):
                 let changedAt = source?.modified ?? now
@@ -165,6 +168,9 @@ public struct VdirSync: Sendable {
             case .remove(let id):
                 try list.remove(id)
             }
+        }
+        if !newToDo.isEmpty || !newDone.isEmpty {
+            list = try ToDoList(toDoItems: list.toDoItems + newToDo, doneItems: newDone + list.doneItems, unknownFields: list.unknownFields)
         }
     }
 
