@@ -35,7 +35,7 @@ let package = Package(
         .target(name: "FoundationBaseline", dependencies: ["TickCore"]),
         .target(name: "TmuxHarness"),
         .testTarget(name: "TickCoreTests", dependencies: ["TickCore", "FoundationBaseline"], resources: [.copy("Fixtures")]),
-        .testTarget(name: "TickInterchangeTests", dependencies: ["TickInterchange", "TickCore"]),
+        .testTarget(name: "TickInterchangeTests", dependencies: ["TickInterchange", "TickCore", "TmuxHarness"], resources: [.copy("Fixtures")]),
         .testTarget(name: "TickTUITests", dependencies: ["TickTUI", "TickCore"]),
         .testTarget(name: "TickCLITests", dependencies: ["TickCore", "tick"]),
         .testTarget(name: "EndToEndTests", dependencies: ["TickCore", "TmuxHarness", "tick"]),

@@ -1,0 +1,102 @@
+/// An iCalendar component (`VCALENDAR`, `VTODO`, `VALARM`, `VTIMEZONE`, …): its name, its
+/// properties in the order read, and the components inside it.
+public struct ICalComponent: Sendable, Equatable {
+    /// Upper-cased (`BEGIN:vtodo` reads as `VTODO`).
+    public var name: String
+    public var properties: [ICalProperty]
+    public var components: [ICalComponent]
+    /// The 1-based line of its BEGIN; 0 for a component tick made.
+    public var line: Int
+
+    public init(name: String, properties: [ICalProperty] = [], components: [ICalComponent] = [], line: Int = 0) {
+        self.name = name.uppercased()
+        self.properties = properties
+        self.components = components
+        self.line = line
+    }
+
+    /// The first property with this (upper-case) name.
+    public func property(_ key: String) -> ICalProperty? {
+        properties.first { $0.key == key }
+    }
+
+    /// Every property with this (upper-case) name.
+    public func properties(_ key: String) -> [ICalProperty] {
+        properties.filter { $0.key == key }
+    }
+
+    /// Equal when they would be written the same; where they were read does not matter.
+    public static func == (lhs: ICalComponent, rhs: ICalComponent) -> Bool {
+        lhs.name == rhs.name && lhs.properties == rhs.properties && lhs.components == rhs.components
+    }
+}
+
+extension ICalComponent {
+    /// The deepest nesting read (VCALENDAR › VTODO › VALARM is 3; real files stay under 5).
+    public static let maximumDepth = 32
+
+    /// Reads the top-level components of iCalendar bytes (usually one `VCALENDAR`; files
+    /// that are several calendars joined give several), refusing anything that is not whole:
+    /// a property outside a component, an END that closes nothing or another component, a
+    /// component never ended (a truncated file), nesting deeper than ``maximumDepth``, a
+    /// line that is not UTF-8. Iterative, so no input can exhaust the stack.
+    public static func parse(_ bytes: UnsafeBufferPointer<UInt8>, source: String) throws(InterchangeError) -> [ICalComponent] {
+        var reader = ContentLineReader(bytes: bytes, source: source)
+        var roots: [ICalComponent] = []
+        var open: [ICalComponent] = []
+        func fail(_ line: Int, _ problem: String) -> InterchangeError {
+            InterchangeError(source: source, line: line, problem: problem)
+        }
+        while let property = try reader.next() {
+            switch property.key {
+            case "BEGIN":
+                guard open.count < maximumDepth else {
+                    throw fail(property.line, "components are nested more than \(maximumDepth) deep")
+                }
+                let name = property.value.uppercased()
+                guard !name.isEmpty else { throw fail(property.line, "BEGIN names no component") }
+                open.append(ICalComponent(name: name, line: property.line))
+            case "END":
+                let name = property.value.uppercased()
+                guard let closed = open.popLast() else {
+                    throw fail(property.line, "END:\(ContentLineReader.excerpt(property.value)) without a BEGIN")
+                }
+                guard closed.name == name else {
+                    throw fail(property.line, "END:\(ContentLineReader.excerpt(property.value)) does not close "
+                        + "BEGIN:\(closed.name) of line \(closed.line)")
+                }
+                if open.isEmpty { roots.append(closed) } else { open[open.count - 1].components.append(closed) }
+            default:
+                guard !open.isEmpty else {
+                    throw fail(property.line, "\(property.name) is outside any BEGIN:VCALENDAR … END:VCALENDAR")
+                }
+                open[open.count - 1].properties.append(property)
+            }
+        }
+        if let unclosed = open.last {
+            throw fail(unclosed.line, "BEGIN:\(unclosed.name) is never ended (the file is cut short?)")
+        }
+        guard !roots.isEmpty else { throw InterchangeError(source: source, problem: "holds no iCalendar data (no BEGIN:VCALENDAR)") }
+        return roots
+    }
+
+    /// Reads iCalendar bytes (see ``parse(_:source:)-(UnsafeBufferPointer<UInt8>,_)``).
+    public static func parse(_ bytes: [UInt8], source: String) throws(InterchangeError) -> [ICalComponent] {
+        try bytes.withUnsafeBufferPointer { buffer throws(InterchangeError) in try parse(buffer, source: source) }
+    }
+
+    /// Writes the component, folded, with CRLF line ends.
+    public func write(to writer: inout ICalWriter) {
+        writer.line("BEGIN", value: name)
+        for property in properties { writer.line(property) }
+        for component in components { component.write(to: &writer) }
+        writer.line("END", value: name)
+    }
+
+    /// The component as iCalendar bytes.
+    public var bytes: [UInt8] {
+        var writer = ICalWriter()
+        write(to: &writer)
+        return writer.bytes
+    }
+}

@@ -1,0 +1,87 @@
+import FoundationEssentials
+import TickCore
+
+/// A DATE or DATE-TIME value as written: a day, or a wall time that is UTC (`…Z`), floating
+/// (no zone: the reader's local time) or in the zone a `TZID` parameter names.
+public enum ICalDateTime: Sendable, Equatable {
+    case date(CalendarDay)
+    case utc(WallTime)
+    case floating(WallTime)
+    case zoned(WallTime, tzid: String)
+
+    /// A date and a time of day, as fields.
+    public struct WallTime: Sendable, Equatable {
+        public var year, month, day, hour, minute, second: Int
+
+        public init(year: Int, month: Int, day: Int, hour: Int, minute: Int, second: Int) {
+            (self.year, self.month, self.day, self.hour, self.minute, self.second) = (year, month, day, hour, minute, second)
+        }
+
+        /// The instant this wall time names in `zone`; nil when the fields name no time.
+        public func instant(in zone: LocalTime) -> Date? {
+            zone.date(year: year, month: month, day: day, hour: hour, minute: minute, second: second)
+        }
+    }
+
+    /// Reads a property's value: `VALUE=DATE` or eight digits is a DATE, `YYYYMMDDTHHMMSS`
+    /// a DATE-TIME (with `Z` in UTC, else in the `TZID` parameter's zone, else floating).
+    /// Nil when the value is not one (a month 13, a February 30, stray characters).
+    public init?(_ property: ICalProperty) {
+        var value = property.value
+        guard let parsed = value.withUTF8({ Self.parse($0, property) }) else { return nil }
+        self = parsed
+    }
+
+    private static func parse(_ digits: UnsafeBufferPointer<UInt8>, _ property: ICalProperty) -> ICalDateTime? {
+        func number(_ range: Range<Int>) -> Int? {
+            guard range.upperBound <= digits.count else { return nil }
+            var value = 0
+            for byte in digits[range] {
+                guard (UInt8(ascii: "0")...UInt8(ascii: "9")).contains(byte) else { return nil }
+                value = value * 10 + Int(byte - UInt8(ascii: "0"))
+            }
+            return value
+        }
+        guard let year = number(0..<4), let month = number(4..<6), let day = number(6..<8),
+              let calendarDay = CalendarDay(year: year, month: month, day: day) else { return nil }
+        if digits.count == 8 { return .date(calendarDay) }
+        guard property.parameter("VALUE").map({ $0.uppercased() == "DATE-TIME" }) ?? true,
+              digits.count == 15 || (digits.count == 16 && (digits[15] == UInt8(ascii: "Z") || digits[15] == UInt8(ascii: "z"))),
+              digits[8] == UInt8(ascii: "T") || digits[8] == UInt8(ascii: "t"),
+              let hour = number(9..<11), let minute = number(11..<13), let second = number(13..<15),
+              hour < 24, minute < 60, second <= 60
+        else { return nil }
+        // A leap second (:60) is read as :59, which every calendar here can name.
+        let wall = WallTime(year: year, month: month, day: day, hour: hour, minute: minute, second: min(second, 59))
+        if digits.count == 16 { return .utc(wall) }
+        if let tzid = property.parameter("TZID") { return .zoned(wall, tzid: tzid) }
+        return .floating(wall)
+    }
+
+    /// Writes a UTC DATE-TIME, `YYYYMMDDTHHMMSSZ`.
+    static func writeUTC(_ date: Date, to writer: inout ICalWriter) {
+        let fields = LocalTime.utc.fields(of: date)
+        writer.digits(fields.year, width: 4)
+        writer.digits(fields.month, width: 2)
+        writer.digits(fields.day, width: 2)
+        writer.byte(UInt8(ascii: "T"))
+        writer.digits(fields.hour, width: 2)
+        writer.digits(fields.minute, width: 2)
+        writer.digits(fields.second, width: 2)
+        writer.byte(UInt8(ascii: "Z"))
+    }
+
+    /// Writes a DATE, `YYYYMMDD`.
+    static func writeDate(_ day: CalendarDay, to writer: inout ICalWriter) {
+        writer.digits(day.year, width: 4)
+        writer.digits(day.month, width: 2)
+        writer.digits(day.day, width: 2)
+    }
+
+    /// `YYYYMMDDTHHMMSSZ` as a string (for properties tick makes outside the hot path).
+    static func utcText(_ date: Date) -> String {
+        var writer = ICalWriter(reservingCapacity: 16)
+        writeUTC(date, to: &writer)
+        return String(decoding: writer.bytes, as: UTF8.self)
+    }
+}

@@ -1,0 +1,168 @@
+import FoundationEssentials
+import TickCore
+
+/// An item to write as a VTODO, with what the list knows about it.
+public struct ICalendarEntry: Sendable, Equatable {
+    public var item: ToDoItem
+    public var isDone: Bool
+    /// Written as X-APPLE-SORT-ORDER when given (tick writes the position in its section).
+    public var sortOrder: Int?
+
+    public init(item: ToDoItem, isDone: Bool, sortOrder: Int? = nil) {
+        self.item = item
+        self.isDone = isDone
+        self.sortOrder = sortOrder
+    }
+}
+
+extension ICalendar {
+    /// PRODID of what tick writes.
+    public static let productID = "-//tick//tick//EN"
+
+    /// The entries of a list: To Do, then Done, each with its position in its section as sort order.
+    public static func entries(of list: ToDoList, toDo: Bool = true, done: Bool = true) -> [ICalendarEntry] {
+        var entries: [ICalendarEntry] = []
+        entries.reserveCapacity((toDo ? list.toDoItems.count : 0) + (done ? list.doneItems.count : 0))
+        if toDo { for (index, item) in list.toDoItems.enumerated() { entries.append(ICalendarEntry(item: item, isDone: false, sortOrder: index)) } }
+        if done { for (index, item) in list.doneItems.enumerated() { entries.append(ICalendarEntry(item: item, isDone: true, sortOrder: index)) } }
+        return entries
+    }
+
+    /// A VCALENDAR holding every entry as a VTODO (VERSION 2.0, PRODID, and the VTIMEZONEs
+    /// the items' kept content refers to; tick's own times are written in UTC).
+    public static func encode(_ entries: some Sequence<ICalendarEntry>, reservingCapacity capacity: Int = 64 * 1_024) -> [UInt8] {
+        var writer = ICalWriter(reservingCapacity: capacity)
+        encode(entries, to: &writer)
+        return writer.bytes
+    }
+
+    /// Writes a VCALENDAR holding every entry into `writer` (see ``encode(_:reservingCapacity:)``).
+    public static func encode(_ entries: some Sequence<ICalendarEntry>, to writer: inout ICalWriter) {
+        writer.line("BEGIN", value: "VCALENDAR")
+        writer.line("VERSION", value: "2.0")
+        writer.line("PRODID", value: productID)
+        var timeZones: [(tzid: String, lines: [Substring])] = []
+        for entry in entries { writeVTodo(entry, to: &writer, timeZones: &timeZones) }
+        for zone in timeZones { for line in zone.lines { writer.contentLine(line) } }
+        writer.line("END", value: "VCALENDAR")
+    }
+
+    /// One entry as a calendar file of its own (one file of a vdir).
+    public static func encodeFile(_ entry: ICalendarEntry) -> [UInt8] {
+        encode(CollectionOfOne(entry), reservingCapacity: 1_024)
+    }
+
+    /// The UID an item is written with: the other app's UID it came with, else its id.
+    public static func uid(of item: ToDoItem) -> String {
+        item.externalUID ?? item.id.uuidString
+    }
+
+    /// Writes an entry's VTODO, then the overrides of its recurrences; adds the VTIMEZONEs
+    /// its kept content needs to `timeZones` (each TZID once).
+    public static func writeVTodo(_ entry: ICalendarEntry, to writer: inout ICalWriter,
+                                  timeZones: inout [(tzid: String, lines: [Substring])]) {
+        let item = entry.item
+        let extras = item.iCalendarExtras.map(ICalendarExtras.init)
+        writer.line("BEGIN", value: "VTODO")
+        writer.start("UID")
+        if let external = item.externalUID { writer.raw(external) } else { writeUUID(item.id, to: &writer) }
+        writer.end()
+        writer.start("DTSTAMP")
+        ICalDateTime.writeUTC(item.modifiedAt ?? item.createdAt, to: &writer)
+        writer.end()
+        writer.start("CREATED")
+        ICalDateTime.writeUTC(item.createdAt, to: &writer)
+        writer.end()
+        if let modified = item.modifiedAt {
+            writer.start("LAST-MODIFIED")
+            ICalDateTime.writeUTC(modified, to: &writer)
+            writer.end()
+        }
+        if let extras, extras.sequence != nil || extras.lastModified != nil {
+            // One higher once the item has changed since it was read.
+            let read = extras.lastModified.flatMap { ICalDateTime(ICalProperty("LAST-MODIFIED", value: String($0))) }
+            let readInstant: Date? = if case .utc(let wall)? = read { wall.instant(in: .utc) } else { nil }
+            let changed = item.modifiedAt != nil && !sameSecond(readInstant, item.modifiedAt)
+            // (No SEQUENCE read and no change: none written, as read.)
+            if extras.sequence != nil || changed {
+                writer.start("SEQUENCE")
+                writer.number((extras.sequence ?? 0) + (changed ? 1 : 0))
+                writer.end()
+            }
+        }
+        writer.start("SUMMARY")
+        writer.text(item.title)
+        writer.end()
+        if let notes = item.notes, !notes.isEmpty {
+            writer.start("DESCRIPTION")
+            writer.text(notes)
+            writer.end()
+        }
+        if let day = item.dueDay {
+            writer.start("DUE", parameters: ";VALUE=DATE")
+            ICalDateTime.writeDate(day, to: &writer)
+            writer.end()
+        } else if let due = item.due {
+            writer.start("DUE")
+            ICalDateTime.writeUTC(due, to: &writer)
+            writer.end()
+        }
+        if let location = item.location {
+            writer.start("LOCATION")
+            writer.text(location.name)
+            writer.end()
+            if let coordinate = location.coordinate {
+                writer.start("GEO")
+                writer.raw(String(coordinate.latitude))
+                writer.byte(UInt8(ascii: ";"))
+                writer.raw(String(coordinate.longitude))
+                writer.end()
+            }
+        }
+        if entry.isDone {
+            writer.line("STATUS", value: "COMPLETED")
+            if let completed = item.completedAt {
+                writer.start("COMPLETED")
+                ICalDateTime.writeUTC(completed, to: &writer)
+                writer.end()
+            }
+            writer.line("PERCENT-COMPLETE", value: "100")
+        } else if !(extras?.inner.contains { ICalendarExtras.name(of: $0) == "STATUS" } ?? false) {
+            writer.line("STATUS", value: "NEEDS-ACTION")
+        }
+        if let order = entry.sortOrder {
+            writer.start("X-APPLE-SORT-ORDER")
+            writer.number(order)
+            writer.end()
+        }
+        if let extras {
+            var depth = 0
+            for line in extras.inner {
+                let name = ICalendarExtras.name(of: line)
+                if entry.isDone, depth == 0, name == "STATUS" || name == "PERCENT-COMPLETE" { continue }
+                if name == "BEGIN" { depth += 1 } else if name == "END" { depth -= 1 }
+                writer.contentLine(line)
+            }
+        }
+        writer.line("END", value: "VTODO")
+        guard let extras else { return }
+        for override in extras.overrides { for line in override { writer.contentLine(line) } }
+        for zone in extras.timeZones where !timeZones.contains(where: { $0.tzid == zone.tzid }) {
+            timeZones.append(zone)
+        }
+    }
+
+    /// A UUID's canonical text (upper-case, as `uuidString`), without making a string.
+    static func writeUUID(_ id: UUID, to writer: inout ICalWriter) {
+        let hex: StaticString = "0123456789ABCDEF"
+        withUnsafeBytes(of: id.uuid) { bytes in
+            hex.withUTF8Buffer { digits in
+                for (index, byte) in bytes.enumerated() {
+                    if index == 4 || index == 6 || index == 8 || index == 10 { writer.byte(UInt8(ascii: "-")) }
+                    writer.byte(digits[Int(byte >> 4)])
+                    writer.byte(digits[Int(byte & 0x0F)])
+                }
+            }
+        }
+    }
+}

@@ -1,0 +1,106 @@
+import FoundationEssentials
+import TickCore
+
+extension ICalendar {
+    /// An existing VTODO with an entry's mapped fields put in and everything else kept as it
+    /// was, property for property (for sync, which writes back what it read). Only fields
+    /// that differ from what the VTODO says are touched; when any is, LAST-MODIFIED and
+    /// DTSTAMP become the item's modifiedAt (else `now`) and SEQUENCE goes one up. A VTODO
+    /// that already says what the entry says comes back unchanged.
+    public static func patch(_ vtodo: ICalComponent, with entry: ICalendarEntry, resolver: inout TimeZoneResolver,
+                             source: String, now: Date = Date()) throws(InterchangeError) -> ICalComponent {
+        var options = ICalendarDecodingOptions()
+        options.floating = resolver.floating
+        options.zoneinfoDirectory = resolver.zoneinfoDirectory
+        options.now = entry.item.createdAt
+        let old = try decodeToDo(vtodo, resolver: &resolver, source: source, options: options)
+        let item = entry.item
+        var patched = vtodo
+        var changed = false
+        func set(_ name: String, _ properties: [ICalProperty]) {
+            changed = true
+            patched.replace(name, with: properties)
+        }
+        if old.item.title != item.title { set("SUMMARY", [ICalProperty("SUMMARY", value: ICalText.escape(item.title))]) }
+        if old.item.notes != item.notes {
+            set("DESCRIPTION", item.notes.map { [ICalProperty("DESCRIPTION", value: ICalText.escape($0))] } ?? [])
+        }
+        if !sameSecond(old.item.due, item.due) || old.item.dueIsDay != item.dueIsDay {
+            if let day = item.dueDay {
+                set("DUE", [ICalProperty("DUE", [ICalParameter("VALUE", "DATE")], value: day.basicFormat)])
+            } else {
+                set("DUE", item.due.map { [ICalProperty("DUE", value: ICalDateTime.utcText($0))] } ?? [])
+            }
+        }
+        if old.item.location != item.location {
+            set("LOCATION", item.location.map { [ICalProperty("LOCATION", value: ICalText.escape($0.name))] } ?? [])
+            let geo = item.location?.coordinate.map { "\(String($0.latitude));\(String($0.longitude))" }
+            set("GEO", geo.map { [ICalProperty("GEO", value: $0)] } ?? [])
+        }
+        if old.isDone != entry.isDone || (entry.isDone && !sameSecond(old.item.completedAt, item.completedAt)) {
+            if entry.isDone {
+                set("STATUS", [ICalProperty("STATUS", value: "COMPLETED")])
+                set("COMPLETED", item.completedAt.map { [ICalProperty("COMPLETED", value: ICalDateTime.utcText($0))] } ?? [])
+                set("PERCENT-COMPLETE", [ICalProperty("PERCENT-COMPLETE", value: "100")])
+            } else {
+                set("STATUS", [ICalProperty("STATUS", value: "NEEDS-ACTION")])
+                set("COMPLETED", [])
+                set("PERCENT-COMPLETE", [])
+            }
+        }
+        if let order = entry.sortOrder, old.sortOrder != order {
+            set("X-APPLE-SORT-ORDER", [ICalProperty("X-APPLE-SORT-ORDER", value: String(order))])
+        }
+        if !sameSecond(old.item.createdAt, item.createdAt), vtodo.property("CREATED") != nil || vtodo.property("DTSTAMP") != nil {
+            set("CREATED", [ICalProperty("CREATED", value: ICalDateTime.utcText(item.createdAt))])
+        }
+        guard changed else { return vtodo }
+        let stamp = ICalDateTime.utcText(item.modifiedAt ?? now)
+        patched.replace("LAST-MODIFIED", with: [ICalProperty("LAST-MODIFIED", value: stamp)])
+        patched.replace("DTSTAMP", with: [ICalProperty("DTSTAMP", value: stamp)])
+        let sequence = vtodo.property("SEQUENCE").flatMap { Int($0.value.trimmingWhitespace) } ?? 0
+        patched.replace("SEQUENCE", with: [ICalProperty("SEQUENCE", value: String(sequence + 1))])
+        return patched
+    }
+
+    /// A calendar file's bytes with the VTODO of the entry's UID (the one without
+    /// RECURRENCE-ID) patched (see ``patch(_:with:resolver:source:now:)``), everything else
+    /// as it was. The file must hold that VTODO; bytes are only rewritten when it changed
+    /// (nil: nothing to write).
+    public static func patchFile(_ bytes: [UInt8], with entry: ICalendarEntry, source: String,
+                                 options: ICalendarDecodingOptions = ICalendarDecodingOptions(),
+                                 now: Date = Date()) throws(InterchangeError) -> [UInt8]? {
+        var calendars = try ICalComponent.parse(bytes, source: source)
+        var resolver = TimeZoneResolver(source: source, zoneinfoDirectory: options.zoneinfoDirectory, floating: options.floating)
+        for calendar in calendars { resolver.add(vtimezonesOf: calendar) }
+        let uid = uid(of: entry.item)
+        for (calendarIndex, calendar) in calendars.enumerated() {
+            for (index, component) in calendar.components.enumerated()
+            where component.name == "VTODO" && component.property("UID")?.value == uid && component.property("RECURRENCE-ID") == nil {
+                let patched = try patch(component, with: entry, resolver: &resolver, source: source, now: now)
+                guard patched != component else { return nil }
+                calendars[calendarIndex].components[index] = patched
+                var writer = ICalWriter(reservingCapacity: bytes.count + 256)
+                for calendar in calendars { calendar.write(to: &writer) }
+                return writer.bytes
+            }
+        }
+        throw InterchangeError(source: source, problem: "holds no VTODO with UID \"\(uid)\"")
+    }
+}
+
+/// Whether two times name the same second, as iCalendar writes them (tick's own times carry
+/// fractions of a second, which a file never does).
+func sameSecond(_ lhs: Date?, _ rhs: Date?) -> Bool {
+    lhs.map { LocalTime.utc.fields(of: $0) } == rhs.map { LocalTime.utc.fields(of: $0) }
+}
+
+extension ICalComponent {
+    /// Replaces the properties named `key` with `properties`, where the first of them was
+    /// (or before END when there was none); an empty list removes them.
+    mutating func replace(_ key: String, with replacement: [ICalProperty]) {
+        let first = properties.firstIndex { $0.key == key }
+        properties.removeAll { $0.key == key }
+        properties.insert(contentsOf: replacement, at: min(first ?? properties.count, properties.count))
+    }
+}

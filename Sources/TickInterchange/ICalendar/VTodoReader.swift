@@ -1,0 +1,214 @@
+import FoundationEssentials
+import TickCore
+
+/// Reads one VTODO into a tick item, following ``VTodoMapping``: mapped properties become
+/// fields, everything else goes into the item's `iCalendarExtras` verbatim.
+struct VTodoReader {
+    let source: String
+
+    private func fail(_ line: Int, _ problem: String) -> InterchangeError {
+        InterchangeError(source: source, line: line, problem: problem)
+    }
+
+    mutating func read(_ vtodo: ICalComponent, overrides: [ICalComponent], derivedID: UUID?,
+                       resolver: inout TimeZoneResolver, options: ICalendarDecodingOptions) throws(InterchangeError) -> DecodedToDo {
+        var extras = ICalendarExtras.Builder()
+        var uid: String?, title: String?, notes: String?, locationName: String?, geo: (Double, Double, String)?
+        var due: ICalDateTime?, dueLine = 0, created: Date?, stamp: Date?, modified: Date?, completed: Date?
+        var isDone = false, sortOrder: Int?
+        var base: [ICalProperty] = []
+
+        var seen: UInt64 = 0
+        for property in vtodo.properties {
+            let key = property.key
+            guard let row = VTodoMapping.rowOfName[key] else { extras.add(property); continue }
+            // RFC 5545 allows each of them once in a VTODO; a second would have to be dropped.
+            guard seen & 1 << row == 0 else {
+                let first = vtodo.properties.first { $0.key == key }?.line ?? property.line
+                throw fail(property.line, "\(property.name) appears twice in one VTODO (lines \(first) and \(property.line))")
+            }
+            seen |= 1 << row
+            switch key {
+            case "UID": uid = property.value
+            case "SUMMARY": title = ICalText.unescape(property.value)
+            case "DESCRIPTION": notes = ICalText.unescape(property.value)
+            case "LOCATION": locationName = ICalText.unescape(property.value)
+            case "GEO": geo = try readGeo(property)
+            case "DUE":
+                guard let value = ICalDateTime(property) else { throw badDate(property) }
+                due = value
+                dueLine = property.line
+            case "CREATED": created = try instant(property, &resolver)
+            case "DTSTAMP": stamp = try instant(property, &resolver)
+            case "LAST-MODIFIED":
+                modified = try instant(property, &resolver)
+                base.append(property)
+            case "SEQUENCE":
+                // Kept as read (see ICalendarExtras); checked here, so that a bad one is refused on import.
+                guard let number = Int(property.value.trimmingWhitespace), number >= 0 else {
+                    throw fail(property.line, "SEQUENCE \"\(ContentLineReader.excerpt(property.value))\" is not a whole number")
+                }
+                base.append(property)
+            case "COMPLETED":
+                completed = try instant(property, &resolver)
+                isDone = true
+            case "STATUS":
+                switch property.value.uppercased() {
+                case "COMPLETED": isDone = true
+                case "NEEDS-ACTION": break
+                default: extras.add(property)
+                }
+            case "PERCENT-COMPLETE":
+                guard let percent = Int(property.value.trimmingWhitespace), (0...100).contains(percent) else {
+                    throw fail(property.line, "PERCENT-COMPLETE \"\(ContentLineReader.excerpt(property.value))\" is not 0…100")
+                }
+                if percent == 100 { isDone = true } else { extras.add(property) }
+            case "X-APPLE-SORT-ORDER":
+                guard let order = Int(property.value.trimmingWhitespace) else {
+                    throw fail(property.line, "X-APPLE-SORT-ORDER \"\(ContentLineReader.excerpt(property.value))\" is not a whole number")
+                }
+                sortOrder = order
+            default: extras.add(property)
+            }
+        }
+        for component in vtodo.components { extras.add(component) }
+        for override in overrides { extras.add(override) }
+
+        // The location: LOCATION and GEO, else Apple Reminders' geofence.
+        var location: Location?
+        let name = locationName?.trimmingWhitespace ?? ""
+        if !name.isEmpty || geo != nil {
+            location = try makeLocation(name: name.isEmpty ? geo.map { $0.2 } ?? "" : name, geo: geo, line: vtodo.line)
+        } else {
+            location = try appleStructuredLocation(vtodo)
+        }
+
+        // The id.
+        let id: UUID
+        var externalUID: String?
+        if let uid, !uid.isEmpty {
+            if let parsed = UUID(uuidString: uid) {
+                id = parsed
+                if parsed.uuidString != uid { externalUID = uid }
+            } else {
+                id = NameBasedUUID.make(uid.utf8)
+                externalUID = uid
+            }
+        } else {
+            id = derivedID ?? NameBasedUUID.make(vtodo.bytes)
+        }
+
+        let trimmedTitle = title?.trimmingWhitespace ?? ""
+        var item: ToDoItem
+        do {
+            item = try ToDoItem(id: id, title: trimmedTitle.isEmpty ? VTodoMapping.untitled : trimmedTitle,
+                                notes: notes?.isEmpty == false ? notes : nil, location: location,
+                                createdAt: created ?? stamp ?? options.now)
+        } catch {
+            throw fail(vtodo.line, "the VTODO cannot be an item: \(error)")
+        }
+        switch due {
+        case .date(let day)?: item.setDue(day: day)
+        case let value?: item.setDue(instant: try resolver.instant(value, line: dueLine))
+        case nil: break
+        }
+        item.modifiedAt = modified
+        item.completedAt = isDone ? completed : nil
+        item.externalUID = externalUID
+        var kept = ICalendarExtras.Builder()
+        for property in base { kept.add(property) }
+        let baseText = kept.text
+        let restText = extras.text
+        item.iCalendarExtras = [baseText, restText].compactMap { $0 }.joined(separator: "\n").nilWhenEmpty
+        if let restText, !extras.tzids.isEmpty {
+            // The VTIMEZONEs the kept lines refer to, so that written back they still resolve.
+            var zones = ICalendarExtras.Builder()
+            for tzid in extras.tzids {
+                if let component = resolver.vtimezone(tzid) { zones.add(component) }
+            }
+            if let zonesText = zones.text {
+                item.iCalendarExtras = [baseText, restText, zonesText].compactMap { $0 }.joined(separator: "\n")
+            }
+        }
+        return DecodedToDo(item: item, isDone: isDone, sortOrder: sortOrder, line: vtodo.line)
+    }
+
+    // MARK: - Values
+
+    private func badDate(_ property: ICalProperty) -> InterchangeError {
+        fail(property.line, "\(property.name) \"\(ContentLineReader.excerpt(property.value))\" is not a date or date-time")
+    }
+
+    private func instant(_ property: ICalProperty, _ resolver: inout TimeZoneResolver) throws(InterchangeError) -> Date {
+        guard let value = ICalDateTime(property) else { throw badDate(property) }
+        return try resolver.instant(value, line: property.line)
+    }
+
+    /// `GEO:lat;lon`, in range.
+    private func readGeo(_ property: ICalProperty) throws(InterchangeError) -> (Double, Double, String) {
+        let parts = property.value.split(separator: ";", omittingEmptySubsequences: false)
+        guard parts.count == 2, let latitude = Self.decimal(parts[0]), let longitude = Self.decimal(parts[1]) else {
+            throw fail(property.line, "GEO \"\(ContentLineReader.excerpt(property.value))\" is not latitude;longitude")
+        }
+        guard (-90...90).contains(latitude) else { throw fail(property.line, "GEO latitude \(parts[0]) is outside -90…90") }
+        guard (-180...180).contains(longitude) else { throw fail(property.line, "GEO longitude \(parts[1]) is outside -180…180") }
+        return (latitude, longitude, "\(parts[0].trimmingWhitespace), \(parts[1].trimmingWhitespace)")
+    }
+
+    /// A plain decimal number (`-12.5`, `+3`, `47`): no exponents, no `nan`, at most 32 characters.
+    static func decimal(_ text: Substring) -> Double? {
+        let trimmed = String(text).trimmingWhitespace
+        guard !trimmed.isEmpty, trimmed.utf8.count <= 32,
+              trimmed.utf8.allSatisfy({ (UInt8(ascii: "0")...UInt8(ascii: "9")).contains($0) || $0 == UInt8(ascii: ".")
+                  || $0 == UInt8(ascii: "-") || $0 == UInt8(ascii: "+") }) else { return nil }
+        return Double(trimmed)
+    }
+
+    private func makeLocation(name: String, geo: (Double, Double, String)?, line: Int) throws(InterchangeError) -> Location {
+        do {
+            return try Location(name: name, latitude: geo?.0, longitude: geo?.1)
+        } catch {
+            throw fail(line, "the location cannot be read: \(error)")
+        }
+    }
+
+    /// Apple Reminders' geofence: `X-APPLE-STRUCTURED-LOCATION;VALUE=URI;X-TITLE=…:geo:lat,lon`,
+    /// on the VTODO or inside one of its VALARMs.
+    private func appleStructuredLocation(_ vtodo: ICalComponent) throws(InterchangeError) -> Location? {
+        let candidates = vtodo.properties("X-APPLE-STRUCTURED-LOCATION")
+            + vtodo.components.filter { $0.name == "VALARM" }.flatMap { $0.properties("X-APPLE-STRUCTURED-LOCATION") }
+        guard let property = candidates.first else { return nil }
+        let title = property.parameter("X-TITLE").map(ICalText.unescape)?.trimmingWhitespace ?? ""
+        var geo: (Double, Double, String)?
+        let value = property.value
+        if value.lowercased().hasPrefix("geo:") {
+            let coordinates = value.dropFirst(4).split(separator: ";").first ?? ""
+            let parts = coordinates.split(separator: ",", omittingEmptySubsequences: false)
+            guard parts.count >= 2, let latitude = Self.decimal(parts[0]), let longitude = Self.decimal(parts[1]) else {
+                throw fail(property.line, "X-APPLE-STRUCTURED-LOCATION \"\(ContentLineReader.excerpt(value))\" is not a geo: URI")
+            }
+            guard (-90...90).contains(latitude), (-180...180).contains(longitude) else {
+                throw fail(property.line, "X-APPLE-STRUCTURED-LOCATION \(coordinates) is outside -90…90, -180…180")
+            }
+            geo = (latitude, longitude, "\(parts[0]), \(parts[1])")
+        }
+        guard !title.isEmpty || geo != nil else { return nil }
+        return try makeLocation(name: title.isEmpty ? geo.map { $0.2 } ?? "" : title, geo: geo, line: property.line)
+    }
+}
+
+extension String {
+    var nilWhenEmpty: String? { isEmpty ? nil : self }
+
+    /// Without leading and trailing whitespace and line breaks.
+    var trimmingWhitespace: String {
+        var scalars = Substring(self)
+        while let first = scalars.first, first.isWhitespace { scalars.removeFirst() }
+        while let last = scalars.last, last.isWhitespace { scalars.removeLast() }
+        return String(scalars)
+    }
+}
+
+extension Substring {
+    var trimmingWhitespace: String { String(self).trimmingWhitespace }
+}
