@@ -1,4 +1,5 @@
 import FoundationEssentials
+import TickCore
 
 /// tick's configuration file, `$XDG_CONFIG_HOME/tick/config.toml` (`~/.config/tick/config.toml`):
 /// the part that sync reads.
@@ -64,20 +65,20 @@ public struct SyncConfig: Sendable, Equatable {
         var table = ""
         for (index, rawLine) in text.split(separator: "\n", omittingEmptySubsequences: false).enumerated() {
             let number = index + 1
-            let line = SyncFields.trimmed(String(rawLine))
+            let line = rawLine.trimmed()
             if line.isEmpty || line.hasPrefix("#") { continue }
             if line.hasPrefix("[") {
                 guard let close = line.firstIndex(of: "]"), line[line.index(after: close)...].allSatisfy({ $0 == " " || $0 == "\t" })
                         || line[line.index(after: close)...].drop(while: { $0 == " " }).hasPrefix("#") else {
                     throw InterchangeError(source: source, line: number, problem: "a table header is `[name]`")
                 }
-                table = SyncFields.trimmed(String(line[line.index(after: line.startIndex)..<close]))
+                table = line[line.index(after: line.startIndex)..<close].trimmed()
                 continue
             }
             guard let equals = line.firstIndex(of: "=") else {
                 throw InterchangeError(source: source, line: number, problem: "expected `key = \"value\"`")
             }
-            let key = SyncFields.trimmed(String(line[..<equals]))
+            let key = line[..<equals].trimmed()
             guard table == "sync" else { continue }
             guard let path = keys[key] else {
                 throw InterchangeError(source: source, line: number, problem: "unknown key \"\(key)\" in [sync] (known: \(keys.keys.sorted().joined(separator: ", ")))")
@@ -89,7 +90,7 @@ public struct SyncConfig: Sendable, Equatable {
 
     /// A basic or literal string, with an optional comment after it.
     private static func stringValue(_ text: String, source: String, line: Int) throws(InterchangeError) -> String {
-        let value = SyncFields.trimmed(text)
+        let value = text.trimmed()
         guard let quote = value.first, quote == "\"" || quote == "'" else {
             throw InterchangeError(source: source, line: line, problem: "the value must be a quoted string")
         }
@@ -109,7 +110,7 @@ public struct SyncConfig: Sendable, Equatable {
             } else if character == "\\" && quote == "\"" {
                 escaped = true
             } else if character == quote {
-                let after = SyncFields.trimmed(String(rest))
+                let after = rest.trimmed()
                 guard after.isEmpty || after.hasPrefix("#") else {
                     throw InterchangeError(source: source, line: line, problem: "unexpected text after the string")
                 }

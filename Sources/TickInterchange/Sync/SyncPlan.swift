@@ -6,14 +6,13 @@ struct VdirItem {
     var file: String
     var uid: String
     var fields: SyncFields
-    /// LAST-MODIFIED (else DTSTAMP); nil for a file unchanged since the last sync.
+    /// LAST-MODIFIED; nil for a file unchanged since the last sync.
     var modified: Date?
-    var completed: Date?
-    var created: Date?
     var size: Int64
     var stamp: Int64
-    /// The file as read; nil when it was not read because it did not change.
-    var parsed: VTODOFile?
+    /// The item the file holds, as the iCalendar codec reads it; nil when the file was not
+    /// read because it did not change.
+    var decoded: ToDoItem?
 }
 
 /// What one sync changes on each side: the three-way decision (``SyncMerge``) for every
@@ -26,8 +25,9 @@ struct SyncPlan {
     }
 
     enum VdirChange {
-        /// Writes the item's file: patches the existing one (`old` is what it holds) or makes a new one.
-        case write(id: UUID, file: String, uid: String, fields: SyncFields, old: VdirItem?, modified: Date, completed: Date?, created: Date?)
+        /// Writes the item's file: patches the existing one (`old` is what it held) or makes a
+        /// new one from the list's item.
+        case write(file: String, uid: String, fields: SyncFields, old: VdirItem?, listItem: ToDoItem?, modified: Date)
         case delete(file: String)
     }
 
@@ -74,17 +74,14 @@ struct SyncPlan {
             }
             if vItem.map({ !merged.same(as: $0.fields) }) ?? true {
                 let modified = max(listModified ?? now, vItem?.modified ?? .distantPast)
-                vdirChanges.append(.write(id: id, file: file, uid: uid, fields: merged, old: vItem, modified: modified,
-                                          completed: listItem?.completedAt, created: listItem?.createdAt))
+                vdirChanges.append(.write(file: file, uid: uid, fields: merged, old: vItem, listItem: listItem, modified: modified))
             }
             entries.append(SyncState.Entry(id: id.uuidString, uid: uid, file: file, fields: merged,
                                            size: vItem?.size ?? -1, modified: vItem?.stamp ?? -1))
         }
         for item in list.toDoItems { decide(item.id, listItem: item, done: false) }
         for item in list.doneItems { decide(item.id, listItem: item, done: true) }
-        for item in vdir.values.sorted(by: { $0.file < $1.file }) {
-            if let id = SyncIdentity.id(forUID: item.uid) { decide(id, listItem: nil, done: false) }
-        }
+        for (id, _) in vdir.sorted(by: { $0.value.file < $1.value.file }) { decide(id, listItem: nil, done: false) }
         for (id, _) in base.sorted(by: { $0.value.id < $1.value.id }) { decide(id, listItem: nil, done: false) }
         entries.sort { $0.id < $1.id }
     }
@@ -108,29 +105,4 @@ struct SyncPlan {
 
     /// Whether the list changes.
     var changesList: Bool { !listChanges.isEmpty }
-}
-
-/// The list item id a VTODO UID stands for.
-enum SyncIdentity {
-    /// The UUID the UID spells, else a stable UUID derived from its text (the same UID
-    /// always gives the same id, so a non-UUID UID matches its item on every sync).
-    static func id(forUID uid: String) -> UUID? {
-        if let id = UUID(uuidString: uid) { return id }
-        guard !uid.isEmpty else { return nil }
-        func fnv(_ seed: UInt64) -> UInt64 {
-            var hash = seed
-            for byte in uid.utf8 { hash = (hash ^ UInt64(byte)) &* 0x0000_0100_0000_01B3 }
-            return hash
-        }
-        let high = fnv(0xCBF2_9CE4_8422_2325), low = fnv(0x8422_2325_CBF2_9CE4)
-        var bytes = [UInt8](repeating: 0, count: 16)
-        for index in 0..<8 {
-            bytes[index] = UInt8(truncatingIfNeeded: high >> (56 - 8 * index))
-            bytes[8 + index] = UInt8(truncatingIfNeeded: low >> (56 - 8 * index))
-        }
-        bytes[6] = (bytes[6] & 0x0F) | 0x80  // version 8: a custom, name-based UUID
-        bytes[8] = (bytes[8] & 0x3F) | 0x80  // RFC 4122 variant
-        return UUID(uuid: (bytes[0], bytes[1], bytes[2], bytes[3], bytes[4], bytes[5], bytes[6], bytes[7],
-                           bytes[8], bytes[9], bytes[10], bytes[11], bytes[12], bytes[13], bytes[14], bytes[15]))
-    }
 }

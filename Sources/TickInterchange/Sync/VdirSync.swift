@@ -42,7 +42,8 @@ public struct VdirSync: Sendable {
     public func run(dryRun: Bool = false) throws(InterchangeError) -> SyncReport {
         let state = try readState()
         let base = Dictionary(state.entries.compactMap { entry in UUID(uuidString: entry.id).map { ($0, entry) } }) { first, _ in first }
-        let vdirItems = try readVdir(state: state)
+        let now = now()
+        let vdirItems = try readVdir(state: state, now: now)
         if vdirItems.isEmpty, !state.entries.isEmpty, !forceDelete {
             throw InterchangeError(source: vdir.path, problem: """
                 the vdir is empty or gone, but the last sync left \(state.entries.count) items in it; \
@@ -51,7 +52,6 @@ public struct VdirSync: Sendable {
                 """)
         }
         let listChangedAt = store.version().map { Date(timeIntervalSince1970: Double($0.modificationNanoseconds) / 1e9) }
-        let now = now()
         if dryRun {
             let list = try storeCall { () throws(StoreError) in try store.load() }
             let plan = SyncPlan(list: list, vdir: vdirItems, base: base, listChangedAt: listChangedAt, now: now)
@@ -73,7 +73,7 @@ public struct VdirSync: Sendable {
         }
         try checkpoint(.listSaved)
         var entries = plan.entries
-        try writeVdir(plan, entries: &entries)
+        try writeVdir(plan, entries: &entries, now: now)
         try checkpoint(.vdirWritten)
         try writeState(SyncState(list: state.list, vdir: state.vdir, entries: entries), old: state)
         let conflictsFile = plan.conflicts.isEmpty ? nil : try appendConflicts(plan.conflicts, at: now)
@@ -95,20 +95,20 @@ public struct VdirSync: Sendable {
         }
     }
 
-    private func readVdir(state: SyncState) throws(InterchangeError) -> [UUID: VdirItem] {
+    private func readVdir(state: SyncState, now: Date) throws(InterchangeError) -> [UUID: VdirItem] {
         guard let names = try SyncFiles.icsFiles(in: vdir.path) else { return [:] }
         let known = Dictionary(state.entries.map { ($0.file, $0) }) { first, _ in first }
         var items: [UUID: VdirItem] = [:]
         for name in names {
             let path = vdir.appendingPathComponent(name).path
             guard let stamp = SyncFiles.stamp(path) else { continue }
-            let item: VdirItem
-            if let entry = known[name], entry.size == stamp.size, entry.modified == stamp.modified {
-                item = VdirItem(file: name, uid: entry.uid, fields: entry.fields, size: stamp.size, stamp: stamp.modified)
+            let found: (UUID, VdirItem)?
+            if let entry = known[name], entry.size == stamp.size, entry.modified == stamp.modified, let id = UUID(uuidString: entry.id) {
+                found = (id, VdirItem(file: name, uid: entry.uid, fields: entry.fields, size: stamp.size, stamp: stamp.modified))
             } else {
-                item = try readItem(name: name, path: path, stamp: stamp)
+                found = try readItem(name: name, path: path, stamp: stamp, now: now).map { ($0.decoded?.id ?? UUID(), $0) }
             }
-            guard let id = SyncIdentity.id(forUID: item.uid) else { continue }
+            guard let (id, item) = found else { continue }
             if let other = items[id] {
                 throw InterchangeError(source: path, problem: "UID \(item.uid) is also the UID of \(other.file); a vdir holds one file per item")
             }
@@ -117,20 +117,27 @@ public struct VdirSync: Sendable {
         return items
     }
 
-    private func readItem(name: String, path: String, stamp: (size: Int64, modified: Int64)) throws(InterchangeError) -> VdirItem {
-        let file = try VTODOFile(bytes: try SyncFiles.read(path), source: path)
-        guard let uid = file.property("UID")?.value, !uid.isEmpty else {
-            throw InterchangeError(source: path, problem: "the VTODO has no UID")
+    /// How vdir files are read: floating times in ``zone``.
+    private func decodingOptions(now: Date) -> ICalendarDecodingOptions {
+        var options = ICalendarDecodingOptions()
+        options.floating = zone
+        options.now = now
+        return options
+    }
+
+    /// The file's one VTODO (nil for a file that holds none, such as an event).
+    private func decodeFile(_ bytes: [UInt8], path: String, now: Date) throws(InterchangeError) -> DecodedToDo? {
+        let calendar = try ICalendar.decode(bytes, source: path, options: decodingOptions(now: now))
+        guard calendar.todos.count <= 1 else {
+            throw InterchangeError(source: path, problem: "holds \(calendar.todos.count) VTODOs with different UIDs; a vdir holds one item per file")
         }
-        let fields = try SyncFields(todo: file, zone: zone)
-        func instant(_ property: String) -> Date? {
-            guard let line = file.property(property),
-                  case .instant(let date)? = ICalendarDate.parse(line.value, tzid: line.parameter("TZID"), zone: zone) else { return nil }
-            return date
-        }
-        return VdirItem(file: name, uid: uid, fields: fields, modified: instant("LAST-MODIFIED") ?? instant("DTSTAMP"),
-                        completed: instant("COMPLETED"), created: instant("CREATED"),
-                        size: stamp.size, stamp: stamp.modified, parsed: file)
+        return calendar.todos.first
+    }
+
+    private func readItem(name: String, path: String, stamp: (size: Int64, modified: Int64), now: Date) throws(InterchangeError) -> VdirItem? {
+        guard let todo = try decodeFile(try SyncFiles.read(path), path: path, now: now) else { return nil }
+        return VdirItem(file: name, uid: ICalendar.uid(of: todo.item), fields: SyncFields(item: todo.item, done: todo.isDone),
+                        modified: todo.item.modifiedAt, size: stamp.size, stamp: stamp.modified, decoded: todo.item)
     }
 
     /// Applies the plan's list changes (inside the store's locked read-modify-write). New
@@ -141,12 +148,12 @@ public struct VdirSync: Sendable {
         for change in plan.listChanges {
             switch change {
             case let .insert(id, fields, from: source):
-                var item = try ToDoItem(id: id, title: fields.title, createdAt: source.created ?? now)
+                // The item as the codec read it keeps what tick does not map (iCalendarExtras) and the UID.
+                var item: ToDoItem
+                if let decoded = source.decoded { item = decoded } else { item = try ToDoItem(id: id, title: fields.title, createdAt: now) }
                 try fields.apply(to: &item)
-                if source.uid != id.uuidString { item.externalUID = source.uid }
-                item.modifiedAt = source.modified
                 if fields.done {
-                    item.completedAt = source.completed ?? now
+                    item.completedAt = item.completedAt ?? now
                     newDone.append(item)
                 } else {
                     newToDo.append(item)
@@ -160,7 +167,7 @@ public struct VdirSync: Sendable {
                 guard let (section, _) = list.position(of: id) else { continue }
                 if fields.done, section == .toDo {
                     try list.place(id, in: .done, at: 0)
-                    try list.update(id) { $0.completedAt = source?.completed ?? now }
+                    try list.update(id) { $0.completedAt = source?.decoded?.completedAt ?? now }
                 } else if !fields.done, section == .done {
                     try list.place(id, in: .toDo, at: list.toDoItems.count)
                     try list.update(id) { $0.completedAt = nil }
@@ -174,25 +181,32 @@ public struct VdirSync: Sendable {
         }
     }
 
-    private func writeVdir(_ plan: SyncPlan, entries: inout [SyncState.Entry]) throws(InterchangeError) {
+    private func writeVdir(_ plan: SyncPlan, entries: inout [SyncState.Entry], now: Date) throws(InterchangeError) {
         guard !plan.vdirChanges.isEmpty else { return }
         if !SyncFiles.isDirectory(vdir.path) { try SyncFiles.makeDirectory(vdir.path) }
-        let indexByID = Dictionary(entries.enumerated().map { ($1.id, $0) }) { first, _ in first }
+        let indexByFile = Dictionary(entries.enumerated().map { ($1.file, $0) }) { first, _ in first }
         for change in plan.vdirChanges {
             switch change {
-            case let .write(id, file, uid, fields, old, modified, completed, created):
+            case let .write(file, uid, fields, old, listItem, modified):
                 let path = vdir.appendingPathComponent(file).path
-                var document: VTODOFile
-                if let parsed = old?.parsed {
-                    document = parsed
-                } else if old != nil {
-                    document = try VTODOFile(bytes: try SyncFiles.read(path), source: path)
+                let bytes: [UInt8]?
+                if old != nil {
+                    // Patch what the file holds now: only the fields that differ change.
+                    let current = try SyncFiles.read(path)
+                    guard let todo = try decodeFile(current, path: path, now: now) else {
+                        throw InterchangeError(source: path, problem: "no longer holds a VTODO")
+                    }
+                    let target = try Self.target(from: todo.item, fields: fields, modified: modified, now: now)
+                    bytes = try ICalendar.patchFile(current, with: ICalendarEntry(item: target, isDone: fields.done), source: path,
+                                                    options: decodingOptions(now: now), now: modified)
                 } else {
-                    document = VTODOFile(newWithUID: uid, created: created ?? modified, stamp: modified, source: path)
+                    guard let listItem else { throw InterchangeError(source: path, problem: "no item to write") }
+                    var target = try Self.target(from: listItem, fields: fields, modified: modified, now: now)
+                    if ICalendar.uid(of: target) != uid { target.externalUID = uid }
+                    bytes = ICalendar.encodeFile(ICalendarEntry(item: target, isDone: fields.done))
                 }
-                fields.patch(&document, old: old?.fields, modified: modified, completed: completed)
-                try SyncFiles.writeAtomically(document.bytes, to: path)
-                if let index = indexByID[id.uuidString], let stamp = SyncFiles.stamp(path) {
+                if let bytes { try SyncFiles.writeAtomically(bytes, to: path) }
+                if let index = indexByFile[file], let stamp = SyncFiles.stamp(path) {
                     entries[index].size = stamp.size
                     entries[index].modified = stamp.modified
                 }
@@ -202,6 +216,15 @@ public struct VdirSync: Sendable {
                 try checkpoint(.vdirFileWritten(file))
             }
         }
+    }
+
+    /// `item` with the merged fields, stamped as changed at `modified`.
+    private static func target(from item: ToDoItem, fields: SyncFields, modified: Date, now: Date) throws(InterchangeError) -> ToDoItem {
+        var target = item
+        do { try fields.apply(to: &target) } catch { throw InterchangeError(source: "sync", problem: error.description) }
+        target.modifiedAt = modified
+        target.completedAt = fields.done ? (item.completedAt ?? now) : nil
+        return target
     }
 
     private func writeState(_ state: SyncState, old: SyncState) throws(InterchangeError) {
@@ -218,7 +241,7 @@ public struct VdirSync: Sendable {
         var text = SyncFiles.stamp(path) == nil ? [] : try SyncFiles.read(path)
         for conflict in conflicts {
             let winner = conflict.lostSide == .list ? "vdir" : "list"
-            let line = "\(ICalendarDate.utcText(now)) \"\(conflict.title)\" \(conflict.field.rawValue): kept \"\(conflict.kept)\" "
+            let line = "\(ICalDateTime.utcText(now)) \"\(conflict.title)\" \(conflict.field.rawValue): kept \"\(conflict.kept)\" "
                 + "(\(winner), newer), lost \"\(conflict.lost)\" (\(conflict.lostSide.rawValue))\n"
             text += Array(line.utf8)
         }

@@ -2,7 +2,7 @@ import Foundation
 import Testing
 @testable import TickInterchange
 
-@Suite("Sync: the config file and the VTODO file")
+@Suite("Sync: the config file")
 struct SyncConfigTests {
     @Test("[sync] gives the vdir, the vdirsyncer pair and program; other tables, comments and blank lines are passed over")
     func parsesSync() throws {
@@ -43,28 +43,5 @@ struct SyncConfigTests {
         try "[sync]\nvdir = \"~/tasks\"\n".write(to: home.appendingPathComponent(".config/tick/config.toml"), atomically: true, encoding: .utf8)
         #expect(try SyncConfig.load(environment: ["HOME": home.path]).vdir == home.path + "/tasks")
         #expect(try SyncConfig.load(environment: ["HOME": "/nonexistent"]) == SyncConfig())
-    }
-
-    @Test("a VTODO file is read with LF or CRLF and folded lines; unchanged lines are written back as read, changed ones folded at 75 octets")
-    func foldsAndKeeps() throws {
-        let text = "BEGIN:VCALENDAR\nBEGIN:VTODO\nUID:1\nX-LONG:abc\n def\nSUMMARY:old\nEND:VTODO\nEND:VCALENDAR\n"
-        var file = try VTODOFile(bytes: Array(text.utf8), source: "a.ics")
-        #expect(file.property("X-LONG")?.value == "abcdef")
-        let long = String(repeating: "ä", count: 60)
-        file.set("SUMMARY", value: long)
-        let written = String(decoding: file.bytes, as: UTF8.self)
-        #expect(written.contains("X-LONG:abc\r\n def\r\n"))
-        let lines = written.components(separatedBy: "\r\n")
-        #expect(lines.allSatisfy { $0.utf8.count <= 75 })
-        let reread = try VTODOFile(bytes: file.bytes, source: "a.ics")
-        #expect(reread.property("SUMMARY")?.value == long)
-    }
-
-    @Test("TEXT values escape and unescape backslashes, semicolons, commas and line breaks")
-    func textEscapes() {
-        let text = "a\\b;c,d\ne"
-        #expect(ICalendarText.escape(text) == "a\\\\b\\;c\\,d\\ne")
-        #expect(ICalendarText.unescape(ICalendarText.escape(text)) == text)
-        #expect(ICalendarText.unescape("x\\Ny") == "x\ny")
     }
 }
