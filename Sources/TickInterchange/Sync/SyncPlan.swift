@@ -81,8 +81,11 @@ struct SyncPlan {
         }
         for item in list.toDoItems { decide(item.id, listItem: item, done: false) }
         for item in list.doneItems { decide(item.id, listItem: item, done: true) }
-        for (id, _) in vdir.sorted(by: { $0.value.file < $1.value.file }) { decide(id, listItem: nil, done: false) }
-        for (id, _) in base.sorted(by: { $0.value.id < $1.value.id }) { decide(id, listItem: nil, done: false) }
+        // Then what only the vdir or only the state holds (few, so sorted after filtering).
+        let vdirOnly = vdir.filter { !seen.contains($0.key) }.map { (id: $0.key, file: $0.value.file) }
+        for (id, _) in vdirOnly.sorted(by: { $0.file < $1.file }) { decide(id, listItem: nil, done: false) }
+        let baseOnly = base.filter { !seen.contains($0.key) }.map { (id: $0.key, text: $0.value.id) }
+        for (id, _) in baseOnly.sorted(by: { $0.text < $1.text }) { decide(id, listItem: nil, done: false) }
         entries.sort { $0.id < $1.id }
     }
 
