@@ -58,8 +58,11 @@ enum SyncFiles {
         return bytes
     }
 
-    /// Replaces (or creates) `path` with `bytes`, atomically and durably.
-    static func writeAtomically(_ bytes: [UInt8], to path: String) throws(InterchangeError) {
+    /// Replaces (or creates) `path` with `bytes`, atomically and durably. With
+    /// `syncingDirectory` false the caller syncs the directory itself once after several
+    /// files (see ``syncDirectory(_:)``): until then a crash may undo the rename, never
+    /// leave a half-written file.
+    static func writeAtomically(_ bytes: [UInt8], to path: String, syncingDirectory: Bool = true) throws(InterchangeError) {
         let directory = directoryPart(path)
         let temporary = directory + "/.tick-\(UUID().uuidString).tmp"
         let descriptor = open(temporary, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, 0o600)
@@ -77,7 +80,7 @@ enum SyncFiles {
             }
             written += count
         }
-        if failed || fsync(descriptor) != 0 {
+        if failed || fdatasync(descriptor) != 0 {
             let problem = String(cString: strerror(errno))
             close(descriptor)
             unlink(temporary)
@@ -89,15 +92,14 @@ enum SyncFiles {
             unlink(temporary)
             throw InterchangeError(source: path, problem: "cannot rename into place: \(problem)")
         }
-        syncDirectory(directory)
+        if syncingDirectory { syncDirectory(directory) }
     }
 
-    /// Removes a file (gone already is fine) and syncs its directory.
+    /// Removes a file (gone already is fine); the caller syncs the directory.
     static func remove(_ path: String) throws(InterchangeError) {
         guard unlink(path) == 0 || errno == ENOENT else {
             throw InterchangeError(source: path, problem: "cannot remove: \(String(cString: strerror(errno)))")
         }
-        syncDirectory(directoryPart(path))
     }
 
     /// Creates a directory and its parents (0700).
@@ -115,7 +117,8 @@ enum SyncFiles {
         return slash == path.startIndex ? "/" : String(path[..<slash])
     }
 
-    private static func syncDirectory(_ directory: String) {
+    /// Makes the renames and removals in a directory durable.
+    static func syncDirectory(_ directory: String) {
         let descriptor = open(directory, O_RDONLY | O_DIRECTORY | O_CLOEXEC)
         guard descriptor >= 0 else { return }
         fsync(descriptor)

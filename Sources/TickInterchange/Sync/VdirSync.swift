@@ -11,7 +11,9 @@ import TickCore
 /// 2. decide every item (``SyncPlan``) and save the list through ``ToDoStore/modify(_:)``
 ///    — under the list's lock, on the list as it is on disk, so a running app merges it;
 /// 3. write and delete the vdir's files, each atomically;
-/// 4. write the state, and append any conflict's losing values to the conflicts file.
+/// 4. write the state.
+/// A conflict's losing value is appended to the conflicts file in step 2, before the list
+/// is saved.
 /// A sync with nothing to do writes nothing at all.
 public struct VdirSync: Sendable {
     /// A point between steps, for tests that interrupt a sync there.
@@ -58,12 +60,17 @@ public struct VdirSync: Sendable {
             return SyncReport(plan: plan, dryRun: true, conflictsFile: nil)
         }
         let plan: SyncPlan
+        var conflictsFile: String?
         do {
             plan = try store.modify { list in
                 let plan = SyncPlan(list: list, vdir: vdirItems, base: base, listChangedAt: listChangedAt, now: now)
+                // The losing values are kept before either side is written over.
+                if !plan.conflicts.isEmpty { conflictsFile = try appendConflicts(plan.conflicts, at: now) }
                 try Self.apply(plan, to: &list, now: now)
                 return plan
             }
+        } catch let error as InterchangeError {
+            throw error
         } catch let error as StoreError {
             throw InterchangeError(source: error.path, problem: error.problem)
         } catch let error as ModelError {
@@ -76,7 +83,6 @@ public struct VdirSync: Sendable {
         try writeVdir(plan, entries: &entries, now: now)
         try checkpoint(.vdirWritten)
         try writeState(SyncState(list: state.list, vdir: state.vdir, entries: entries), old: state)
-        let conflictsFile = plan.conflicts.isEmpty ? nil : try appendConflicts(plan.conflicts, at: now)
         return SyncReport(plan: plan, dryRun: false, conflictsFile: conflictsFile)
     }
 
@@ -205,7 +211,7 @@ public struct VdirSync: Sendable {
                     if ICalendar.uid(of: target) != uid { target.externalUID = uid }
                     bytes = ICalendar.encodeFile(ICalendarEntry(item: target, isDone: fields.done))
                 }
-                if let bytes { try SyncFiles.writeAtomically(bytes, to: path) }
+                if let bytes { try SyncFiles.writeAtomically(bytes, to: path, syncingDirectory: false) }
                 if let index = indexByFile[file], let stamp = SyncFiles.stamp(path) {
                     entries[index].size = stamp.size
                     entries[index].modified = stamp.modified
@@ -216,6 +222,9 @@ public struct VdirSync: Sendable {
                 try checkpoint(.vdirFileWritten(file))
             }
         }
+        // Once for all the files: each was synced before its rename, so a crash before
+        // this undoes renames (the next sync redoes them), never leaves half a file.
+        SyncFiles.syncDirectory(vdir.path)
     }
 
     /// `item` with the merged fields, stamped as changed at `modified`.

@@ -183,4 +183,20 @@ struct VdirSyncTests {
         let conflicts = try String(contentsOfFile: path, encoding: .utf8)
         #expect(conflicts.contains("title: kept \"From the phone\" (vdir, newer), lost \"From the list\" (list)"))
     }
+
+    @Test("the losing value is in the conflicts file before the list is saved, so a sync killed right after keeps it")
+    func conflictKeptBeforeSave() throws {
+        let fixture = try SyncFixture()
+        try fixture.writeFile("a.ics", SyncFixture.todo(uid: "a", summary: "Base"))
+        try fixture.run()
+        let id = try #require(try fixture.store.load().toDoItems.first?.id)
+        try fixture.store.apply([.set(id, .title("From the list"))])
+        try fixture.writeFile("a.ics", SyncFixture.todo(uid: "a", summary: "From the phone", extra: ["LAST-MODIFIED:29991231T000000Z"]))
+        let crash = InterchangeError(source: "test", problem: "killed")
+        #expect(throws: crash) {
+            try fixture.sync { step throws(InterchangeError) in if step == .listSaved { throw crash } }.run()
+        }
+        let conflicts = try String(contentsOf: fixture.sync().paths.conflicts, encoding: .utf8)
+        #expect(conflicts.contains("lost \"From the list\" (list)"))
+    }
 }
