@@ -20,7 +20,7 @@ let package = Package(
         ),
         .target(name: "CTickShims"),
         .target(name: "TickCore", dependencies: ["CTickShims"]),
-        .target(name: "TickInterchange", dependencies: ["TickCore"]),
+        .target(name: "TickInterchange", dependencies: ["TickCore", "CTickShims"]),
         .target(name: "TickTUI", dependencies: ["TickCore", "CNCurses"]),
         .executableTarget(
             name: "tick",

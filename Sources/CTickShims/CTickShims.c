@@ -1,4 +1,4 @@
-// sync_file_range and O_PATH are GNU extensions that Swift's Glibc module does not bring in.
+// sync_file_range, syncfs and O_PATH are GNU extensions that Swift's Glibc module does not bring in.
 #define _GNU_SOURCE 1
 #include <fcntl.h>
 #include <sys/stat.h>
@@ -44,5 +44,13 @@ int tick_hold_replaced_file(const char *path, int64_t minimum_size) {
 #else
     (void)path; (void)minimum_size;
     return -1;
+#endif
+}
+
+int tick_sync_filesystem(int fd) {
+#ifdef __linux__
+    return syncfs(fd);
+#else
+    return fsync(fd);
 #endif
 }

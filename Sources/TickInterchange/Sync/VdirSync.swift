@@ -1,4 +1,5 @@
 import FoundationEssentials
+import Glibc
 import TickCore
 
 /// `tick sync`: merges a list with a vdir (a directory of `.ics` files, one VTODO each, as
@@ -187,43 +188,51 @@ public struct VdirSync: Sendable {
         }
     }
 
+    /// Writes the vdir's changes: every new file's bytes into a temporary file first, one
+    /// sync of the filesystem for all of them, then the renames and removals, then one sync
+    /// of the directory. A crash at any point leaves each file whole, old or new.
     private func writeVdir(_ plan: SyncPlan, entries: inout [SyncState.Entry], now: Date) throws(InterchangeError) {
         guard !plan.vdirChanges.isEmpty else { return }
         if !SyncFiles.isDirectory(vdir.path) { try SyncFiles.makeDirectory(vdir.path) }
-        let indexByFile = Dictionary(entries.enumerated().map { ($1.file, $0) }) { first, _ in first }
+        var pending: [(file: String, temporary: String)] = []
+        defer { for leftover in pending { unlink(leftover.temporary) } }
         for change in plan.vdirChanges {
-            switch change {
-            case let .write(file, uid, fields, old, listItem, modified):
-                let path = vdir.appendingPathComponent(file).path
-                let bytes: [UInt8]?
-                if old != nil {
-                    // Patch what the file holds now: only the fields that differ change.
-                    let current = try SyncFiles.read(path)
-                    guard let todo = try decodeFile(current, path: path, now: now) else {
-                        throw InterchangeError(source: path, problem: "no longer holds a VTODO")
-                    }
-                    let target = try Self.target(from: todo.item, fields: fields, modified: modified, now: now)
-                    bytes = try ICalendar.patchFile(current, with: ICalendarEntry(item: target, isDone: fields.done), source: path,
-                                                    options: decodingOptions(now: now), now: modified)
-                } else {
-                    guard let listItem else { throw InterchangeError(source: path, problem: "no item to write") }
-                    var target = try Self.target(from: listItem, fields: fields, modified: modified, now: now)
-                    if ICalendar.uid(of: target) != uid { target.externalUID = uid }
-                    bytes = ICalendar.encodeFile(ICalendarEntry(item: target, isDone: fields.done))
+            guard case let .write(file, uid, fields, old, listItem, modified) = change else { continue }
+            let path = vdir.appendingPathComponent(file).path
+            let bytes: [UInt8]?
+            if old != nil {
+                // Patch what the file holds now: only the fields that differ change.
+                let current = try SyncFiles.read(path)
+                guard let todo = try decodeFile(current, path: path, now: now) else {
+                    throw InterchangeError(source: path, problem: "no longer holds a VTODO")
                 }
-                if let bytes { try SyncFiles.writeAtomically(bytes, to: path, syncingDirectory: false) }
-                if let index = indexByFile[file], let stamp = SyncFiles.stamp(path) {
-                    entries[index].size = stamp.size
-                    entries[index].modified = stamp.modified
-                }
-                try checkpoint(.vdirFileWritten(file))
-            case .delete(let file):
-                try SyncFiles.remove(vdir.appendingPathComponent(file).path)
-                try checkpoint(.vdirFileWritten(file))
+                let target = try Self.target(from: todo.item, fields: fields, modified: modified, now: now)
+                bytes = try ICalendar.patchFile(current, with: ICalendarEntry(item: target, isDone: fields.done), source: path,
+                                                options: decodingOptions(now: now), now: modified)
+            } else {
+                guard let listItem else { throw InterchangeError(source: path, problem: "no item to write") }
+                var target = try Self.target(from: listItem, fields: fields, modified: modified, now: now)
+                if ICalendar.uid(of: target) != uid { target.externalUID = uid }
+                bytes = ICalendar.encodeFile(ICalendarEntry(item: target, isDone: fields.done))
             }
+            if let bytes { pending.append((file, try SyncFiles.writeTemporary(bytes, for: path, syncing: false))) }
         }
-        // Once for all the files: each was synced before its rename, so a crash before
-        // this undoes renames (the next sync redoes them), never leaves half a file.
+        if !pending.isEmpty { try SyncFiles.syncFilesystem(of: vdir.path) }
+        let indexByFile = Dictionary(entries.enumerated().map { ($1.file, $0) }) { first, _ in first }
+        while let (file, temporary) = pending.first {
+            pending.removeFirst()
+            let path = vdir.appendingPathComponent(file).path
+            try SyncFiles.moveIntoPlace(temporary, path)
+            if let index = indexByFile[file], let stamp = SyncFiles.stamp(path) {
+                entries[index].size = stamp.size
+                entries[index].modified = stamp.modified
+            }
+            try checkpoint(.vdirFileWritten(file))
+        }
+        for case .delete(let file) in plan.vdirChanges {
+            try SyncFiles.remove(vdir.appendingPathComponent(file).path)
+            try checkpoint(.vdirFileWritten(file))
+        }
         SyncFiles.syncDirectory(vdir.path)
     }
 
