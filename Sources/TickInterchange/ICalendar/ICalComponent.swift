@@ -41,6 +41,14 @@ extension ICalComponent {
     /// component never ended (a truncated file), nesting deeper than ``maximumDepth``, a
     /// line that is not UTF-8. Iterative, so no input can exhaust the stack.
     public static func parse(_ bytes: UnsafeBufferPointer<UInt8>, source: String) throws(InterchangeError) -> [ICalComponent] {
+        try parse(bytes, source: source, rootName: nil, childOfRoot: nil)
+    }
+
+    /// The parser. With `rootName`, a top-level component of another name is refused at its
+    /// BEGIN; with `childOfRoot`, each component directly inside a top-level one is handed
+    /// to it as soon as it ends instead of being kept (so a large calendar is never held whole).
+    static func parse(_ bytes: UnsafeBufferPointer<UInt8>, source: String, rootName: String?,
+                      childOfRoot: ((ICalComponent) throws(InterchangeError) -> Void)?) throws(InterchangeError) -> [ICalComponent] {
         var reader = ContentLineReader(bytes: bytes, source: source)
         var roots: [ICalComponent] = []
         var open: [ICalComponent] = []
@@ -55,6 +63,9 @@ extension ICalComponent {
                 }
                 let name = property.value.uppercased()
                 guard !name.isEmpty else { throw fail(property.line, "BEGIN names no component") }
+                if open.isEmpty, let rootName, name != rootName {
+                    throw fail(property.line, "BEGIN:\(ContentLineReader.excerpt(name)) is outside a \(rootName)")
+                }
                 open.append(ICalComponent(name: name, line: property.line))
             case "END":
                 let name = property.value.uppercased()
@@ -65,7 +76,13 @@ extension ICalComponent {
                     throw fail(property.line, "END:\(ContentLineReader.excerpt(property.value)) does not close "
                         + "BEGIN:\(closed.name) of line \(closed.line)")
                 }
-                if open.isEmpty { roots.append(closed) } else { open[open.count - 1].components.append(closed) }
+                if open.isEmpty {
+                    roots.append(closed)
+                } else if open.count == 1, let childOfRoot {
+                    try childOfRoot(closed)
+                } else {
+                    open[open.count - 1].components.append(closed)
+                }
             default:
                 guard !open.isEmpty else {
                     throw fail(property.line, "\(property.name) is outside any BEGIN:VCALENDAR … END:VCALENDAR")

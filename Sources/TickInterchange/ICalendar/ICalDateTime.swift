@@ -61,7 +61,7 @@ public enum ICalDateTime: Sendable, Equatable {
     /// Writes a UTC DATE-TIME, `YYYYMMDDTHHMMSSZ`.
     static func writeUTC(_ date: Date, to writer: inout ICalWriter) {
         let fields = LocalTime.utc.fields(of: date)
-        writer.digits(fields.year, width: 4)
+        writeYear(fields.year, to: &writer)
         writer.digits(fields.month, width: 2)
         writer.digits(fields.day, width: 2)
         writer.byte(UInt8(ascii: "T"))
@@ -73,9 +73,15 @@ public enum ICalDateTime: Sendable, Equatable {
 
     /// Writes a DATE, `YYYYMMDD`.
     static func writeDate(_ day: CalendarDay, to writer: inout ICalWriter) {
-        writer.digits(day.year, width: 4)
+        writeYear(day.year, to: &writer)
         writer.digits(day.month, width: 2)
         writer.digits(day.day, width: 2)
+    }
+
+    /// Four digits; a year iCalendar cannot write (before 0 or after 9999) is written whole,
+    /// so that a reader refuses it rather than reading another year.
+    private static func writeYear(_ year: Int, to writer: inout ICalWriter) {
+        if (0...9999).contains(year) { writer.digits(year, width: 4) } else { writer.number(year) }
     }
 
     /// `YYYYMMDDTHHMMSSZ` as a string (for properties tick makes outside the hot path).

@@ -36,76 +36,31 @@ public struct ICalendarDecodingOptions: Sendable {
 }
 
 extension ICalendar {
-    /// Reads a calendar file's bytes: every VTODO as an item. All or nothing: the first
-    /// problem throws an error naming `source`, the line and what is wrong.
+    /// Reads a calendar file's bytes: every VTODO as an item, each decoded as soon as it
+    /// is read (see ``CalendarDecoder``). All or nothing: the first problem throws an error
+    /// naming `source`, the line and what is wrong.
     public static func decode(_ bytes: [UInt8], source: String,
                               options: ICalendarDecodingOptions = ICalendarDecodingOptions()) throws(InterchangeError) -> DecodedCalendar {
-        try decode(ICalComponent.parse(bytes, source: source), source: source, options: options)
+        var decoder = CalendarDecoder(source: source, options: options)
+        _ = try bytes.withUnsafeBufferPointer { buffer throws(InterchangeError) in
+            try ICalComponent.parse(buffer, source: source, rootName: "VCALENDAR") { component throws(InterchangeError) in
+                try decoder.add(component)
+            }
+        }
+        return try decoder.finish()
     }
 
     /// Reads parsed calendars (see ``ICalComponent/parse(_:source:)-([UInt8],_)``).
     public static func decode(_ calendars: [ICalComponent], source: String,
                               options: ICalendarDecodingOptions = ICalendarDecodingOptions()) throws(InterchangeError) -> DecodedCalendar {
-        var resolver = TimeZoneResolver(source: source, zoneinfoDirectory: options.zoneinfoDirectory, floating: options.floating)
-        var skipped: [String: Int] = [:]
-        var vtodos: [ICalComponent] = []
+        var decoder = CalendarDecoder(source: source, options: options)
         for calendar in calendars {
             guard calendar.name == "VCALENDAR" else {
                 throw InterchangeError(source: source, line: calendar.line, problem: "BEGIN:\(calendar.name) is outside a VCALENDAR")
             }
-            resolver.add(vtimezonesOf: calendar)
-            for component in calendar.components {
-                switch component.name {
-                case "VTODO": vtodos.append(component)
-                case "VTIMEZONE": continue
-                default: skipped[component.name, default: 0] += 1
-                }
-            }
+            for component in calendar.components { try decoder.add(component) }
         }
-        // Group by UID: one master each, with the overrides of its recurrences.
-        var groups: [(master: ICalComponent, overrides: [ICalComponent])] = []
-        var groupOfUID: [String: Int] = [:]
-        var identicalWithoutUID: [[UInt8]: Int] = [:]
-        var uidOfGroup: [String?] = []
-        for vtodo in vtodos {
-            guard let uid = vtodo.property("UID")?.value, !uid.isEmpty else {
-                groups.append((vtodo, []))
-                uidOfGroup.append(nil)
-                continue
-            }
-            let isOverride = vtodo.property("RECURRENCE-ID") != nil
-            if let index = groupOfUID[uid] {
-                if isOverride {
-                    groups[index].overrides.append(vtodo)
-                } else if groups[index].master.property("RECURRENCE-ID") != nil {
-                    groups[index].overrides.insert(groups[index].master, at: 0)
-                    groups[index].master = vtodo
-                } else {
-                    throw InterchangeError(source: source, line: vtodo.line,
-                                           problem: "two VTODOs have UID \"\(uid)\" (lines \(groups[index].master.line) and \(vtodo.line))")
-                }
-            } else {
-                groupOfUID[uid] = groups.count
-                groups.append((vtodo, []))
-                uidOfGroup.append(uid)
-            }
-        }
-        var todos: [DecodedToDo] = []
-        todos.reserveCapacity(groups.count)
-        for (index, group) in groups.enumerated() {
-            var id: UUID?
-            if uidOfGroup[index] == nil {
-                // No UID (calcurse, topydo): an id from the VTODO's text, the same on every import.
-                var text = group.master.bytes
-                let seen = identicalWithoutUID[text, default: 0]
-                identicalWithoutUID[text] = seen + 1
-                if seen > 0 { text.append(contentsOf: Array("#\(seen)".utf8)) }
-                id = NameBasedUUID.make(text)
-            }
-            todos.append(try decodeToDo(group.master, overrides: group.overrides, derivedID: id, resolver: &resolver,
-                                        source: source, options: options))
-        }
-        return DecodedCalendar(todos: todos, skipped: skipped)
+        return try decoder.finish()
     }
 
     /// Reads one VTODO (with the overrides of its recurrences) as an item. `derivedID` is

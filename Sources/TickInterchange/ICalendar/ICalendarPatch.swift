@@ -22,8 +22,10 @@ extension ICalendar {
             patched.replace(name, with: properties)
         }
         if old.item.title != item.title { set("SUMMARY", [ICalProperty("SUMMARY", value: ICalText.escape(item.title))]) }
-        if old.item.notes != item.notes {
-            set("DESCRIPTION", item.notes.map { [ICalProperty("DESCRIPTION", value: ICalText.escape($0))] } ?? [])
+        // (Empty notes are no notes, as the decoder reads an empty DESCRIPTION.)
+        let notes = item.notes?.isEmpty == false ? item.notes : nil
+        if old.item.notes != notes {
+            set("DESCRIPTION", notes.map { [ICalProperty("DESCRIPTION", value: ICalText.escape($0))] } ?? [])
         }
         if !sameSecond(old.item.due, item.due) || old.item.dueIsDay != item.dueIsDay {
             if let day = item.dueDay {

@@ -25,13 +25,24 @@ public struct TimeZoneResolver {
 
     /// Makes the VTIMEZONEs of a calendar known (by TZID).
     public mutating func add(vtimezonesOf calendar: ICalComponent) {
-        for component in calendar.components where component.name == "VTIMEZONE" {
-            if let tzid = component.property("TZID")?.value { vtimezones[tzid] = component }
-        }
+        for component in calendar.components where component.name == "VTIMEZONE" { add(vtimezone: component) }
     }
 
-    /// The VTIMEZONE the file gave for `tzid`, if any (for writing it back out).
-    public func vtimezone(_ tzid: String) -> ICalComponent? { vtimezones[tzid] }
+    /// Makes one VTIMEZONE known (by its TZID).
+    public mutating func add(vtimezone component: ICalComponent) {
+        if let tzid = component.property("TZID")?.value { vtimezones[tzid] = component }
+    }
+
+    /// Whether the file has given a VTIMEZONE for `tzid` (so far).
+    func vtimezone(definedInFile tzid: String) -> Bool { vtimezones[tzid] != nil }
+
+    /// The VTIMEZONE for `tzid` to write back out: the file's, else one made from the
+    /// system zone's current rule (see ``VTimeZoneWriter``), else nil.
+    public func vtimezone(_ tzid: String) -> ICalComponent? {
+        if let component = vtimezones[tzid] { return component }
+        guard let rule = systemZoneInfo(tzid)?.footer else { return nil }
+        return VTimeZoneWriter.vtimezone(tzid: tzid, rule: rule)
+    }
 
     /// The zone a TZID names; `line` is where it is used, for the error.
     public mutating func zone(_ tzid: String, line: Int) throws(InterchangeError) -> LocalTime {
@@ -69,6 +80,10 @@ public struct TimeZoneResolver {
     private static let systemZones = Mutex<[String: TZifZone?]>([:])
 
     private func systemZone(_ tzid: String) -> LocalTime? {
+        systemZoneInfo(tzid)?.localTime
+    }
+
+    private func systemZoneInfo(_ tzid: String) -> TZifZone? {
         for name in Self.candidateNames(tzid) where Self.isSafeZoneName(name) {
             let path = zoneinfoDirectory + "/" + name
             let zone: TZifZone?
@@ -78,7 +93,7 @@ public struct TimeZoneResolver {
                 zone = FileManager.default.contents(atPath: path).flatMap { TZifZone(Array($0)) }
                 Self.systemZones.withLock { $0[path] = zone }
             }
-            if let zone { return zone.localTime }
+            if let zone { return zone }
         }
         return nil
     }

@@ -44,15 +44,24 @@ struct VTimeZoneRules: ZoneOffsets {
         return observances.min { $0.startWall < $1.startWall }?.from ?? 0
     }
 
+    /// The most observances read: each offset looks at all of them, and real zones with
+    /// their whole history have a few hundred.
+    static let maximumObservances = 1_000
+
     /// Reads a VTIMEZONE; the error names the line and what is wrong.
     init(_ component: ICalComponent, source: String) throws(InterchangeError) {
+        guard component.components.count <= Self.maximumObservances else {
+            throw InterchangeError(source: source, line: component.line,
+                                   problem: "a VTIMEZONE has more than \(Self.maximumObservances) STANDARD and DAYLIGHT parts")
+        }
         var observances: [Observance] = []
         for child in component.components where child.name == "STANDARD" || child.name == "DAYLIGHT" {
             func fail(_ problem: String, _ line: Int? = nil) -> InterchangeError {
                 InterchangeError(source: source, line: line ?? child.line, problem: problem)
             }
+            // A local date-time; some writers add a Z that means nothing here.
             guard let startProperty = child.property("DTSTART"), let start = ICalDateTime(startProperty),
-                  case .floating(let wall) = start,
+                  let wall = Self.wallTime(start),
                   let day = ZoneDays.dayNumber(year: wall.year, month: wall.month, day: wall.day) else {
                 throw fail("\(child.name) of a VTIMEZONE has no DTSTART as a local date-time")
             }
@@ -77,6 +86,13 @@ struct VTimeZoneRules: ZoneOffsets {
             throw InterchangeError(source: source, line: component.line, problem: "a VTIMEZONE has no STANDARD or DAYLIGHT")
         }
         self.observances = observances
+    }
+
+    private static func wallTime(_ value: ICalDateTime) -> ICalDateTime.WallTime? {
+        switch value {
+        case .floating(let wall), .utc(let wall): wall
+        default: nil
+        }
     }
 
     /// `+0100`, `-0500`, `+053000` in seconds east of UTC.

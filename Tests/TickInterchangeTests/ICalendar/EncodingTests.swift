@@ -60,6 +60,15 @@ struct EncodingTests {
         #expect(try ICalendar.decode(bytes, source: "t", options: testOptions()).todos.first?.item.dueDay == CalendarDay(year: 2026, month: 12, day: 1))
     }
 
+    @Test("a due in a year iCalendar cannot write is written whole, and refused on import rather than read as another year")
+    func farYear() throws {
+        var item = try ToDoItem(title: "far", createdAt: utc(2026, 1, 1))
+        item.setDue(instant: Date(timeIntervalSince1970: 317_000_000_000))
+        let bytes = ICalendar.encode([ICalendarEntry(item: item, isDone: false)])
+        #expect(text(bytes).contains("DUE:12015"))
+        #expect(throws: InterchangeError.self) { _ = try ICalendar.decode(bytes, source: "t", options: testOptions()) }
+    }
+
     @Test("export, import, export is byte-stable and gives the same item")
     func roundTrip() throws {
         var item = try sampleItem()
@@ -210,5 +219,44 @@ struct ExtrasCheckTests {
         item.iCalendarExtras = "PRIORITY:1\r\nX-A:b"
         let written = text(ICalendar.encode([ICalendarEntry(item: item, isDone: false)]))
         #expect(written.contains("PRIORITY:1\r\nX-A:b\r\nEND:VTODO"))
+    }
+}
+
+@Suite("Overrides of recurrences")
+struct OverrideTests {
+    func decodeAll(_ body: String) throws -> [DecodedToDo] {
+        try ICalendar.decode(ics("BEGIN:VCALENDAR\n\(body)\nEND:VCALENDAR"), source: "t", options: testOptions()).todos
+    }
+
+    @Test("an override after its item, before it, or alone: one item per UID, in the order of the file, overrides kept")
+    func placements() throws {
+        let master = "BEGIN:VTODO\nUID:r\nSUMMARY:Weekly\nRRULE:FREQ=WEEKLY\nEND:VTODO"
+        let override = "BEGIN:VTODO\nUID:r\nRECURRENCE-ID:20260112T090000Z\nSUMMARY:Moved\nEND:VTODO"
+        let other = "BEGIN:VTODO\nUID:o\nSUMMARY:Other\nEND:VTODO"
+        for body in ["\(master)\n\(other)\n\(override)", "\(override)\n\(other)\n\(master)"] {
+            let todos = try decodeAll(body)
+            // The item stands where its UID first appears.
+            #expect(todos.map(\.item.title) == ["Weekly", "Other"])
+            let extras = try #require(todos[0].item.iCalendarExtras)
+            #expect(extras.contains("RRULE:FREQ=WEEKLY") && extras.contains("BEGIN:VTODO\nUID:r\nRECURRENCE-ID:20260112T090000Z\nSUMMARY:Moved\nEND:VTODO"))
+            let written = text(ICalendar.encode(todos.map { ICalendarEntry(item: $0.item, isDone: $0.isDone) }))
+            #expect(written.contains("END:VTODO\r\nBEGIN:VTODO\r\nUID:r\r\nRECURRENCE-ID:20260112T090000Z\r\nSUMMARY:Moved\r\nEND:VTODO\r\n"))
+            #expect(try reexport(Array(written.utf8)) == Array(written.utf8))
+        }
+        let alone = try decodeAll(override)
+        #expect(alone.map(\.item.title) == ["Moved"])
+        #expect(alone[0].item.iCalendarExtras == "RECURRENCE-ID:20260112T090000Z")
+    }
+
+    @Test("very many overrides of one UID are read in one pass")
+    func manyOverrides() throws {
+        var bytes = ics("BEGIN:VCALENDAR\nBEGIN:VTODO\nUID:r\nSUMMARY:Daily\nEND:VTODO\n")
+        for day in 0..<20_000 {
+            bytes += Array("BEGIN:VTODO\r\nUID:r\r\nRECURRENCE-ID:2026\(day)\r\nEND:VTODO\r\n".utf8)
+        }
+        bytes += ics("END:VCALENDAR")
+        let todos = try ICalendar.decode(bytes, source: "t", options: testOptions()).todos
+        #expect(todos.count == 1)
+        #expect(ICalendarExtras(todos[0].item.iCalendarExtras ?? "").overrides.count == 20_000)
     }
 }

@@ -99,12 +99,13 @@ struct PatchTests {
         }
     }
 
-    @Test("tick's times, which carry fractions of a second, match the whole seconds written: nothing to patch")
+    @Test("tick's times, which carry fractions of a second, match the whole seconds written, and empty notes no DESCRIPTION: nothing to patch")
     func fractionsOfSeconds() throws {
         var item = try ToDoItem(title: "fresh", createdAt: Date(timeIntervalSince1970: 1_780_000_000.734))
         item.setDue(instant: Date(timeIntervalSince1970: 1_790_000_000.5))
         item.completedAt = Date(timeIntervalSince1970: 1_785_000_000.25)
         item.modifiedAt = Date(timeIntervalSince1970: 1_785_000_000.25)
+        item.notes = ""
         let entry = ICalendarEntry(item: item, isDone: true)
         #expect(try ICalendar.patchFile(ICalendar.encodeFile(entry), with: entry, source: "f.ics", options: testOptions()) == nil)
     }

@@ -104,4 +104,51 @@ struct PythonICalendarTests {
                         alarms: 0, errors: []),
         ])
     }
+
+    @Test("icalendar 7.3.2 reads tick's export of every client file without errors, every TZID defined")
+    func pythonReadsClientExports() throws {
+        guard let python = venvPython() else {
+            Issue.record("no Python venv with icalendar: run Scripts/test (it creates .venv), or set TICK_VENV to a venv with icalendar==7.3.2")
+            return
+        }
+        let directory = FileManager.default.temporaryDirectory.appendingPathComponent("tick-python-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: directory) }
+        let script = directory.appendingPathComponent("check.py")
+        try Data("""
+            import json, sys, icalendar
+            result = {}
+            for path in sys.argv[1:]:
+                calendar = icalendar.Calendar.from_ical(open(path, "rb").read())
+                errors = [str(e) for c in calendar.walk() for e in c.errors]
+                result[path.rsplit("/", 1)[-1]] = {
+                    "summaries": [str(t["SUMMARY"]) for t in calendar.walk("VTODO")],
+                    "missing": sorted(calendar.get_missing_tzids()), "errors": errors}
+            print(json.dumps(result))
+            """.utf8).write(to: script)
+        var expected: [String: [String]] = [:]
+        var paths: [String] = []
+        for name in ClientFileTests.all {
+            let decoded = try decodeFixture(name)
+            let bytes = ICalendar.encode(decoded.todos.map { ICalendarEntry(item: $0.item, isDone: $0.isDone, sortOrder: $0.sortOrder) })
+            let path = directory.appendingPathComponent(name).path
+            try Data(bytes).write(to: URL(fileURLWithPath: path))
+            paths.append(path)
+            // Overrides of recurrences are VTODOs too.
+            expected[name] = try ICalendar.decode(bytes, source: name, options: testOptions()).todos.flatMap { todo in
+                [todo.item.title] + ICalendarExtras(todo.item.iCalendarExtras ?? "").overrides.compactMap { lines in
+                    lines.first { ICalendarExtras.name(of: $0) == "SUMMARY" }.map { ICalText.unescape(String(ICalendarExtras.value(of: $0))) }
+                }
+            }
+        }
+        struct Checked: Decodable { var summaries: [String]; var missing: [String]; var errors: [String] }
+        let result = try Spawn.run([python, script.path] + paths, timeout: 60)
+        #expect(result.succeeded, "\(result.errorOutput)")
+        let read = try JSONDecoder().decode([String: Checked].self, from: Data(result.output.utf8))
+        for name in ClientFileTests.all {
+            #expect(read[name]?.summaries == expected[name], "\(name)")
+            #expect(read[name]?.missing == [], "\(name)")
+            #expect(read[name]?.errors == [], "\(name)")
+        }
+    }
 }

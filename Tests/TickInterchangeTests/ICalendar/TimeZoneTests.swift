@@ -45,6 +45,9 @@ struct TimeZoneTests {
         #expect(offset(utc(2026, 10, 25, 1, 0)) == 3_600)
         #expect(offset(utc(1970, 1, 1)) == 3_600)  // before every onset: the earliest one's TZOFFSETFROM
         #expect(VTimeZoneRules.yearlyRule("FREQ=YEARLY;BYMONTH=3;BYDAY=2SU")?.week == 2)
+        // A DTSTART written with a stray Z is read as the local time it should be.
+        let withZ = try #require(try ICalComponent.parse(ics(customZone.replacingOccurrences(of: "T030000", with: "T030000Z")), source: "t").first)
+        #expect(try VTimeZoneRules(withZ, source: "t").offset(at: Int64(utc(2026, 10, 25, 1, 0).timeIntervalSince1970)) == 3_600)
         #expect(VTimeZoneRules.yearlyRule("FREQ=MONTHLY;BYMONTH=3;BYDAY=2SU") == nil)
     }
 
@@ -115,5 +118,73 @@ struct TimeZoneTests {
         #expect(try ICalendar.decode(file, source: "1.ics", options: options).todos.first?.item.due == utc(2026, 7, 1, 10))
         try FileManager.default.removeItem(at: directory.appendingPathComponent("Test/Zone"))
         #expect(try ICalendar.decode(file, source: "2.ics", options: options).todos.first?.item.due == utc(2026, 7, 1, 10))
+    }
+
+    @Test("a VTIMEZONE made from a system zone's rule states it, and gives the zone's offsets")
+    func madeVTimezone() throws {
+        let rule = try #require(PosixTimeZone("CET-1CEST,M3.5.0,M10.5.0/3"))
+        let component = try #require(VTimeZoneWriter.vtimezone(tzid: "Europe/Berlin", rule: rule))
+        #expect(text(component.bytes) == text(ics("""
+            BEGIN:VTIMEZONE
+            TZID:Europe/Berlin
+            BEGIN:DAYLIGHT
+            DTSTART:19700329T020000
+            TZOFFSETFROM:+0100
+            TZOFFSETTO:+0200
+            RRULE:FREQ=YEARLY;BYMONTH=3;BYDAY=-1SU
+            END:DAYLIGHT
+            BEGIN:STANDARD
+            DTSTART:19701025T030000
+            TZOFFSETFROM:+0200
+            TZOFFSETTO:+0100
+            RRULE:FREQ=YEARLY;BYMONTH=10;BYDAY=-1SU
+            END:STANDARD
+            END:VTIMEZONE
+
+            """)))
+        for name in ["Europe/Berlin", "America/New_York", "Australia/Sydney", "Asia/Kolkata", "Asia/Tokyo"] {
+            let data = try #require(FileManager.default.contents(atPath: "/usr/share/zoneinfo/" + name))
+            let zone = try #require(TZifZone(Array(data)))
+            let made = try #require(zone.footer.flatMap { VTimeZoneWriter.vtimezone(tzid: name, rule: $0) }, "\(name)")
+            let rules = try VTimeZoneRules(made, source: name)
+            for hour in stride(from: 0, to: 24 * 366 * 2, by: 7) {
+                let instant = Int64(utc(2030, 1, 1).timeIntervalSince1970) + Int64(hour) * 3_600
+                #expect(rules.offset(at: instant) == zone.offset(at: instant), "\(name) at \(instant)")
+            }
+        }
+        // Chile changes at 24:00 of a Saturday, which a yearly BYDAY rule cannot say: no VTIMEZONE is made.
+        #expect(PosixTimeZone("<-04>4<-03>,M9.1.6/24,M4.1.6/24").flatMap { VTimeZoneWriter.vtimezone(tzid: "America/Santiago", rule: $0) } == nil)
+        #expect(VTimeZoneWriter.offset(-12_600) == "-0330" && VTimeZoneWriter.offset(19_845) == "+053045")
+    }
+
+    @Test("kept content naming a system zone the file did not define carries a VTIMEZONE, written once per export")
+    func keptZoneDefined() throws {
+        let file = ics("""
+            BEGIN:VCALENDAR
+            BEGIN:VTODO
+            UID:a
+            SUMMARY:a
+            DTSTART;TZID=America/New_York:20260105T090000
+            END:VTODO
+            BEGIN:VTODO
+            UID:b
+            SUMMARY:b
+            DTSTART;TZID=America/New_York:20260106T090000
+            END:VTODO
+            END:VCALENDAR
+            """)
+        let decoded = try ICalendar.decode(file, source: "t", options: testOptions())
+        #expect(decoded.todos[0].item.iCalendarExtras?.contains("BEGIN:VTIMEZONE\nTZID:America/New_York\nBEGIN:DAYLIGHT") == true)
+        let written = text(ICalendar.encode(decoded.todos.map { ICalendarEntry(item: $0.item, isDone: $0.isDone) }))
+        #expect(written.components(separatedBy: "BEGIN:VTIMEZONE").count == 2)
+        #expect(written.hasSuffix("END:VTIMEZONE\r\nEND:VCALENDAR\r\n"))
+    }
+
+    @Test("a VTIMEZONE with a huge number of parts is refused, not read over and over")
+    func hugeVTimezone() {
+        var text = "BEGIN:VCALENDAR\nBEGIN:VTIMEZONE\nTZID:Huge/Zone\n"
+        for _ in 0..<1_001 { text += "BEGIN:STANDARD\nDTSTART:19700101T000000\nTZOFFSETFROM:+0100\nTZOFFSETTO:+0100\nEND:STANDARD\n" }
+        text += "END:VTIMEZONE\nBEGIN:VTODO\nUID:x\nSUMMARY:a\nDUE;TZID=Huge/Zone:20260701T120000\nEND:VTODO\nEND:VCALENDAR"
+        expectError(ics(text), line: 2, "more than 1000 STANDARD and DAYLIGHT parts")
     }
 }
