@@ -17,7 +17,7 @@ let package = Package(
         .systemLibrary(name: "CNCurses", path: "Modules/CNCurses"),
         .target(name: "CTickShims"),
         .target(name: "TickCore", dependencies: ["CTickShims"]),
-        .target(name: "TickInterchange", dependencies: ["TickCore"]),
+        .target(name: "TickInterchange", dependencies: ["TickCore", "CTickShims"]),
         .target(name: "TickTUI", dependencies: ["TickCore", "CNCurses"]),
         .executableTarget(
             name: "tick",
@@ -36,6 +36,7 @@ let package = Package(
         .testTarget(name: "TickTUITests", dependencies: ["TickTUI", "TickCore"]),
         .testTarget(name: "TickCLITests", dependencies: ["TickCore", "tick"]),
         .testTarget(name: "EndToEndTests", dependencies: ["TickCore", "TmuxHarness", "tick"]),
+        .testTarget(name: "SyncTests", dependencies: ["TmuxHarness", "tick"]),
     ],
     swiftLanguageModes: [.v6]
 )

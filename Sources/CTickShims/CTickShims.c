@@ -1,6 +1,7 @@
-// sync_file_range is a GNU extension that Swift's Glibc module does not bring in.
+// sync_file_range and syncfs are GNU extensions that Swift's Glibc module does not bring in.
 #define _GNU_SOURCE 1
 #include <fcntl.h>
+#include <unistd.h>
 #include "CTickShims.h"
 
 int tick_start_write_back(int fd, int64_t offset, int64_t count) {
@@ -9,5 +10,13 @@ int tick_start_write_back(int fd, int64_t offset, int64_t count) {
 #else
     (void)fd; (void)offset; (void)count;
     return 0;
+#endif
+}
+
+int tick_sync_filesystem(int fd) {
+#ifdef __linux__
+    return syncfs(fd);
+#else
+    return fsync(fd);
 #endif
 }

@@ -31,12 +31,13 @@ struct Tick: ParsableCommand {
               tick list milk --open
               tick edit 2 --due fri --notes "ask about the oat one"
               tick list --json | jq '.[] | select(.done | not) | .title'
+              tick sync          # with a vdir / CalDAV server, see `tick help sync`
             """,
         version: "tick 0.1.0",
         subcommands: [
             AddCommand.self, ListCommand.self, ShowCommand.self, CheckCommand.self,
             UncheckCommand.self, RemoveCommand.self, EditCommand.self, MoveCommand.self,
-            ImportCommand.self, ExportCommand.self,
+            ImportCommand.self, ExportCommand.self, SyncCommand.self,
         ]
     )
 

@@ -8,4 +8,9 @@
 /// Returns 0, or -1 with errno set.
 int tick_start_write_back(int fd, int64_t offset, int64_t count);
 
+/// Writes every dirty page and inode of the filesystem holding `fd` to disk (Linux
+/// syncfs; fsync of `fd` elsewhere): one flush for many files written together.
+/// Returns 0, or -1 with errno set.
+int tick_sync_filesystem(int fd);
+
 #endif

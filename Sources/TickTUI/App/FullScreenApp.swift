@@ -23,8 +23,9 @@ public enum FullScreenApp {
     /// the screen again (still before any key is handled, and the file is left as it was).
     /// Returns the process exit code (0 after quitting, 1 when the file or the terminal
     /// cannot be used or changes were left unsaved, 128 + the signal number after SIGTERM,
-    /// SIGHUP or SIGINT).
-    public static func run<Store: ListStore>(store: Store, mouse: Bool) -> Int32 {
+    /// SIGHUP or SIGINT). `status` is shown in the status line from the start (the outcome
+    /// of a sync run before).
+    public static func run<Store: ListStore>(store: Store, mouse: Bool, status: StatusMessage? = nil) -> Int32 {
         HeapMemory.returnLargeBlocksAtOnce()
         SignalHandling.install()
         defer { SignalHandling.uninstall() }
@@ -62,10 +63,10 @@ public enum FullScreenApp {
         }
         // The list and the state are handed on (consumed), so that no second reference to
         // the sections' storage stays here and makes the first change copy them.
-        let state = AppState(
+        let state = showing(status, in: AppState(
             list: consume list, fileName: store.fileName, now: Date(),
             colors: terminal.colorsEnabled, unicode: terminal.unicode
-        ).noticingRewrite(of: store.fileFormat() == .xml ? store.fileName : nil)
+        ).noticingRewrite(of: store.fileFormat() == .xml ? store.fileName : nil))
         var loop = EventLoop(terminal: terminal, store: store, state: consume state, fileVersion: version)
         // Reading a large list frees as much as it keeps (the preview, the decoder's tables,
         // the other thread's scraps); give the free pages back instead of keeping them as
@@ -91,6 +92,13 @@ public enum FullScreenApp {
         case .quit: unsavedChanges ? 1 : 0
         case .signal(let signal): 128 + signal
         }
+    }
+
+    /// The state with `status` in its status line (moved, not copied).
+    private static func showing(_ status: StatusMessage?, in state: consuming AppState) -> AppState {
+        var state = state
+        if let status { state.status = status }
+        return state
     }
 
     /// Draws the start of a large list, with the sections' full counts, while the rest is read.

@@ -1,0 +1,111 @@
+import FoundationEssentials
+import TickCore
+
+/// One item of the vdir as sync sees it.
+struct VdirItem {
+    var file: String
+    var uid: String
+    var fields: SyncFields
+    /// LAST-MODIFIED; nil for a file unchanged since the last sync.
+    var modified: Date?
+    var size: Int64
+    var stamp: Int64
+    /// The item the file holds, as the iCalendar codec reads it; nil when the file was not
+    /// read because it did not change.
+    var decoded: ToDoItem?
+}
+
+/// What one sync changes on each side: the three-way decision (``SyncMerge``) for every
+/// item either side or the last state knows.
+struct SyncPlan {
+    enum ListChange {
+        case insert(UUID, SyncFields, from: VdirItem)
+        case update(UUID, SyncFields, from: VdirItem?)
+        case remove(UUID)
+    }
+
+    enum VdirChange {
+        /// Writes the item's file: patches the existing one (`old` is what it held) or makes a
+        /// new one from the list's item.
+        case write(file: String, uid: String, fields: SyncFields, old: VdirItem?, listItem: ToDoItem?, modified: Date)
+        case delete(file: String)
+    }
+
+    var listChanges: [ListChange] = []
+    var vdirChanges: [VdirChange] = []
+    /// The next state, before the files written get their new stamps.
+    var entries: [SyncState.Entry] = []
+    var conflicts: [SyncConflict] = []
+
+    /// Decides every item. `listChangedAt` stands in for an item's `modifiedAt` when the
+    /// list does not say when it changed (the list file's modification time: the change
+    /// was saved at or before it).
+    init(list: ToDoList, vdir: [UUID: VdirItem], base: [UUID: SyncState.Entry], listChangedAt: Date?, now: Date) {
+        var seen = Set<UUID>()
+        var usedFiles = Set(vdir.values.map(\.file)).union(base.values.map(\.file))
+        func decide(_ id: UUID, listItem: ToDoItem?, done: Bool) {
+            guard seen.insert(id).inserted else { return }
+            let entry = base[id]
+            let vItem = vdir[id]
+            let listFields = listItem.map { SyncFields(item: $0, done: done) }
+            let listModified = listItem.flatMap { item in
+                item.modifiedAt ?? (entry.map { !SyncFields(item: item, done: done).same(as: $0.fields) } ?? true ? listChangedAt : nil)
+            }
+            let result = SyncMerge.merge(
+                base: entry?.fields,
+                list: listFields.map { SyncMerge.Version(fields: $0, modified: listModified) },
+                vdir: vItem.map { SyncMerge.Version(fields: $0.fields, modified: $0.modified) })
+            conflicts += result.conflicts
+            guard let merged = result.merged else {
+                if listItem != nil { listChanges.append(.remove(id)) }
+                if let vItem { vdirChanges.append(.delete(file: vItem.file)) }
+                return
+            }
+            if let listFields {
+                if !merged.same(as: listFields) { listChanges.append(.update(id, merged, from: vItem)) }
+            } else if let vItem {
+                listChanges.append(.insert(id, merged, from: vItem))
+            }
+            let uid = vItem?.uid ?? entry?.uid ?? listItem?.externalUID ?? id.uuidString
+            var file = vItem?.file ?? entry?.file ?? ""
+            if file.isEmpty {
+                file = Self.fileName(for: uid, avoiding: usedFiles)
+                usedFiles.insert(file)
+            }
+            if vItem.map({ !merged.same(as: $0.fields) }) ?? true {
+                let modified = max(listModified ?? now, vItem?.modified ?? .distantPast)
+                vdirChanges.append(.write(file: file, uid: uid, fields: merged, old: vItem, listItem: listItem, modified: modified))
+            }
+            entries.append(SyncState.Entry(id: id.uuidString, uid: uid, file: file, fields: merged,
+                                           size: vItem?.size ?? -1, modified: vItem?.stamp ?? -1))
+        }
+        for item in list.toDoItems { decide(item.id, listItem: item, done: false) }
+        for item in list.doneItems { decide(item.id, listItem: item, done: true) }
+        // Then what only the vdir or only the state holds (few, so sorted after filtering).
+        let vdirOnly = vdir.filter { !seen.contains($0.key) }.map { (id: $0.key, file: $0.value.file) }
+        for (id, _) in vdirOnly.sorted(by: { $0.file < $1.file }) { decide(id, listItem: nil, done: false) }
+        let baseOnly = base.filter { !seen.contains($0.key) }.map { (id: $0.key, text: $0.value.id) }
+        for (id, _) in baseOnly.sorted(by: { $0.text < $1.text }) { decide(id, listItem: nil, done: false) }
+        entries.sort { $0.id < $1.id }
+    }
+
+    /// `<uid-safe>.ics`: the UID with every character but letters, digits, `-`, `_`, `.`
+    /// and `@` made `_`, and a number added when that name is taken.
+    static func fileName(for uid: String, avoiding used: Set<String>) -> String {
+        let safe = String(uid.unicodeScalars.prefix(200).map { scalar -> Character in
+            scalar.isASCII && (scalar.properties.isAlphabetic || ("0"..."9").contains(scalar) || "-_.@".unicodeScalars.contains(scalar))
+                ? Character(scalar) : "_"
+        })
+        let stem = safe.isEmpty || safe.hasPrefix(".") ? "item" + safe : safe
+        var name = stem + ".ics"
+        var number = 2
+        while used.contains(name) {
+            name = "\(stem)-\(number).ics"
+            number += 1
+        }
+        return name
+    }
+
+    /// Whether the list changes.
+    var changesList: Bool { !listChanges.isEmpty }
+}

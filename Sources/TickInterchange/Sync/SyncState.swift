@@ -1,0 +1,69 @@
+import FoundationEssentials
+
+/// What the last sync of one list with one vdir left both sides holding: the base of the
+/// next sync's three-way merge. Kept outside the list, in
+/// `$XDG_STATE_HOME/tick/sync-<key>.json` (`~/.local/state/tick/…`), where the key is a
+/// hash of the list's and the vdir's paths, so that one list can sync with several vdirs.
+struct SyncState: Codable, Equatable {
+    /// One item both sides held.
+    struct Entry: Codable, Equatable {
+        /// The list item's id (`UUID.uuidString`).
+        var id: String
+        /// The VTODO's UID as the file writes it.
+        var uid: String
+        /// The file's name inside the vdir.
+        var file: String
+        /// The fields both sides held.
+        var fields: SyncFields
+        /// The file's size and modification time (ns) as sync last read or wrote it: an
+        /// unchanged file is not read again (what vdirsyncer does with its etags).
+        var size: Int64
+        var modified: Int64
+    }
+
+    /// The schema version of this file.
+    var version = 1
+    var list: String
+    var vdir: String
+    /// Sorted by id, so that the same state always encodes to the same bytes.
+    var entries: [Entry]
+
+    /// The encoded state, as compared and written.
+    func encoded() throws -> [UInt8] {
+        let encoder = JSONEncoder()
+        encoder.outputFormatting = [.sortedKeys]
+        return Array(try encoder.encode(self))
+    }
+}
+
+/// Where sync keeps its state and conflicts for one list and one vdir.
+public struct SyncPaths: Sendable {
+    /// The state file (JSON).
+    public let state: URL
+    /// The conflicts file: the values that lost a conflict, appended by each sync that had one.
+    public let conflicts: URL
+
+    /// The paths for `list` and `vdir` in `directory` (by default ``defaultDirectory(environment:)``).
+    public init(list: URL, vdir: URL, directory: URL) {
+        let key = Self.key(list.standardizedFileURL.path + "\u{0}" + vdir.standardizedFileURL.path)
+        state = directory.appendingPathComponent("sync-\(key).json")
+        conflicts = directory.appendingPathComponent("sync-\(key)-conflicts.txt")
+    }
+
+    /// `$XDG_STATE_HOME/tick`, else `~/.local/state/tick`.
+    public static func defaultDirectory(environment: [String: String]) -> URL {
+        if let state = environment["XDG_STATE_HOME"], state.hasPrefix("/") {
+            return URL(fileURLWithPath: state).appendingPathComponent("tick")
+        }
+        let home = environment["HOME"] ?? "/"
+        return URL(fileURLWithPath: home).appendingPathComponent(".local/state/tick")
+    }
+
+    /// 16 hex digits of FNV-1a over the text's UTF-8.
+    static func key(_ text: String) -> String {
+        var hash: UInt64 = 0xCBF2_9CE4_8422_2325
+        for byte in text.utf8 { hash = (hash ^ UInt64(byte)) &* 0x0000_0100_0000_01B3 }
+        let hex = String(hash, radix: 16)
+        return String(repeating: "0", count: 16 - hex.count) + hex
+    }
+}

@@ -1,0 +1,318 @@
+import FoundationEssentials
+import Glibc
+import TickCore
+
+/// `tick sync`: merges a list with a vdir (a directory of `.ics` files, one VTODO each, as
+/// vdirsyncer and todoman keep them), three ways against the state of the last sync.
+///
+/// The steps, in an order that loses nothing when a sync is killed between any two of them
+/// (the next sync finds each side's change again against the old state and completes it):
+/// 1. read the state and the vdir (files unchanged since the last sync are not read again);
+///    a broken file stops the sync here, naming it, with nothing written;
+/// 2. decide every item (``SyncPlan``) and save the list through ``ToDoStore/modify(_:)``
+///    — under the list's lock, on the list as it is on disk, so a running app merges it;
+/// 3. write and delete the vdir's files, each atomically;
+/// 4. write the state.
+/// A conflict's losing value is appended to the conflicts file in step 2, before the list
+/// is saved.
+/// A sync with nothing to do writes nothing at all.
+public struct VdirSync: Sendable {
+    /// A point between steps, for tests that interrupt a sync there.
+    public enum Step: Sendable, Equatable {
+        case listSaved
+        case vdirFileWritten(String)
+        case vdirWritten
+    }
+
+    public let store: ToDoStore
+    public let vdir: URL
+    public let paths: SyncPaths
+    /// The zone of floating times and of TZIDs sync does not resolve.
+    public var zone: LocalTime = .current
+    /// Lets a sync delete every item when the vdir is empty or gone.
+    public var forceDelete = false
+    public var now: @Sendable () -> Date = { Date() }
+    /// Test hook: runs after each step; throwing stops the sync there, as a kill would.
+    public var checkpoint: @Sendable (Step) throws(InterchangeError) -> Void = { _ throws(InterchangeError) in }
+
+    public init(store: ToDoStore, vdir: URL, stateDirectory: URL) {
+        self.store = store
+        self.vdir = vdir.standardizedFileURL
+        self.paths = SyncPaths(list: store.fileURL, vdir: vdir, directory: stateDirectory)
+    }
+
+    /// Runs one sync; with `dryRun`, decides and reports but writes nothing.
+    public func run(dryRun: Bool = false) throws(InterchangeError) -> SyncReport {
+        let state = try readState()
+        let base = Dictionary(state.entries.compactMap { entry in UUID(uuidString: entry.id).map { ($0, entry) } }) { first, _ in first }
+        let now = now()
+        let vdirItems = try readVdir(state: state, now: now)
+        if vdirItems.isEmpty, !state.entries.isEmpty, !forceDelete {
+            throw InterchangeError(source: vdir.path, problem: """
+                the vdir is empty or gone, but the last sync left \(state.entries.count) items in it; \
+                sync refuses to delete them all from the list. If they should go, run `tick sync --force-delete`; \
+                if the vdir was lost, restore it (or run vdirsyncer) and sync again
+                """)
+        }
+        let listChangedAt = store.version().map { Date(timeIntervalSince1970: Double($0.modificationNanoseconds) / 1e9) }
+        if dryRun {
+            let list = try storeCall { () throws(StoreError) in try store.load() }
+            let plan = SyncPlan(list: list, vdir: vdirItems, base: base, listChangedAt: listChangedAt, now: now)
+            return SyncReport(plan: plan, dryRun: true, conflictsFile: nil)
+        }
+        let plan: SyncPlan
+        var conflictsFile: String?
+        do {
+            plan = try store.modify { list in
+                let plan = SyncPlan(list: list, vdir: vdirItems, base: base, listChangedAt: listChangedAt, now: now)
+                // The losing values are kept before either side is written over.
+                if !plan.conflicts.isEmpty { conflictsFile = try appendConflicts(plan.conflicts, at: now) }
+                try Self.apply(plan, to: &list, now: now)
+                return plan
+            }
+        } catch let error as InterchangeError {
+            throw error
+        } catch let error as StoreError {
+            throw InterchangeError(source: error.path, problem: error.problem)
+        } catch let error as ModelError {
+            throw InterchangeError(source: store.fileURL.path, problem: error.description)
+        } catch {
+            throw InterchangeError(source: store.fileURL.path, problem: "\(error)")
+        }
+        try checkpoint(.listSaved)
+        var entries = plan.entries
+        try writeVdir(plan, entries: &entries, now: now)
+        try checkpoint(.vdirWritten)
+        try writeState(SyncState(list: state.list, vdir: state.vdir, entries: entries), old: state)
+        return SyncReport(plan: plan, dryRun: false, conflictsFile: conflictsFile)
+    }
+
+    // MARK: - Steps
+
+    private func readState() throws(InterchangeError) -> SyncState {
+        let empty = SyncState(list: store.fileURL.standardizedFileURL.path, vdir: vdir.path, entries: [])
+        guard SyncFiles.stamp(paths.state.path) != nil else { return empty }
+        let bytes = try SyncFiles.read(paths.state.path)
+        do {
+            return try JSONDecoder().decode(SyncState.self, from: Data(bytes))
+        } catch {
+            throw InterchangeError(source: paths.state.path, problem: """
+                the sync state cannot be read (\(error)); move it aside to sync again as a first sync (merging by UID)
+                """)
+        }
+    }
+
+    private func readVdir(state: SyncState, now: Date) throws(InterchangeError) -> [UUID: VdirItem] {
+        guard let names = try SyncFiles.icsFiles(in: vdir.path) else { return [:] }
+        let known = Dictionary(state.entries.map { ($0.file, $0) }) { first, _ in first }
+        var items: [UUID: VdirItem] = [:]
+        for name in names {
+            let path = vdir.appendingPathComponent(name).path
+            guard let stamp = SyncFiles.stamp(path) else { continue }
+            let found: (UUID, VdirItem)?
+            if let entry = known[name], entry.size == stamp.size, entry.modified == stamp.modified, let id = UUID(uuidString: entry.id) {
+                found = (id, VdirItem(file: name, uid: entry.uid, fields: entry.fields, size: stamp.size, stamp: stamp.modified))
+            } else {
+                found = try readItem(name: name, path: path, stamp: stamp, now: now).map { ($0.decoded?.id ?? UUID(), $0) }
+            }
+            guard let (id, item) = found else { continue }
+            if let other = items[id] {
+                throw InterchangeError(source: path, problem: "UID \(item.uid) is also the UID of \(other.file); a vdir holds one file per item")
+            }
+            items[id] = item
+        }
+        return items
+    }
+
+    /// How vdir files are read: floating times in ``zone``.
+    private func decodingOptions(now: Date) -> ICalendarDecodingOptions {
+        var options = ICalendarDecodingOptions()
+        options.floating = zone
+        options.now = now
+        return options
+    }
+
+    /// The file's one VTODO (nil for a file that holds none, such as an event).
+    private func decodeFile(_ bytes: [UInt8], path: String, now: Date) throws(InterchangeError) -> DecodedToDo? {
+        let calendar = try ICalendar.decode(bytes, source: path, options: decodingOptions(now: now))
+        guard calendar.todos.count <= 1 else {
+            throw InterchangeError(source: path, problem: "holds \(calendar.todos.count) VTODOs with different UIDs; a vdir holds one item per file")
+        }
+        return calendar.todos.first
+    }
+
+    private func readItem(name: String, path: String, stamp: (size: Int64, modified: Int64), now: Date) throws(InterchangeError) -> VdirItem? {
+        guard let todo = try decodeFile(try SyncFiles.read(path), path: path, now: now) else { return nil }
+        return VdirItem(file: name, uid: ICalendar.uid(of: todo.item), fields: SyncFields(item: todo.item, done: todo.isDone),
+                        modified: todo.item.modifiedAt, size: stamp.size, stamp: stamp.modified, decoded: todo.item)
+    }
+
+    /// Applies the plan's list changes (inside the store's locked read-modify-write). New
+    /// items are added together at the end (one duplicate check for the list, not one
+    /// search per item): To Do's at its end, Done's at its top.
+    static func apply(_ plan: SyncPlan, to list: inout ToDoList, now: Date) throws(ModelError) {
+        var newToDo: [ToDoItem] = [], newDone: [ToDoItem] = []
+        for change in plan.listChanges {
+            switch change {
+            case let .insert(id, fields, from: source):
+                // The item as the codec read it keeps what tick does not map (iCalendarExtras) and the UID.
+                var item: ToDoItem
+                if let decoded = source.decoded { item = decoded } else { item = try ToDoItem(id: id, title: fields.title, createdAt: now) }
+                try fields.apply(to: &item)
+                if fields.done {
+                    item.completedAt = item.completedAt ?? now
+                    newDone.append(item)
+                } else {
+                    newToDo.append(item)
+                }
+            case let .update(id, fields, from: source):
+                let changedAt = source?.modified ?? now
+                try list.update(id) { (item: inout ToDoItem) throws(ModelError) in
+                    try fields.apply(to: &item)
+                    item.modifiedAt = max(item.modifiedAt ?? changedAt, changedAt)
+                }
+                guard let (section, _) = list.position(of: id) else { continue }
+                if fields.done, section == .toDo {
+                    try list.place(id, in: .done, at: 0)
+                    try list.update(id) { $0.completedAt = source?.decoded?.completedAt ?? now }
+                } else if !fields.done, section == .done {
+                    try list.place(id, in: .toDo, at: list.toDoItems.count)
+                    try list.update(id) { $0.completedAt = nil }
+                }
+            case .remove(let id):
+                try list.remove(id)
+            }
+        }
+        if !newToDo.isEmpty || !newDone.isEmpty {
+            list = try ToDoList(toDoItems: list.toDoItems + newToDo, doneItems: newDone + list.doneItems, unknownFields: list.unknownFields)
+        }
+    }
+
+    /// Writes the vdir's changes: every new file's bytes into a temporary file first, one
+    /// sync of the filesystem for all of them, then the renames and removals, then one sync
+    /// of the directory. A crash at any point leaves each file whole, old or new.
+    private func writeVdir(_ plan: SyncPlan, entries: inout [SyncState.Entry], now: Date) throws(InterchangeError) {
+        guard !plan.vdirChanges.isEmpty else { return }
+        if !SyncFiles.isDirectory(vdir.path) { try SyncFiles.makeDirectory(vdir.path) }
+        var pending: [(file: String, temporary: String)] = []
+        defer { for leftover in pending { unlink(leftover.temporary) } }
+        for change in plan.vdirChanges {
+            guard case let .write(file, uid, fields, old, listItem, modified) = change else { continue }
+            let path = vdir.appendingPathComponent(file).path
+            let bytes: [UInt8]?
+            if old != nil {
+                // Patch what the file holds now: only the fields that differ change.
+                let current = try SyncFiles.read(path)
+                guard let todo = try decodeFile(current, path: path, now: now) else {
+                    throw InterchangeError(source: path, problem: "no longer holds a VTODO")
+                }
+                let target = try Self.target(from: todo.item, fields: fields, modified: modified, now: now)
+                bytes = try ICalendar.patchFile(current, with: ICalendarEntry(item: target, isDone: fields.done), source: path,
+                                                options: decodingOptions(now: now), now: modified)
+            } else {
+                guard let listItem else { throw InterchangeError(source: path, problem: "no item to write") }
+                var target = try Self.target(from: listItem, fields: fields, modified: modified, now: now)
+                if ICalendar.uid(of: target) != uid { target.externalUID = uid }
+                bytes = ICalendar.encodeFile(ICalendarEntry(item: target, isDone: fields.done))
+            }
+            if let bytes { pending.append((file, try SyncFiles.writeTemporary(bytes, for: path, syncing: false))) }
+        }
+        if !pending.isEmpty { try SyncFiles.syncFilesystem(of: vdir.path) }
+        let indexByFile = Dictionary(entries.enumerated().map { ($1.file, $0) }) { first, _ in first }
+        while let (file, temporary) = pending.first {
+            pending.removeFirst()
+            let path = vdir.appendingPathComponent(file).path
+            try SyncFiles.moveIntoPlace(temporary, path)
+            if let index = indexByFile[file], let stamp = SyncFiles.stamp(path) {
+                entries[index].size = stamp.size
+                entries[index].modified = stamp.modified
+            }
+            try checkpoint(.vdirFileWritten(file))
+        }
+        for case .delete(let file) in plan.vdirChanges {
+            try SyncFiles.remove(vdir.appendingPathComponent(file).path)
+            try checkpoint(.vdirFileWritten(file))
+        }
+        SyncFiles.syncDirectory(vdir.path)
+    }
+
+    /// `item` with the merged fields, stamped as changed at `modified`.
+    private static func target(from item: ToDoItem, fields: SyncFields, modified: Date, now: Date) throws(InterchangeError) -> ToDoItem {
+        var target = item
+        do { try fields.apply(to: &target) } catch { throw InterchangeError(source: "sync", problem: error.description) }
+        target.modifiedAt = modified
+        target.completedAt = fields.done ? (item.completedAt ?? now) : nil
+        return target
+    }
+
+    private func writeState(_ state: SyncState, old: SyncState) throws(InterchangeError) {
+        guard state != old else { return }
+        let bytes: [UInt8]
+        do { bytes = try state.encoded() } catch { throw InterchangeError(source: paths.state.path, problem: "\(error)") }
+        try SyncFiles.makeDirectory(SyncFiles.directoryPart(paths.state.path))
+        try SyncFiles.writeAtomically(bytes, to: paths.state.path)
+    }
+
+    /// Appends the losing values, one line each, and returns the file's path.
+    private func appendConflicts(_ conflicts: [SyncConflict], at now: Date) throws(InterchangeError) -> String {
+        let path = paths.conflicts.path
+        var text = SyncFiles.stamp(path) == nil ? [] : try SyncFiles.read(path)
+        for conflict in conflicts {
+            let winner = conflict.lostSide == .list ? "vdir" : "list"
+            let line = "\(ICalDateTime.utcText(now)) \"\(conflict.title)\" \(conflict.field.rawValue): kept \"\(conflict.kept)\" "
+                + "(\(winner), newer), lost \"\(conflict.lost)\" (\(conflict.lostSide.rawValue))\n"
+            text += Array(line.utf8)
+        }
+        try SyncFiles.makeDirectory(SyncFiles.directoryPart(path))
+        try SyncFiles.writeAtomically(text, to: path)
+        return path
+    }
+
+    private func storeCall<T>(_ body: () throws(StoreError) -> T) throws(InterchangeError) -> T {
+        do { return try body() } catch { throw InterchangeError(source: error.path, problem: error.problem) }
+    }
+}
+
+/// What a sync did (or, for a dry run, would do).
+public struct SyncReport: Sendable, Equatable {
+    public var addedToList = 0, updatedInList = 0, removedFromList = 0
+    public var writtenToVdir = 0, removedFromVdir = 0
+    public var conflicts: [SyncConflict] = []
+    /// Where the conflicts' losing values were written.
+    public var conflictsFile: String?
+    public var dryRun = false
+
+    init(plan: SyncPlan, dryRun: Bool, conflictsFile: String?) {
+        for change in plan.listChanges {
+            switch change {
+            case .insert: addedToList += 1
+            case .update: updatedInList += 1
+            case .remove: removedFromList += 1
+            }
+        }
+        for change in plan.vdirChanges {
+            switch change {
+            case .write: writtenToVdir += 1
+            case .delete: removedFromVdir += 1
+            }
+        }
+        conflicts = plan.conflicts
+        self.conflictsFile = conflictsFile
+        self.dryRun = dryRun
+    }
+
+    /// Whether nothing changed on either side.
+    public var isIdle: Bool { addedToList + updatedInList + removedFromList + writtenToVdir + removedFromVdir == 0 }
+
+    /// One line for people: `synced: list +1 ~2 -0, vdir 3 written, 0 removed`.
+    public var summary: String {
+        if isIdle { return dryRun ? "sync: nothing to do" : "synced: nothing to do" }
+        var text = dryRun ? "would sync: " : "synced: "
+        text += "list +\(addedToList) ~\(updatedInList) -\(removedFromList), vdir \(writtenToVdir) written, \(removedFromVdir) removed"
+        if !conflicts.isEmpty {
+            text += "; \(conflicts.count) conflict\(conflicts.count == 1 ? "" : "s")"
+            if let conflictsFile { text += " (the losing values are in \(conflictsFile))" }
+        }
+        return text
+    }
+}

@@ -1,0 +1,42 @@
+import Foundation
+import Testing
+import TmuxHarness
+
+/// The full-screen app with a vdir in tick's config file: it syncs before it starts (the
+/// outcome is its first status line) and again after the user quits.
+@Suite("Full screen: sync at start and on quit", .serialized)
+struct FullScreenSyncTests {
+    @Test("with a vdir configured, the app syncs at start, shows the outcome, and syncs what was added once it quits")
+    func syncsAtStartAndQuit() throws {
+        let directory = try TemporaryDirectory()
+        let file = directory.path("list.plist")
+        let vdir = directory.url.appendingPathComponent("vdir")
+        try FileManager.default.createDirectory(at: vdir, withIntermediateDirectories: true)
+        let phoneItem = ["BEGIN:VCALENDAR", "VERSION:2.0", "PRODID:-//test//EN", "BEGIN:VTODO", "UID:phone-1",
+                         "DTSTAMP:20261101T100000Z", "SUMMARY:From the phone", "END:VTODO", "END:VCALENDAR"]
+        try Data(phoneItem.map { $0 + "\r\n" }.joined().utf8).write(to: vdir.appendingPathComponent("phone-1.ics"))
+        let config = directory.url.appendingPathComponent("config/tick")
+        try FileManager.default.createDirectory(at: config, withIntermediateDirectories: true)
+        try "[sync]\nvdir = \"\(vdir.path)\"\n".write(to: config.appendingPathComponent("config.toml"), atomically: true, encoding: .utf8)
+
+        let pane = try TmuxSession(
+            socket: directory.path("sock"), environment: TickBinary.environment(home: directory),
+            command: TmuxSession.tickCommand(file: file, exec: false) + "; echo TICK-EXITED; sleep 30",
+            paneEnvironment: ["XDG_DATA_HOME": directory.path("xdg-data"), "XDG_CONFIG_HOME": directory.path("config"),
+                              "XDG_STATE_HOME": directory.path("state")])
+        try pane.waitFor(text: "synced: list +1")
+        try pane.waitFor(text: "From the phone")
+
+        try pane.send("a")
+        try pane.type("Added in the app")
+        try pane.send("Enter")
+        try pane.waitFor(text: "To Do (2)")
+        try pane.send("q")
+        try pane.waitFor(text: "TICK-EXITED")
+        #expect(try pane.capture().contains { $0.contains("tick: synced: list +0 ~0 -0, vdir 1 written") })
+        let texts = try FileManager.default.contentsOfDirectory(atPath: vdir.path).filter { $0.hasSuffix(".ics") }
+            .map { try String(contentsOf: vdir.appendingPathComponent($0), encoding: .utf8) }
+        #expect(texts.count == 2)
+        #expect(texts.contains { $0.contains("SUMMARY:Added in the app") })
+    }
+}

@@ -1,0 +1,51 @@
+import Foundation
+import Testing
+
+@Suite("tick sync")
+struct SyncCLITests {
+    @Test("with no --vdir and no config, tick sync says where to set one")
+    func noVdir() throws {
+        let tick = try TickRunner()
+        let result = try tick.run(["sync"])
+        #expect(result.status == 1)
+        #expect(result.stderr.contains("no vdir to sync with: give --vdir DIR, or set `vdir` under [sync] in \(tick.directory.path)/.config/tick/config.toml"))
+    }
+
+    @Test("--vdir syncs and prints a summary; --dry-run says what it would do; a second sync has nothing to do")
+    func summaries() throws {
+        let tick = try TickRunner()
+        try tick.add(["Buy milk"])
+        let vdir = tick.directory.appendingPathComponent("vdir").path
+        let dry = try tick.run(["sync", "--vdir", vdir, "--dry-run"])
+        #expect(dry.stdout == "would sync: list +0 ~0 -0, vdir 1 written, 0 removed\n")
+        #expect(!FileManager.default.fileExists(atPath: vdir))
+        #expect(try tick.run(["sync", "--vdir", vdir]).stdout == "synced: list +0 ~0 -0, vdir 1 written, 0 removed\n")
+        #expect(try tick.run(["sync", "--vdir", vdir]).stdout == "synced: nothing to do\n")
+    }
+
+    @Test("a configured vdirsyncer pair runs before the merge and again after it when the vdir changed; its failure stops the sync")
+    func vdirsyncerPair() throws {
+        let tick = try TickRunner()
+        try tick.add(["Buy milk"])
+        let vdir = tick.directory.appendingPathComponent("vdir").path
+        let log = tick.directory.appendingPathComponent("calls.log").path
+        let program = tick.directory.appendingPathComponent("fake-vdirsyncer").path
+        try "#!/bin/sh\necho \"$@\" >> '\(log)'\nexit ${FAKE_STATUS:-0}\n".write(toFile: program, atomically: true, encoding: .utf8)
+        try FileManager.default.setAttributes([.posixPermissions: 0o755], ofItemAtPath: program)
+        let config = tick.directory.appendingPathComponent(".config/tick")
+        try FileManager.default.createDirectory(at: config, withIntermediateDirectories: true)
+        try "[sync]\nvdir = \"\(vdir)\"\nvdirsyncer_pair = \"tasks\"\nvdirsyncer = \"\(program)\"\n"
+            .write(to: config.appendingPathComponent("config.toml"), atomically: true, encoding: .utf8)
+
+        #expect(try tick.run(["sync"]).status == 0)
+        #expect(try String(contentsOfFile: log, encoding: .utf8) == "sync tasks\nsync tasks\n")
+        #expect(try tick.run(["sync"]).stdout == "synced: nothing to do\n")
+        #expect(try String(contentsOfFile: log, encoding: .utf8) == "sync tasks\nsync tasks\nsync tasks\n")
+
+        try tick.add(["Second"])
+        let failed = try tick.run(["sync"], environment: ["FAKE_STATUS": "3"])
+        #expect(failed.status == 1)
+        #expect(failed.stderr.contains("`\(program) sync tasks` failed with status 3"))
+        #expect(try FileManager.default.contentsOfDirectory(atPath: vdir).count == 1)
+    }
+}
