@@ -61,36 +61,38 @@ struct BinaryPropertyListView {
     /// its content lies inside the object area.
     func header(at offset: Int) throws(PropertyListError) -> BinaryObjectHeader {
         let marker = base[offset]
-        let type = marker >> 4
         let low = Int(marker & 0x0F)
         let available = objectsEnd - offset - 1
-        switch type {
-        case 0x0:
-            guard low == 0 || low == 8 || low == 9 else {
+        guard let kind = Marker(rawValue: marker >> 4) else {
+            throw PropertyListError(.unknownObjectType, at: offset, "unknown object marker 0x\(hex(marker))")
+        }
+        switch kind {
+        case .simple:
+            guard marker == Marker.null || marker == Marker.falseByte || marker == Marker.trueByte else {
                 throw PropertyListError(.unknownObjectType, at: offset, "unknown object marker 0x\(hex(marker))")
             }
-            return BinaryObjectHeader(marker: marker, offset: offset, count: 0, content: offset + 1)
-        case 0x1:
+            return BinaryObjectHeader(kind: kind, marker: marker, offset: offset, count: 0, content: offset + 1)
+        case .integer:
             guard low <= 4 else {
                 throw PropertyListError(.unknownObjectType, at: offset, "an integer of 2^\(low) bytes is not supported")
             }
-            return try fixed(marker, offset, 1 << low, available)
-        case 0x2:
+            return try fixed(kind, marker, offset, 1 << low, available)
+        case .real:
             guard low == 2 || low == 3 else {
                 throw PropertyListError(.unknownObjectType, at: offset, "a real of 2^\(low) bytes is not supported")
             }
-            return try fixed(marker, offset, 1 << low, available)
-        case 0x3:
+            return try fixed(kind, marker, offset, 1 << low, available)
+        case .date:
             guard low == 3 else {
                 throw PropertyListError(.unknownObjectType, at: offset, "unknown object marker 0x\(hex(marker))")
             }
-            return try fixed(marker, offset, 8, available)
-        case 0x8:
+            return try fixed(kind, marker, offset, 8, available)
+        case .uid:
             guard low <= 7 else {
                 throw PropertyListError(.unknownObjectType, at: offset, "a UID of \(low + 1) bytes is not supported (at most 8)")
             }
-            return try fixed(marker, offset, low + 1, available)
-        case 0x4, 0x5, 0x6, 0xA, 0xC, 0xD:
+            return try fixed(kind, marker, offset, low + 1, available)
+        case .data, .asciiString, .utf16String, .array, .set, .dictionary:
             var count = low
             var content = offset + 1
             if low == 0xF {
@@ -98,7 +100,7 @@ struct BinaryPropertyListView {
                     throw PropertyListError(.truncated, at: offset, "the object's length runs past the object area")
                 }
                 let intMarker = base[content]
-                guard intMarker >> 4 == 0x1, intMarker & 0x0F <= 3 else {
+                guard intMarker >> 4 == Marker.integer.rawValue, intMarker & 0x0F <= 3 else {
                     throw PropertyListError(.invalidCount, at: content, "the length of the object at \(offset) is not an integer of 1–8 bytes")
                 }
                 let size = 1 << Int(intMarker & 0x0F)
@@ -113,27 +115,25 @@ struct BinaryPropertyListView {
                 content += 1 + size
             }
             let unit: Int
-            switch type {
-            case 0x6: unit = 2
-            case 0xA, 0xC: unit = trailer.referenceSize
-            case 0xD: unit = 2 * trailer.referenceSize
+            switch kind {
+            case .utf16String: unit = 2
+            case .array, .set: unit = trailer.referenceSize
+            case .dictionary: unit = 2 * trailer.referenceSize
             default: unit = 1
             }
             guard count <= (objectsEnd - content) / unit else {
                 throw PropertyListError(.invalidCount, at: offset, "an object of \(count) elements of \(unit) bytes cannot fit in the file")
             }
-            return BinaryObjectHeader(marker: marker, offset: offset, count: count, content: content)
-        default:
-            throw PropertyListError(.unknownObjectType, at: offset, "unknown object marker 0x\(hex(marker))")
+            return BinaryObjectHeader(kind: kind, marker: marker, offset: offset, count: count, content: content)
         }
     }
 
     @inline(__always)
-    private func fixed(_ marker: UInt8, _ offset: Int, _ size: Int, _ available: Int) throws(PropertyListError) -> BinaryObjectHeader {
+    private func fixed(_ kind: Marker, _ marker: UInt8, _ offset: Int, _ size: Int, _ available: Int) throws(PropertyListError) -> BinaryObjectHeader {
         guard size <= available else {
             throw PropertyListError(.truncated, at: offset, "the object needs \(size) bytes but the object area ends first")
         }
-        return BinaryObjectHeader(marker: marker, offset: offset, count: size, content: offset + 1)
+        return BinaryObjectHeader(kind: kind, marker: marker, offset: offset, count: size, content: offset + 1)
     }
 
     /// The `index`th reference of an array, set or dictionary (dictionary values follow
@@ -182,9 +182,9 @@ struct BinaryPropertyListView {
 
     /// A number as a Double: integers and reals; nil for any other type.
     func number(_ header: BinaryObjectHeader) throws(PropertyListError) -> Double? {
-        switch header.marker >> 4 {
-        case 0x2: return real(header)
-        case 0x1:
+        switch header.kind {
+        case .real: return real(header)
+        case .integer:
             switch try integer(header) {
             case .integer(let value): return Double(value)
             case .unsignedInteger(let value): return Double(value)
@@ -202,14 +202,14 @@ struct BinaryPropertyListView {
 
     /// The text of a string object (types 0x5 and 0x6); nil for other types.
     func string(_ header: BinaryObjectHeader) throws(PropertyListError) -> String? {
-        switch header.marker >> 4 {
-        case 0x5:
+        switch header.kind {
+        case .asciiString:
             let bytes = UnsafeBufferPointer(rebasing: base[header.content..<header.content + header.count])
             guard isASCII(bytes) else {
                 throw PropertyListError(.invalidString, at: header.offset, "an ASCII string holds a byte above 0x7F")
             }
             return String(decoding: bytes, as: UTF8.self)
-        case 0x6:
+        case .utf16String:
             return try utf16String(start: header.content, count: header.count)
         default:
             return nil
@@ -218,12 +218,12 @@ struct BinaryPropertyListView {
 
     /// Whether this string object's bytes equal the given ASCII bytes (for key matching).
     func stringEquals(_ header: BinaryObjectHeader, _ ascii: [UInt8]) -> Bool {
-        switch header.marker >> 4 {
-        case 0x5:
+        switch header.kind {
+        case .asciiString:
             guard header.count == ascii.count else { return false }
             for index in 0..<ascii.count where base[header.content + index] != ascii[index] { return false }
             return true
-        case 0x6:
+        case .utf16String:
             guard header.count == ascii.count else { return false }
             for index in 0..<ascii.count {
                 let position = header.content + 2 * index
@@ -308,7 +308,9 @@ struct BinaryPropertyListView {
 
 /// Where an object is and what it holds, as its marker says.
 struct BinaryObjectHeader {
-    /// The marker byte: type in the high nibble.
+    /// The object's type (the marker's high nibble).
+    let kind: Marker
+    /// The marker byte.
     let marker: UInt8
     /// Where the object starts.
     let offset: Int
@@ -316,8 +318,6 @@ struct BinaryObjectHeader {
     let count: Int
     /// Where the object's content (after marker and extended count) starts.
     let content: Int
-
-    var type: UInt8 { marker >> 4 }
 }
 
 func hex(_ byte: UInt8) -> String {

@@ -34,6 +34,11 @@ public enum XMLPropertyListReader {
     ///
     /// A cheap test for format detection; ``parse(_:)`` does the real checking.
     public static func looksLikeXML(_ bytes: [UInt8]) -> Bool {
+        bytes.withUnsafeBufferPointer { looksLikeXML($0) }
+    }
+
+    /// ``looksLikeXML(_:)`` of bytes in memory tick does not own.
+    static func looksLikeXML(_ bytes: UnsafeBufferPointer<UInt8>) -> Bool {
         var index = 0
         if bytes.count >= 3, bytes[0] == 0xEF, bytes[1] == 0xBB, bytes[2] == 0xBF { index = 3 }
         while index < bytes.count, XMLPropertyListParser.isWhitespace(bytes[index]) { index += 1 }

@@ -74,20 +74,16 @@ public struct ToDoStore: Sendable {
     /// `previewItems` items of each section (and how many each holds), then the whole list
     /// is read from the same bytes and returned. A smaller list, an XML file or a file whose
     /// start cannot be read is read whole, with no preview, so its error comes first.
-    ///
-    /// Made for the full-screen app, which keeps the list for a long time: the pages of the
-    /// file are given back as its items are read (see ``KeyedArchive/decode(_:discarding:)``),
-    /// which keeps the peak memory of reading 100,000 items about 12 MiB lower, for more
-    /// time than ``load()`` (at 100,000 items about 70 ms against 26).
+
     public func loadInStages(
         previewItems: Int, minimumItems: Int, preview: (ListPreview) -> Void
     ) throws(StoreError) -> ToDoList {
         guard let contents = try readContents() else { return ToDoList() }
-        if let first = try? KeyedArchive.decodePreview(contents.bytes, itemsPerSection: previewItems),
+        if let first = try? coder.preview(contents.bytes, previewItems),
            !first.isComplete, first.toDoCount + first.doneCount >= minimumItems {
             preview(first)
         }
-        return try decode(contents, releasingPages: true)
+        return try decode(contents)
     }
 
     /// What `stat` says about the file now, or nil when it does not exist; compare two
@@ -168,7 +164,7 @@ public struct ToDoStore: Sendable {
     /// The decoded file, nil when it does not exist.
     func read() throws(StoreError) -> ToDoList? {
         guard let contents = try readContents(populate: true) else { return nil }
-        return try decode(contents, releasingPages: false)
+        return try decode(contents)
     }
 
     /// The file's bytes (mapped, see ``MappedFile``; with `populate`, all at once for a file
@@ -182,9 +178,8 @@ public struct ToDoStore: Sendable {
     }
 
     /// The list a file's bytes hold; an empty file or bad bytes are an unreadable file, and
-    /// so is a file that another process cut short while it was read. With
-    /// `releasingPages`, the pages of a mapped file are given back as its items are read.
-    private func decode(_ contents: FileContents, releasingPages: Bool) throws(StoreError) -> ToDoList {
+    /// so is a file that another process cut short while it was read.
+    private func decode(_ contents: FileContents) throws(StoreError) -> ToDoList {
         guard !contents.bytes.isEmpty else {
             throw StoreError(
                 kind: .unreadable, path: path,
@@ -193,7 +188,7 @@ public struct ToDoStore: Sendable {
         }
         let list: ToDoList
         do {
-            list = try KeyedArchive.decode(contents.bytes, discarding: releasingPages ? contents.discard : nil)
+            list = try coder.decode(contents.bytes)
         } catch {
             if contents.wasCutShort { throw cutShort() }
             throw StoreError(
@@ -277,11 +272,9 @@ public struct ToDoStore: Sendable {
         }
     }
 
-    /// Writes the list's bytes into the new temporary file: streamed as they are made when
-    /// the coder can, else encoded whole first. False on an error (errno says which).
+    /// Writes the list's bytes into the new temporary file. False on an error (errno says which).
     private func writeContents(of list: ToDoList, to fd: Int32) -> Bool {
-        if let streamed = coder.stream?(list, fd) { return streamed }
-        return writeAll(fd, coder.encode(list))
+        writeAll(fd, coder.encode(list))
     }
 
     /// The path to rename onto: the file itself, or what it links to when it is a symbolic link,

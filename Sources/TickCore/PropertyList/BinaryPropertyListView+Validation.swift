@@ -1,0 +1,98 @@
+extension BinaryPropertyListView {
+    /// What the check of every object knows about each one.
+    private enum State: UInt8 {
+        case scalar, string, container, walking, walked
+    }
+
+    /// Checks every object the offset table lists, as strictly as Apple's reader checks
+    /// what it reads — also objects nothing refers to: each offset lies in the object area,
+    /// each marker is known and its content fits, each container's references name
+    /// objects of the file, each dictionary key is a string, each string is ASCII (type 0x5)
+    /// or well-formed UTF-16 (type 0x6), and no container holds itself, directly or
+    /// through others.
+    func validateAll() throws(PropertyListError) {
+        let count = objectCount
+        var state = [State](repeating: .scalar, count: count)
+        for ref in 0..<count {
+            let header = try header(of: ref)
+            switch header.kind {
+            case .asciiString:
+                var combined: UInt8 = 0
+                for index in header.content..<header.content + header.count { combined |= base[index] }
+                guard combined < 0x80 else {
+                    throw PropertyListError(.invalidString, at: header.offset, "an ASCII string holds a byte above 0x7F")
+                }
+                state[ref] = .string
+            case .utf16String:
+                try checkUTF16(header)
+                state[ref] = .string
+            case .array, .set, .dictionary:
+                let references = header.kind == .dictionary ? 2 * header.count : header.count
+                for index in 0..<references where reference(header, index) >= count {
+                    throw PropertyListError(.referenceOutOfRange, at: header.offset,
+                                            "object \(ref) refers to object \(reference(header, index)), but the file has \(count)")
+                }
+                state[ref] = .container
+            default:
+                break
+            }
+        }
+        for root in 0..<count where state[root] == .container {
+            try walk(from: root, &state)
+        }
+    }
+
+    /// Walks the containers reachable from `root` depth-first, marking them walked; a
+    /// container met again while it is being walked is a cycle.
+    private func walk(from root: Int, _ state: inout [State]) throws(PropertyListError) {
+        var stack: [(header: BinaryObjectHeader, next: Int)] = [(try header(of: root), 0)]
+        var refs = [root]
+        state[root] = .walking
+        while let top = stack.last {
+            let (header, next) = top
+            let keys = header.kind == .dictionary ? header.count : 0
+            guard next < header.count + keys else {
+                state[refs.removeLast()] = .walked
+                stack.removeLast()
+                continue
+            }
+            stack[stack.count - 1].next = next + 1
+            let child = reference(header, next)
+            if next < keys {
+                guard state[child] == .string else {
+                    throw PropertyListError(.invalidKey, at: header.offset, "a key of the dictionary at byte \(header.offset) is not a string")
+                }
+                continue
+            }
+            switch state[child] {
+            case .container:
+                state[child] = .walking
+                stack.append((try self.header(of: child), 0))
+                refs.append(child)
+            case .walking:
+                throw PropertyListError(.cycle, at: header.offset, "object \(child) contains itself")
+            default:
+                continue
+            }
+        }
+    }
+
+    /// Checks that a UTF-16 string pairs every surrogate.
+    private func checkUTF16(_ header: BinaryObjectHeader) throws(PropertyListError) {
+        var index = 0
+        while index < header.count {
+            let position = header.content + 2 * index
+            let unit = UInt16(base[position]) << 8 | UInt16(base[position + 1])
+            index += 1
+            guard unit & 0xF800 == 0xD800 else { continue }
+            guard unit < 0xDC00, index < header.count else {
+                throw PropertyListError(.invalidString, at: position, "a UTF-16 string holds an unpaired surrogate")
+            }
+            let next = UInt16(base[position + 2]) << 8 | UInt16(base[position + 3])
+            guard next & 0xFC00 == 0xDC00 else {
+                throw PropertyListError(.invalidString, at: position, "a UTF-16 string holds an unpaired surrogate")
+            }
+            index += 1
+        }
+    }
+}
