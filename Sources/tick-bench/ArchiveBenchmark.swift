@@ -9,15 +9,12 @@ struct ArchiveFigures: Codable {
     var bytes: Int
     var encode: Double
     var decode: Double
-    /// A save, started once the previous save's replaced file is closed: that close runs on
-    /// another thread after a save has returned (``ReplacedFile``), and in use saves are at
-    /// least a keystroke apart.
+    /// A save: encode, temporary file, write, fsync, rename, directory fsync.
     var save: Double
-    /// Saves one after another, each starting while the previous one's close still runs.
-    var saveBackToBack: Double
     /// Writing the same bytes as a save does (temporary file, fsync, rename, directory
     /// fsync) without encoding: the part of a save that is the disk's.
     var writeAndSync: Double
+    /// A load: read the file and decode it.
     var load: Double
     var peakMiB: Double
 }
@@ -54,16 +51,13 @@ enum ArchiveBenchmark {
         let directory = FileManager.default.temporaryDirectory.appendingPathComponent("tick-bench-\(UUID().uuidString)")
         defer { try? FileManager.default.removeItem(at: directory) }
         let store = ToDoStore(fileURL: directory.appendingPathComponent("ToDoItems.plist"))
-        let save = try Measure.median(runs: runs, untimedFirst: ReplacedFile.waitForReleases) { try store.save(list) }
-        let saveBackToBack = try Measure.median(runs: runs) { try store.save(list) }
-        let writeAndSync = try Measure.median(runs: runs, untimedFirst: ReplacedFile.waitForReleases) {
-            try writeDurably(bytes, in: directory)
-        }
+        let save = try Measure.median(runs: runs) { try store.save(list) }
+        let writeAndSync = try Measure.median(runs: runs) { try writeDurably(bytes, in: directory) }
         let (load, loaded) = try Measure.median(runs: runs) { try store.load() }
         guard loaded == list else { throw BenchmarkError("loaded list differs from the original at \(count) items") }
         return ArchiveFigures(
             items: count, bytes: bytes.count, encode: encode, decode: decode,
-            save: save, saveBackToBack: saveBackToBack, writeAndSync: writeAndSync, load: load, peakMiB: Measure.peakMemoryMiB()
+            save: save, writeAndSync: writeAndSync, load: load, peakMiB: Measure.peakMemoryMiB()
         )
     }
 
@@ -83,9 +77,8 @@ enum ArchiveBenchmark {
     }
 }
 
-/// Writes bytes the way the store saves: a temporary file, fsync, rename over the target
-/// (holding the replaced file, to be closed in the background once the directory is
-/// synced), fsync of the directory.
+/// Writes bytes the way the store saves: a temporary file, fsync, rename over the target,
+/// fsync of the directory.
 func writeDurably(_ bytes: [UInt8], in directory: URL) throws {
     let target = directory.appendingPathComponent("floor.plist").path
     let temporary = target + ".tmp"
@@ -97,8 +90,6 @@ func writeDurably(_ bytes: [UInt8], in directory: URL) throws {
         guard count > 0 else { close(fd); throw BenchmarkError("cannot write \(temporary)") }
         written += count
     }
-    let replaced = ReplacedFile.hold(target)
-    defer { if let replaced { ReplacedFile.release(replaced) } }  // (after the directory's fsync below)
     guard fsync(fd) == 0 else {
         close(fd)
         throw BenchmarkError("cannot sync \(temporary)")
