@@ -24,7 +24,7 @@ extension BinaryPropertyListView {
                 }
                 state[ref] = .string
             case .utf16String:
-                try checkUTF16(header)
+                try checkUTF16(start: header.content, count: header.count)
                 state[ref] = .string
             case .array, .set, .dictionary:
                 let references = header.kind == .dictionary ? 2 * header.count : header.count
@@ -74,25 +74,6 @@ extension BinaryPropertyListView {
             default:
                 continue
             }
-        }
-    }
-
-    /// Checks that a UTF-16 string pairs every surrogate.
-    private func checkUTF16(_ header: BinaryObjectHeader) throws(PropertyListError) {
-        var index = 0
-        while index < header.count {
-            let position = header.content + 2 * index
-            let unit = UInt16(base[position]) << 8 | UInt16(base[position + 1])
-            index += 1
-            guard unit & 0xF800 == 0xD800 else { continue }
-            guard unit < 0xDC00, index < header.count else {
-                throw PropertyListError(.invalidString, at: position, "a UTF-16 string holds an unpaired surrogate")
-            }
-            let next = UInt16(base[position + 2]) << 8 | UInt16(base[position + 3])
-            guard next & 0xFC00 == 0xDC00 else {
-                throw PropertyListError(.invalidString, at: position, "a UTF-16 string holds an unpaired surrogate")
-            }
-            index += 1
         }
     }
 }

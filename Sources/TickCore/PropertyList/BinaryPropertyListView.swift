@@ -26,16 +26,12 @@ struct BinaryPropertyListView {
         let size = trailer.offsetSize
         var position = trailer.offsetTableStart + ref * size
         var value = 0
-        if size == 4 {
-            value = Int(base[position]) << 24 | Int(base[position + 1]) << 16 | Int(base[position + 2]) << 8 | Int(base[position + 3])
-        } else {
-            for _ in 0..<size {
-                guard value >> 55 == 0 else {
-                    throw PropertyListError(.offsetOutOfRange, at: trailer.offsetTableStart + ref * size, "the offset of object \(ref) is too large")
-                }
-                value = value << 8 | Int(base[position])
-                position += 1
+        for _ in 0..<size {
+            guard value >> 55 == 0 else {
+                throw PropertyListError(.offsetOutOfRange, at: trailer.offsetTableStart + ref * size, "the offset of object \(ref) is too large")
             }
+            value = value << 8 | Int(base[position])
+            position += 1
         }
         guard value >= BinaryPropertyListTrailer.headerSize, value < objectsEnd else {
             throw PropertyListError(.offsetOutOfRange, at: trailer.offsetTableStart + ref * size, "object \(ref) has offset \(value), outside the object area 8..<\(objectsEnd)")
@@ -235,67 +231,27 @@ struct BinaryPropertyListView {
         }
     }
 
-    /// Transcodes big-endian UTF-16 straight to UTF-8, checking surrogate pairs.
-    /// `count` UTF-16 units starting at byte `start`, which the caller has checked lie inside the file.
+    /// The text of `count` big-endian UTF-16 units starting at byte `start`, which the
+    /// caller has checked lie inside the file; an unpaired surrogate is an error.
     func utf16String(start: Int, count: Int) throws(PropertyListError) -> String {
-        var failure: Int?
-        let text = String(unsafeUninitializedCapacity: 3 * count) { output -> Int in
-            var out = 0
-            var index = 0
-            var position = start
-            let raw = UnsafeRawPointer(base.baseAddress.unsafelyUnwrapped)
-            while index < count {
-                // Four ASCII units at a time (big-endian: a zero byte, then one below 0x80).
-                if index + 4 <= count {
-                    let word = UInt64(littleEndian: raw.loadUnaligned(fromByteOffset: position, as: UInt64.self))
-                    if word & 0x80FF_80FF_80FF_80FF == 0 {
-                        var bytes = (word >> 8) & 0x00FF_00FF_00FF_00FF
-                        bytes = (bytes | bytes >> 8) & 0x0000_FFFF_0000_FFFF
-                        bytes = (bytes | bytes >> 16) & 0xFFFF_FFFF
-                        UnsafeMutableRawPointer(output.baseAddress.unsafelyUnwrapped + out)
-                            .storeBytes(of: UInt32(truncatingIfNeeded: bytes).littleEndian, as: UInt32.self)
-                        out += 4
-                        index += 4
-                        position += 8
-                        continue
-                    }
-                }
-                let unit = UInt32(base[position]) << 8 | UInt32(base[position + 1])
-                if unit < 0x80 {
-                    output[out] = UInt8(unit)
-                    out += 1
-                } else if unit < 0x800 {
-                    output[out] = UInt8(0xC0 | unit >> 6)
-                    output[out + 1] = UInt8(0x80 | unit & 0x3F)
-                    out += 2
-                } else if unit & 0xF800 != 0xD800 {
-                    output[out] = UInt8(0xE0 | unit >> 12)
-                    output[out + 1] = UInt8(0x80 | (unit >> 6) & 0x3F)
-                    output[out + 2] = UInt8(0x80 | unit & 0x3F)
-                    out += 3
-                } else {
-                    // A high surrogate followed by a low one; anything else is invalid.
-                    guard unit < 0xDC00, index + 1 < count else { failure = position; return 0 }
-                    let next = UInt32(base[position + 2]) << 8 | UInt32(base[position + 3])
-                    guard next & 0xFC00 == 0xDC00 else { failure = position; return 0 }
-                    let scalar = 0x10000 + ((unit - 0xD800) << 10) + (next - 0xDC00)
-                    output[out] = UInt8(0xF0 | scalar >> 18)
-                    output[out + 1] = UInt8(0x80 | (scalar >> 12) & 0x3F)
-                    output[out + 2] = UInt8(0x80 | (scalar >> 6) & 0x3F)
-                    output[out + 3] = UInt8(0x80 | scalar & 0x3F)
-                    out += 4
-                    index += 1
-                    position += 2
-                }
-                index += 1
-                position += 2
+        try checkUTF16(start: start, count: count)
+        let units = (0..<count).map { UInt16(base[start + 2 * $0]) << 8 | UInt16(base[start + 2 * $0 + 1]) }
+        return String(decoding: units, as: UTF16.self)
+    }
+
+    /// Checks that `count` big-endian UTF-16 units from byte `start` pair every surrogate.
+    func checkUTF16(start: Int, count: Int) throws(PropertyListError) {
+        var index = 0
+        while index < count {
+            let position = start + 2 * index
+            let unit = UInt16(base[position]) << 8 | UInt16(base[position + 1])
+            index += 1
+            guard unit & 0xF800 == 0xD800 else { continue }
+            guard unit < 0xDC00, index < count, base[position + 2] & 0xFC == 0xDC else {
+                throw PropertyListError(.invalidString, at: position, "a UTF-16 string holds an unpaired surrogate")
             }
-            return out
+            index += 1
         }
-        if let failure {
-            throw PropertyListError(.invalidString, at: failure, "a UTF-16 string holds an unpaired surrogate")
-        }
-        return text
     }
 
     @inline(__always)
