@@ -27,7 +27,8 @@ struct ArchiveSchemaTests {
         for archiveClass in ArchiveClass.allCases {
             for key in ArchiveKey.allCases {
                 let listed = ArchiveSchema.fields(of: archiveClass).first { $0.key == key }
-                #expect(ArchiveSchema.field(key, of: archiveClass)?.key == listed?.key, "\(archiveClass) \(key)")
+                #expect(ArchiveSchema.rule(key, of: archiveClass) == listed.map { .init(kind: $0.kind, isOptional: $0.isOptional) },
+                        "\(archiveClass) \(key)")
             }
         }
     }

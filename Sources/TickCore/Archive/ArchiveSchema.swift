@@ -56,15 +56,32 @@ enum ArchiveSchema {
         Field(key: .objects, kind: .itemReferences, isOptional: false, meaning: "the section's items, in order"),
     ]
 
-    /// The class's field for a key, nil for a key the class does not have.
-    static func field(_ key: ArchiveKey, of archiveClass: ArchiveClass) -> Field? {
-        fieldsByKey[archiveClass.index][key.index]
+    /// What the reader needs of a field: its kind and whether it may be absent.
+    struct Rule: Sendable, Hashable {
+        let kind: ArchiveValueKind
+        let isOptional: Bool
     }
 
-    /// Per class, per key: the class's field for that key.
-    private static let fieldsByKey: [[Field?]] = ArchiveClass.allCases.map { archiveClass in
-        ArchiveKey.allCases.map { key in fields(of: archiveClass).first { $0.key == key } }
+    /// The rule of a class's key, nil for a key the class does not have.
+    static func rule(_ key: ArchiveKey, of archiveClass: ArchiveClass) -> Rule? {
+        rules[archiveClass.index * ArchiveKey.allCases.count + key.index]
     }
+
+    /// Per class, per key (class index × key count + key index): the rule of that key.
+    private static let rules: [Rule?] = ArchiveClass.allCases.flatMap { archiveClass in
+        ArchiveKey.allCases.map { key in
+            fields(of: archiveClass).first { $0.key == key }.map { Rule(kind: $0.kind, isOptional: $0.isOptional) }
+        }
+    }
+
+    /// A class's keys, in the order tick writes them.
+    static func keys(of archiveClass: ArchiveClass) -> [ArchiveKey] { keys[archiveClass.index] }
+
+    /// A class's keys that may not be absent.
+    static func requiredKeys(of archiveClass: ArchiveClass) -> [ArchiveKey] { requiredKeys[archiveClass.index] }
+
+    private static let keys: [[ArchiveKey]] = ArchiveClass.allCases.map { fields(of: $0).map(\.key) }
+    private static let requiredKeys: [[ArchiveKey]] = ArchiveClass.allCases.map { fields(of: $0).filter { !$0.isOptional }.map(\.key) }
 
     /// The class's table as docs/file-format.md shows it.
     static func markdownTable(for archiveClass: ArchiveClass) -> String {

@@ -15,7 +15,7 @@ extension KeyedArchiveDecoder {
     /// The value of `key` of an object, read as its kind in the schema; nil when the key is
     /// absent or its value is nil (UID 0) — an error when the schema requires it.
     mutating func value(_ key: ArchiveKey, of object: ObjectFields, _ what: @autoclosure () -> String) throws(ArchiveError) -> FieldValue? {
-        guard let field = ArchiveSchema.field(key, of: object.archiveClass) else { return nil }
+        guard let field = ArchiveSchema.rule(key, of: object.archiveClass) else { return nil }
         var value: FieldValue?
         if let ref = object[key] {
             func name() -> String { "\(key.rawValue) of \(what())" }

@@ -185,15 +185,15 @@ struct KeyedArchiveDecoder {
             if key == .classKey {
                 try expectClass(valueRef, archiveClass, what())
                 sawClass = true
-            } else if let key, ArchiveSchema.field(key, of: archiveClass) != nil {
+            } else if let key, ArchiveSchema.rule(key, of: archiveClass) != nil {
                 object.references[key.index] = valueRef
             } else {
                 object.unknown[try keyString(keyRef)] = try resolveUnknown(valueRef, depth: 0)
             }
         }
         guard sawClass else { throw ArchiveError(.malformed, at: header.offset, "\(what()) has no $class") }
-        for field in ArchiveSchema.fields(of: archiveClass) where !field.isOptional && object[field.key] == nil {
-            throw ArchiveError(.malformed, at: header.offset, "\(what()) has no \(field.key.rawValue)")
+        for key in ArchiveSchema.requiredKeys(of: archiveClass) where object[key] == nil {
+            throw ArchiveError(.malformed, at: header.offset, "\(what()) has no \(key.rawValue)")
         }
         return object
     }

@@ -55,8 +55,8 @@ struct KeyedArchiveEncoder {
 
     private mutating func writeList(_ list: ToDoList) -> Int {
         let mark = begin(.list)
-        for field in ArchiveSchema.fields(of: .list) {
-            switch field.key {
+        for key in ArchiveSchema.keys(of: .list) {
+            switch key {
             case .formatVersion: add(.formatVersion, builder.integer(Int64(KeyedArchive.formatVersion)))
             case .toDoItems: add(.toDoItems, reference(writeSection(list.toDoItems)))
             case .doneItems: add(.doneItems, reference(writeSection(list.doneItems)))
@@ -82,8 +82,8 @@ struct KeyedArchiveEncoder {
     private mutating func writeItem(_ item: ToDoItem) -> Int {
         let uid = newUID()
         let mark = begin(.item)
-        for field in ArchiveSchema.itemFields {
-            switch field.key {
+        for key in ArchiveSchema.keys(of: .item) {
+            switch key {
             case .id: add(.id, object(plist: builder.asciiString(count: 36) { if let base = $0.baseAddress { UUIDText.write(item.id, into: base) } }))
             case .title: add(.title, object(plist: builder.string(item.title)))
             case .itemDescription: if let notes = item.notes { add(.itemDescription, object(plist: builder.string(notes))) }
@@ -106,8 +106,8 @@ struct KeyedArchiveEncoder {
     private mutating func writeLocation(_ location: Location) -> Int {
         let uid = newUID()
         let mark = begin(.location)
-        for field in ArchiveSchema.locationFields {
-            switch field.key {
+        for key in ArchiveSchema.keys(of: .location) {
+            switch key {
             case .name: add(.name, object(plist: builder.string(location.name)))
             case .latitude: if let coordinate = location.coordinate { add(.latitude, builder.real(coordinate.latitude)) }
             case .longitude: if let coordinate = location.coordinate { add(.longitude, builder.real(coordinate.longitude)) }
