@@ -3,10 +3,11 @@ import Glibc
 /// Writes a binary property list into one byte array, object by object, each container
 /// after the objects it holds.
 ///
-/// Scalars (strings, numbers, dates, data, UIDs) are stored once: after a scalar's bytes
+/// Strings, numbers, dates and data are stored once: after such a scalar's bytes
 /// are appended they are looked up among the scalars written so far (an open-addressing
 /// table of hashes and references), and when an equal one exists the new bytes are dropped
-/// and its reference returned. Containers are never merged. The reference size is fixed
+/// and its reference returned. Containers, booleans and UIDs (each UID of an archive is
+/// mostly used once) are never merged. The reference size is fixed
 /// when the builder is made, from an upper bound of the object count (``referenceSize(for:)``);
 /// ``finish(top:)`` adds the offset table with the smallest offset size, and the trailer.
 struct BinaryPropertyListBuilder {
@@ -26,8 +27,10 @@ struct BinaryPropertyListBuilder {
         referenceSize = Self.referenceSize(for: objectBound)
         bytes.reserveCapacity(byteCapacity)
         offsets.reserveCapacity(objectBound)
+        // Room for a scalar in every other object at half load; the table grows if needed.
         var size = 64
         while size < objectBound { size <<= 1 }
+        size >>= 1
         slots = [UInt64](repeating: 0, count: size)
     }
 
@@ -51,7 +54,11 @@ struct BinaryPropertyListBuilder {
 
     mutating func null() -> Int { scalar { $0.bytes.append(Marker.null) } }
 
-    mutating func bool(_ value: Bool) -> Int { scalar { $0.bytes.append(value ? Marker.trueByte : Marker.falseByte) } }
+    mutating func bool(_ value: Bool) -> Int {
+        let ref = newObject()
+        bytes.append(value ? Marker.trueByte : Marker.falseByte)
+        return ref
+    }
 
     /// Non-negative integers in the fewest of 1, 2, 4 or 8 bytes, negative ones in 8.
     mutating func integer(_ value: Int64) -> Int {
@@ -125,14 +132,20 @@ struct BinaryPropertyListBuilder {
 
     /// A keyed-archive reference, in the fewest of 1, 2, 4 or 8 bytes.
     mutating func uid(_ value: UInt64) -> Int {
-        scalar { builder in
-            let size = Self.width(value)
-            builder.bytes.append(Marker.uid.byte(size - 1))
-            builder.appendBigEndian(value, size: size)
-        }
+        let ref = newObject()
+        let size = Self.width(value)
+        bytes.append(Marker.uid.byte(size - 1))
+        appendBigEndian(value, size: size)
+        return ref
     }
 
     // MARK: - Containers
+
+    /// The reference of an object about to be appended.
+    private mutating func newObject() -> Int {
+        offsets.append(bytes.count)
+        return offsets.count - 1
+    }
 
     mutating func array(_ references: [Int]) -> Int { container(.array, count: references.count, references) }
 
@@ -140,8 +153,7 @@ struct BinaryPropertyListBuilder {
 
     /// A dictionary of `keys.count` entries: `keys` and `values` are references, in the same order.
     mutating func dictionary(keys: [Int], values: [Int]) -> Int {
-        let ref = offsets.count
-        offsets.append(bytes.count)
+        let ref = newObject()
         appendHeader(.dictionary, count: keys.count)
         for key in keys { appendReference(key) }
         for value in values { appendReference(value) }
@@ -150,8 +162,7 @@ struct BinaryPropertyListBuilder {
 
     /// A dictionary of `pairs.count / 2` entries, given as key and value references in turn.
     mutating func dictionary(pairs: ArraySlice<Int>) -> Int {
-        let ref = offsets.count
-        offsets.append(bytes.count)
+        let ref = newObject()
         appendHeader(.dictionary, count: pairs.count / 2)
         var index = pairs.startIndex
         while index < pairs.endIndex {
@@ -167,8 +178,7 @@ struct BinaryPropertyListBuilder {
     }
 
     private mutating func container(_ marker: Marker, count: Int, _ references: [Int]) -> Int {
-        let ref = offsets.count
-        offsets.append(bytes.count)
+        let ref = newObject()
         appendHeader(marker, count: count)
         for reference in references { appendReference(reference) }
         return ref
@@ -178,6 +188,7 @@ struct BinaryPropertyListBuilder {
 
     /// The whole file, with `top` as its top object (the builder is left empty).
     mutating func finish(top: Int) -> [UInt8] {
+        slots = []
         let tableStart = bytes.count
         let offsetSize = Self.width(UInt64(offsets.last ?? 0))
         bytes.reserveCapacity(tableStart + offsets.count * offsetSize + 32)
