@@ -64,7 +64,7 @@ enum ArchiveSchema {
 
     /// The rule of a class's key, nil for a key the class does not have.
     static func rule(_ key: ArchiveKey, of archiveClass: ArchiveClass) -> Rule? {
-        rules[archiveClass.index * ArchiveKey.allCases.count + key.index]
+        rules[archiveClass.index * ArchiveKey.count + key.index]
     }
 
     /// Per class, per key (class index × key count + key index): the rule of that key.
@@ -161,6 +161,10 @@ enum ArchiveKey: String, CaseIterable, Sendable {
     case classKey = "$class"
     case className = "$classname"
     case classes = "$classes"
+
+    /// Every key, by ``index`` (`allCases` makes a new array each time it is asked).
+    static let all = allCases
+    static let count = all.count
 
     /// The key's position in `allCases`.
     var index: Int {

@@ -199,7 +199,7 @@ extension KeyedArchiveDecoder {
     mutating func key(_ ref: Int) throws(ArchiveError) -> ArchiveKey? {
         let code = keyCodes[ref]
         if code == Self.otherKey { return nil }
-        if code != 0 { return ArchiveKey.allCases[Int(code) - 1] }
+        if code != 0 { return ArchiveKey.all[Int(code) - 1] }
         let key = ArchiveKey(rawValue: try keyString(ref))
         keyCodes[ref] = key.map { UInt8($0.index + 1) } ?? Self.otherKey
         return key

@@ -163,7 +163,7 @@ struct KeyedArchiveDecoder {
         /// Where the object's dictionary starts.
         let offset: Int
         /// Per ``ArchiveKey`` index: the value's reference, -1 when the key is absent.
-        var references = InlineArray<22, Int>(repeating: -1)
+        var references = InlineArray<22, Int>(repeating: -1)  // (22: ArchiveKey.count)
         var unknown: [String: ArchivedValue] = [:]
 
         subscript(key: ArchiveKey) -> Int? {

@@ -14,7 +14,7 @@ struct KeyedArchiveEncoder {
     /// Per archive UID: the plist reference of its object.
     private var archiveRefs: [Int] = []
     /// The key strings' references, by ``ArchiveKey`` index (-1 until written).
-    private var keyRefs = [Int](repeating: -1, count: ArchiveKey.allCases.count)
+    private var keyRefs = [Int](repeating: -1, count: ArchiveKey.count)
     /// The class descriptions' UIDs, by ``ArchiveClass`` index (0 until written).
     private var classUIDs = [Int](repeating: 0, count: ArchiveClass.allCases.count)
     /// Key and value references of the dictionaries being written, in turn; each object
@@ -84,7 +84,10 @@ struct KeyedArchiveEncoder {
         let mark = begin(.item)
         for key in ArchiveSchema.keys(of: .item) {
             switch key {
-            case .id: add(.id, object(plist: builder.asciiString(count: 36) { if let base = $0.baseAddress { UUIDText.write(item.id, into: base) } }))
+            case .id:
+                // (Ids are unique in a list: not looked up among the strings stored once.)
+                let id = builder.asciiString(count: 36, storedOnce: false) { if let base = $0.baseAddress { UUIDText.write(item.id, into: base) } }
+                add(.id, object(plist: id))
             case .title: add(.title, object(plist: builder.string(item.title)))
             case .itemDescription: if let notes = item.notes { add(.itemDescription, object(plist: builder.string(notes))) }
             case .timestamp: if let due = item.due { add(.timestamp, builder.real(due.timeIntervalSince1970)) }

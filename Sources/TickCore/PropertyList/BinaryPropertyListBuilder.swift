@@ -103,14 +103,9 @@ struct BinaryPropertyListBuilder {
 
     /// ASCII text as type 0x5, any other as UTF-16BE (type 0x6).
     mutating func string(_ text: String) -> Int {
-        var text = text
-        return scalar { builder in
-            let ascii = text.withUTF8 { utf8 in
-                guard Self.isASCII(utf8) else { return false }
-                builder.appendHeader(.asciiString, count: utf8.count)
-                builder.bytes.append(contentsOf: utf8)
-                return true
-            }
+        scalar { builder in
+            let ascii = text.utf8.withContiguousStorageIfAvailable { utf8 in builder.appendASCII(utf8) }
+                ?? { var copy = text; return copy.withUTF8 { builder.appendASCII($0) } }()
             guard !ascii else { return }
             builder.appendHeader(.utf16String, count: text.utf16.count)
             for unit in text.utf16 {
@@ -120,14 +115,29 @@ struct BinaryPropertyListBuilder {
         }
     }
 
-    /// An ASCII string of `count` bytes that `write` fills in (with bytes below 0x80).
-    mutating func asciiString(count: Int, _ write: (UnsafeMutableBufferPointer<UInt8>) -> Void) -> Int {
-        scalar { builder in
+    /// Appends the string as type 0x5 when it is ASCII; false (nothing appended) when not.
+    private mutating func appendASCII(_ utf8: UnsafeBufferPointer<UInt8>) -> Bool {
+        guard Self.isASCII(utf8) else { return false }
+        appendHeader(.asciiString, count: utf8.count)
+        bytes.append(contentsOf: utf8)
+        return true
+    }
+
+    /// An ASCII string of `count` bytes that `write` fills in (with bytes below 0x80);
+    /// with `storedOnce` false, not looked up among earlier strings (for text known to be unique).
+    mutating func asciiString(count: Int, storedOnce: Bool = true, _ write: (UnsafeMutableBufferPointer<UInt8>) -> Void) -> Int {
+        func append(_ builder: inout Self) {
             builder.appendHeader(.asciiString, count: count)
             let start = builder.bytes.count
             builder.bytes.append(contentsOf: repeatElement(0, count: count))
             builder.bytes.withUnsafeMutableBufferPointer { write(UnsafeMutableBufferPointer(rebasing: $0[start..<start + count])) }
         }
+        guard storedOnce else {
+            let ref = newObject()
+            append(&self)
+            return ref
+        }
+        return scalar(append)
     }
 
     /// A keyed-archive reference, in the fewest of 1, 2, 4 or 8 bytes.
@@ -223,11 +233,7 @@ struct BinaryPropertyListBuilder {
 
     @inline(__always)
     private mutating func appendBigEndian(_ value: UInt64, size: Int) {
-        var shift = 8 * (size - 1)
-        while shift >= 0 {
-            bytes.append(UInt8(truncatingIfNeeded: value >> UInt64(shift)))
-            shift -= 8
-        }
+        withUnsafeBytes(of: value.bigEndian) { bytes.append(contentsOf: UnsafeRawBufferPointer(rebasing: $0[(8 - size)...])) }
     }
 
     private static func isASCII(_ bytes: UnsafeBufferPointer<UInt8>) -> Bool {

@@ -235,8 +235,39 @@ struct BinaryPropertyListView {
     /// caller has checked lie inside the file; an unpaired surrogate is an error.
     func utf16String(start: Int, count: Int) throws(PropertyListError) -> String {
         try checkUTF16(start: start, count: count)
-        let units = (0..<count).map { UInt16(base[start + 2 * $0]) << 8 | UInt16(base[start + 2 * $0 + 1]) }
-        return String(decoding: units, as: UTF16.self)
+        // Transcoded straight to UTF-8 (the surrogates are paired, checked above).
+        return String(unsafeUninitializedCapacity: 3 * count) { output in
+            var out = 0
+            var position = start
+            let end = start + 2 * count
+            while position < end {
+                let unit = UInt32(base[position]) << 8 | UInt32(base[position + 1])
+                position += 2
+                if unit < 0x80 {
+                    output[out] = UInt8(unit)
+                    out += 1
+                } else if unit < 0x800 {
+                    output[out] = UInt8(0xC0 | unit >> 6)
+                    output[out + 1] = UInt8(0x80 | unit & 0x3F)
+                    out += 2
+                } else if unit & 0xF800 != 0xD800 {
+                    output[out] = UInt8(0xE0 | unit >> 12)
+                    output[out + 1] = UInt8(0x80 | (unit >> 6) & 0x3F)
+                    output[out + 2] = UInt8(0x80 | unit & 0x3F)
+                    out += 3
+                } else {
+                    let low = UInt32(base[position]) << 8 | UInt32(base[position + 1])
+                    position += 2
+                    let scalar = 0x10000 + ((unit - 0xD800) << 10) + (low - 0xDC00)
+                    output[out] = UInt8(0xF0 | scalar >> 18)
+                    output[out + 1] = UInt8(0x80 | (scalar >> 12) & 0x3F)
+                    output[out + 2] = UInt8(0x80 | (scalar >> 6) & 0x3F)
+                    output[out + 3] = UInt8(0x80 | scalar & 0x3F)
+                    out += 4
+                }
+            }
+            return out
+        }
     }
 
     /// Checks that `count` big-endian UTF-16 units from byte `start` pair every surrogate.
