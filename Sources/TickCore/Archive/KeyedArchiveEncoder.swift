@@ -21,16 +21,16 @@ struct KeyedArchiveEncoder {
     /// pushes its pairs above those of the objects it is inside of.
     private var pairs: [Int] = []
 
-    private init(objectBound: Int, byteCapacity: Int) {
-        builder = BinaryPropertyListBuilder(objectBound: objectBound, byteCapacity: byteCapacity)
+    private init(objectBound: Int, byteCapacity: Int, strings: Int) {
+        builder = BinaryPropertyListBuilder(objectBound: objectBound, byteCapacity: byteCapacity, storedOnceBound: strings)
         archiveRefs.reserveCapacity(objectBound / 2)
     }
 
     /// The archive of a list.
     static func encode(_ list: ToDoList) -> [UInt8] {
-        var bound = objectBound(list)
+        var (bound, strings) = objectBound(list)
         while true {
-            var encoder = KeyedArchiveEncoder(objectBound: bound, byteCapacity: 64 + 260 * list.count)
+            var encoder = KeyedArchiveEncoder(objectBound: bound, byteCapacity: 64 + 260 * list.count, strings: strings)
             let top = encoder.write(list)
             // Equal strings and numbers stored once may have brought the count under a
             // smaller reference size: write it again with that one.
@@ -71,7 +71,7 @@ struct KeyedArchiveEncoder {
         let uid = newUID()
         var elements: [Int] = []
         elements.reserveCapacity(items.count)
-        for item in items { elements.append(reference(writeItem(item))) }
+        for index in items.indices { elements.append(reference(writeItem(items[index]))) }
         let mark = begin(.array)
         add(.objects, builder.array(elements))
         archiveRefs[uid] = end(mark, unknown: UnknownFields())
@@ -79,7 +79,7 @@ struct KeyedArchiveEncoder {
     }
 
     /// An item's object; returns its UID.
-    private mutating func writeItem(_ item: ToDoItem) -> Int {
+    private mutating func writeItem(_ item: borrowing ToDoItem) -> Int {
         let uid = newUID()
         let mark = begin(.item)
         for key in ArchiveSchema.keys(of: .item) {
@@ -90,11 +90,11 @@ struct KeyedArchiveEncoder {
                 add(.id, object(plist: id))
             case .title: add(.title, object(plist: builder.string(item.title)))
             case .itemDescription: if let notes = item.notes { add(.itemDescription, object(plist: builder.string(notes))) }
-            case .timestamp: if let due = item.due { add(.timestamp, builder.real(due.timeIntervalSince1970)) }
+            case .timestamp: if let due = item.due { add(.timestamp, builder.real(due.timeIntervalSince1970, storedOnce: false)) }
             case .dueIsDate: if item.dueIsDay { add(.dueIsDate, builder.bool(true)) }
-            case .createdAt: add(.createdAt, builder.real(item.createdAt.timeIntervalSince1970))
-            case .modifiedAt: if let date = item.modifiedAt { add(.modifiedAt, builder.real(date.timeIntervalSince1970)) }
-            case .completedAt: if let date = item.completedAt { add(.completedAt, builder.real(date.timeIntervalSince1970)) }
+            case .createdAt: add(.createdAt, builder.real(item.createdAt.timeIntervalSince1970, storedOnce: false))
+            case .modifiedAt: if let date = item.modifiedAt { add(.modifiedAt, builder.real(date.timeIntervalSince1970, storedOnce: false)) }
+            case .completedAt: if let date = item.completedAt { add(.completedAt, builder.real(date.timeIntervalSince1970, storedOnce: false)) }
             case .location: if let location = item.location { add(.location, reference(writeLocation(location))) }
             case .iCalendarUID: if let text = item.externalUID { add(.iCalendarUID, object(plist: builder.string(text))) }
             case .iCalendarExtras: if let text = item.iCalendarExtras { add(.iCalendarExtras, object(plist: builder.string(text))) }
@@ -112,8 +112,8 @@ struct KeyedArchiveEncoder {
         for key in ArchiveSchema.keys(of: .location) {
             switch key {
             case .name: add(.name, object(plist: builder.string(location.name)))
-            case .latitude: if let coordinate = location.coordinate { add(.latitude, builder.real(coordinate.latitude)) }
-            case .longitude: if let coordinate = location.coordinate { add(.longitude, builder.real(coordinate.longitude)) }
+            case .latitude: if let coordinate = location.coordinate { add(.latitude, builder.real(coordinate.latitude, storedOnce: false)) }
+            case .longitude: if let coordinate = location.coordinate { add(.longitude, builder.real(coordinate.longitude, storedOnce: false)) }
             default: break
             }
         }
@@ -201,27 +201,40 @@ struct KeyedArchiveEncoder {
 
     // MARK: - The reference size
 
-    /// At least as many plist objects as the list's archive holds.
-    static func objectBound(_ list: ToDoList) -> Int {
+    /// At least as many plist objects as the list's archive holds, and at least as many
+    /// strings as are stored once (all but ids).
+    static func objectBound(_ list: ToDoList) -> (objects: Int, strings: Int) {
         var count = 64 + objectCount(list.unknownFields)
-        for item in list.toDoItems { count += objectCount(item) }
-        for item in list.doneItems { count += objectCount(item) }
-        return count
+        var strings = 64 + count
+        for items in [list.toDoItems, list.doneItems] {
+            for index in items.indices {
+                let item = objectCount(items[index])
+                count += item.objects
+                strings += item.strings
+            }
+        }
+        return (count, strings)
     }
 
-    private static func objectCount(_ item: ToDoItem) -> Int {
-        // The section's UID to it, its dictionary and `$class` UID, id and title (UID and string each), createdAt.
+    /// An item's objects, and its strings that are stored once (unknown values counted as both).
+    private static func objectCount(_ item: borrowing ToDoItem) -> (objects: Int, strings: Int) {
+        // The section's UID to it, its dictionary and `$class` UID, id and title (UID and
+        // string each), createdAt.
         var count = 8
-        if item.notes != nil { count += 2 }
+        var strings = 1
+        if item.notes != nil { count += 2; strings += 1 }
         if item.due != nil { count += 2 }
         if item.modifiedAt != nil { count += 1 }
         if item.completedAt != nil { count += 1 }
-        if item.externalUID != nil { count += 2 }
-        if item.iCalendarExtras != nil { count += 2 }
+        if item.externalUID != nil { count += 2; strings += 1 }
+        if item.iCalendarExtras != nil { count += 2; strings += 1 }
         if let location = item.location {
-            count += 7 + objectCount(location.unknownFields)
+            let unknown = objectCount(location.unknownFields)
+            count += 7 + unknown
+            strings += 1 + unknown
         }
-        return count + objectCount(item.unknownFields)
+        let unknown = objectCount(item.unknownFields)
+        return (count + unknown, strings + unknown)
     }
 
     private static func objectCount(_ fields: UnknownFields) -> Int {

@@ -17,21 +17,21 @@ struct BinaryPropertyListBuilder {
     private(set) var offsets: [Int] = []
     /// Bytes per reference inside containers.
     let referenceSize: Int
-    /// The scalar table: per slot the upper 32 bits of the hash and reference + 1 (0: empty).
-    private var slots: [UInt64]
+    /// The scalar table: per slot the top 8 bits of the hash and reference + 1 in the low
+    /// 24 bits (0: empty). Objects past 2^24 − 2 are not entered: stored as they come.
+    private var slots: [UInt32]
     private var used = 0
 
     /// A builder whose references can address `objectBound` objects; `byteCapacity` is a
-    /// guess of the file's size.
-    init(objectBound: Int, byteCapacity: Int = 0) {
+    /// guess of the file's size, `storedOnceBound` of how many scalars will be looked up
+    /// among those stored once (the table grows past it; a small table stays in the cache).
+    init(objectBound: Int, byteCapacity: Int = 0, storedOnceBound: Int? = nil) {
         referenceSize = Self.referenceSize(for: objectBound)
         bytes.reserveCapacity(byteCapacity)
         offsets.reserveCapacity(objectBound)
-        // Room for a scalar in every other object at half load; the table grows if needed.
         var size = 64
-        while size < objectBound { size <<= 1 }
-        size >>= 1
-        slots = [UInt64](repeating: 0, count: size)
+        while size < 3 * (storedOnceBound ?? objectBound) / 2 { size <<= 1 }
+        slots = [UInt32](repeating: 0, count: size)
     }
 
     /// The reference size CoreFoundation uses for `count` objects: the fewest bytes of 1,
@@ -79,11 +79,20 @@ struct BinaryPropertyListBuilder {
         }
     }
 
-    mutating func real(_ value: Double) -> Int {
-        scalar { builder in
+    /// A real; with `storedOnce` false, not looked up among earlier scalars (for the
+    /// archive's reals, which are mostly times of their own: looking each up would cost
+    /// more than the few bytes it saves).
+    mutating func real(_ value: Double, storedOnce: Bool = true) -> Int {
+        func append(_ builder: inout Self) {
             builder.bytes.append(Marker.real.byte(3))
             builder.appendBigEndian(value.bitPattern, size: 8)
         }
+        guard storedOnce else {
+            let ref = newObject()
+            append(&self)
+            return ref
+        }
+        return scalar(append)
     }
 
     /// A date: seconds since 2001-01-01 UTC.
@@ -151,9 +160,9 @@ struct BinaryPropertyListBuilder {
 
     // MARK: - Containers
 
-    /// The reference of an object about to be appended.
-    private mutating func newObject() -> Int {
-        offsets.append(bytes.count)
+    /// The reference of an object about to be appended (or appended from `start`).
+    private mutating func newObject(at start: Int? = nil) -> Int {
+        offsets.append(start ?? bytes.count)
         return offsets.count - 1
     }
 
@@ -165,8 +174,8 @@ struct BinaryPropertyListBuilder {
     mutating func dictionary(keys: [Int], values: [Int]) -> Int {
         let ref = newObject()
         appendHeader(.dictionary, count: keys.count)
-        for key in keys { appendReference(key) }
-        for value in values { appendReference(value) }
+        appendReferences(keys)
+        appendReferences(values)
         return ref
     }
 
@@ -174,23 +183,15 @@ struct BinaryPropertyListBuilder {
     mutating func dictionary(pairs: ArraySlice<Int>) -> Int {
         let ref = newObject()
         appendHeader(.dictionary, count: pairs.count / 2)
-        var index = pairs.startIndex
-        while index < pairs.endIndex {
-            appendReference(pairs[index])
-            index += 2
-        }
-        index = pairs.startIndex + 1
-        while index < pairs.endIndex {
-            appendReference(pairs[index])
-            index += 2
-        }
+        appendReferences(stride(from: pairs.startIndex, to: pairs.endIndex, by: 2).lazy.map { pairs[$0] })
+        appendReferences(stride(from: pairs.startIndex + 1, to: pairs.endIndex, by: 2).lazy.map { pairs[$0] })
         return ref
     }
 
     private mutating func container(_ marker: Marker, count: Int, _ references: [Int]) -> Int {
         let ref = newObject()
         appendHeader(marker, count: count)
-        for reference in references { appendReference(reference) }
+        appendReferences(references)
         return ref
     }
 
@@ -202,7 +203,14 @@ struct BinaryPropertyListBuilder {
         let tableStart = bytes.count
         let offsetSize = Self.width(UInt64(offsets.last ?? 0))
         bytes.reserveCapacity(tableStart + offsets.count * offsetSize + 32)
-        for offset in offsets { appendBigEndian(UInt64(offset), size: offsetSize) }
+        let offsets = self.offsets
+        append(offsets.count * offsetSize) { target in
+            var position = 0
+            for offset in offsets {
+                for index in 0..<offsetSize { target[position + index] = UInt8(truncatingIfNeeded: offset >> (8 * (offsetSize - 1 - index))) }
+                position += offsetSize
+            }
+        }
         bytes.append(contentsOf: [0, 0, 0, 0, 0, 0, UInt8(offsetSize), UInt8(referenceSize)])
         appendBigEndian(UInt64(offsets.count), size: 8)
         appendBigEndian(UInt64(top), size: 8)
@@ -226,14 +234,35 @@ struct BinaryPropertyListBuilder {
         appendBigEndian(UInt64(count), size: size)
     }
 
+    /// Appends `count` bytes that `fill` writes from the pointer it is given.
     @inline(__always)
-    private mutating func appendReference(_ reference: Int) {
-        appendBigEndian(UInt64(reference), size: referenceSize)
+    private mutating func append(_ count: Int, _ fill: (UnsafeMutablePointer<UInt8>) -> Void) {
+        let start = bytes.count
+        bytes.append(contentsOf: repeatElement(0, count: count))
+        bytes.withUnsafeMutableBufferPointer { buffer in
+            if let base = buffer.baseAddress { fill(base + start) }
+        }
     }
 
     @inline(__always)
     private mutating func appendBigEndian(_ value: UInt64, size: Int) {
-        withUnsafeBytes(of: value.bigEndian) { bytes.append(contentsOf: UnsafeRawBufferPointer(rebasing: $0[(8 - size)...])) }
+        append(size) { target in
+            for index in 0..<size { target[index] = UInt8(truncatingIfNeeded: value >> UInt64(8 * (size - 1 - index))) }
+        }
+    }
+
+    /// Appends references, each in `referenceSize` big-endian bytes.
+    private mutating func appendReferences(_ references: some Collection<Int>) {
+        let size = referenceSize
+        append(references.count * size) { target in
+            var position = 0
+            for reference in references {
+                for index in 0..<size {
+                    target[position + index] = UInt8(truncatingIfNeeded: reference >> (8 * (size - 1 - index)))
+                }
+                position += size
+            }
+        }
     }
 
     private static func isASCII(_ bytes: UnsafeBufferPointer<UInt8>) -> Bool {
@@ -252,13 +281,13 @@ struct BinaryPropertyListBuilder {
         write(&self)
         let length = bytes.count - start
         let hash = bytes.withUnsafeBytes { Self.hash($0, start, length) }
-        let tag = hash >> 32
+        let tag = UInt32(truncatingIfNeeded: hash >> 56)
         let mask = slots.count - 1
         var slot = Int(truncatingIfNeeded: hash) & mask
         while slots[slot] != 0 {
             let entry = slots[slot]
-            if entry >> 32 == tag {
-                let earlier = Int(entry & 0xFFFF_FFFF) - 1
+            if entry >> 24 == tag {
+                let earlier = Int(entry & Self.referenceMask) - 1
                 if bytesEqual(offsets[earlier], start, length) {
                     bytes.removeLast(length)
                     return earlier
@@ -266,13 +295,15 @@ struct BinaryPropertyListBuilder {
             }
             slot = (slot + 1) & mask
         }
-        let ref = offsets.count
-        offsets.append(start)
-        slots[slot] = tag << 32 | UInt64(ref + 1)
+        let ref = newObject(at: start)
+        guard ref + 1 < Self.referenceMask else { return ref }
+        slots[slot] = tag << 24 | UInt32(ref + 1)
         used += 1
-        if used * 2 > slots.count { growTable() }
+        if used * 3 > slots.count * 2 { growTable() }
         return ref
     }
+
+    private static let referenceMask: UInt32 = 0xFF_FFFF
 
     /// Whether the `length` bytes at `first` equal those at `second`. Scalars carry their
     /// length in their marker, so equal leading bytes mean equal objects.
@@ -285,10 +316,10 @@ struct BinaryPropertyListBuilder {
     }
 
     private mutating func growTable() {
-        var grown = [UInt64](repeating: 0, count: slots.count * 2)
+        var grown = [UInt32](repeating: 0, count: slots.count * 2)
         let mask = grown.count - 1
         for entry in slots where entry != 0 {
-            let ref = Int(entry & 0xFFFF_FFFF) - 1
+            let ref = Int(entry & Self.referenceMask) - 1
             let start = offsets[ref]
             let hash = bytes.withUnsafeBytes { Self.hash($0, start, Self.scalarLength(bytesAt: start, in: $0)) }
             var slot = Int(truncatingIfNeeded: hash) & mask

@@ -17,9 +17,7 @@ extension BinaryPropertyListView {
             let header = try header(of: ref)
             switch header.kind {
             case .asciiString:
-                var combined: UInt8 = 0
-                for index in header.content..<header.content + header.count { combined |= base[index] }
-                guard combined < 0x80 else {
+                guard isASCII(from: header.content, count: header.count) else {
                     throw PropertyListError(.invalidString, at: header.offset, "an ASCII string holds a byte above 0x7F")
                 }
                 state[ref] = .string
@@ -75,5 +73,23 @@ extension BinaryPropertyListView {
                 continue
             }
         }
+    }
+
+    /// Whether the `count` bytes from `start` (inside the file) are all below 0x80, read
+    /// eight at a time.
+    func isASCII(from start: Int, count: Int) -> Bool {
+        let raw = UnsafeRawBufferPointer(base)
+        var combined: UInt64 = 0
+        var index = start
+        let end = start + count
+        while index + 8 <= end {
+            combined |= raw.loadUnaligned(fromByteOffset: index, as: UInt64.self)
+            index += 8
+        }
+        while index < end {
+            combined |= UInt64(base[index])
+            index += 1
+        }
+        return combined & 0x8080_8080_8080_8080 == 0
     }
 }

@@ -201,7 +201,7 @@ struct BinaryPropertyListView {
         switch header.kind {
         case .asciiString:
             let bytes = UnsafeBufferPointer(rebasing: base[header.content..<header.content + header.count])
-            guard isASCII(bytes) else {
+            guard isASCII(from: header.content, count: header.count) else {
                 throw PropertyListError(.invalidString, at: header.offset, "an ASCII string holds a byte above 0x7F")
             }
             return String(decoding: bytes, as: UTF8.self)
@@ -285,12 +285,6 @@ struct BinaryPropertyListView {
         }
     }
 
-    @inline(__always)
-    private func isASCII(_ bytes: UnsafeBufferPointer<UInt8>) -> Bool {
-        var combined: UInt8 = 0
-        for byte in bytes { combined |= byte }
-        return combined < 0x80
-    }
 }
 
 /// Where an object is and what it holds, as its marker says.
