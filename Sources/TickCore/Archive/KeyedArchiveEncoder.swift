@@ -71,7 +71,9 @@ struct KeyedArchiveEncoder {
         let uid = newUID()
         var elements: [Int] = []
         elements.reserveCapacity(items.count)
-        for index in items.indices { elements.append(reference(writeItem(items[index]))) }
+        items.withUnsafeBufferPointer { items in
+            for index in items.indices { elements.append(reference(writeItem(items[index]))) }
+        }
         let mark = begin(.array)
         add(.objects, builder.array(elements))
         archiveRefs[uid] = end(mark, unknown: UnknownFields())
@@ -207,10 +209,12 @@ struct KeyedArchiveEncoder {
         var count = 64 + objectCount(list.unknownFields)
         var strings = 64 + count
         for items in [list.toDoItems, list.doneItems] {
-            for index in items.indices {
-                let item = objectCount(items[index])
-                count += item.objects
-                strings += item.strings
+            items.withUnsafeBufferPointer { items in
+                for index in items.indices {
+                    let item = objectCount(items[index])
+                    count += item.objects
+                    strings += item.strings
+                }
             }
         }
         return (count, strings)

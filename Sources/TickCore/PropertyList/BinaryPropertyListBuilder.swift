@@ -11,8 +11,10 @@ import Glibc
 /// when the builder is made, from an upper bound of the object count (``referenceSize(for:)``);
 /// ``finish(top:)`` adds the offset table with the smallest offset size, and the trailer.
 struct BinaryPropertyListBuilder {
-    /// The file so far: the magic, then the objects.
-    private(set) var bytes: [UInt8] = Array("bplist00".utf8)
+    /// The file so far (the magic, then the objects) is `bytes[0..<length]`; the rest is
+    /// room, zeros, that the next objects are written into.
+    private var bytes: [UInt8]
+    private var length = 0
     /// Where each object starts, by reference.
     private(set) var offsets: [Int] = []
     /// Bytes per reference inside containers.
@@ -27,11 +29,12 @@ struct BinaryPropertyListBuilder {
     /// among those stored once (the table grows past it; a small table stays in the cache).
     init(objectBound: Int, byteCapacity: Int = 0, storedOnceBound: Int? = nil) {
         referenceSize = Self.referenceSize(for: objectBound)
-        bytes.reserveCapacity(byteCapacity)
+        bytes = [UInt8](repeating: 0, count: max(byteCapacity, 256))
         offsets.reserveCapacity(objectBound)
         var size = 64
         while size < 3 * (storedOnceBound ?? objectBound) / 2 { size <<= 1 }
         slots = [UInt32](repeating: 0, count: size)
+        appendBytes(Array("bplist00".utf8))
     }
 
     /// The reference size CoreFoundation uses for `count` objects: the fewest bytes of 1,
@@ -52,11 +55,11 @@ struct BinaryPropertyListBuilder {
 
     // MARK: - Scalars
 
-    mutating func null() -> Int { scalar { $0.bytes.append(Marker.null) } }
+    mutating func null() -> Int { scalar { $0.appendByte(Marker.null) } }
 
     mutating func bool(_ value: Bool) -> Int {
         let ref = newObject()
-        bytes.append(value ? Marker.trueByte : Marker.falseByte)
+        appendByte(value ? Marker.trueByte : Marker.falseByte)
         return ref
     }
 
@@ -64,7 +67,7 @@ struct BinaryPropertyListBuilder {
     mutating func integer(_ value: Int64) -> Int {
         scalar { builder in
             let size = value < 0 ? 8 : Self.width(UInt64(value))
-            builder.bytes.append(Marker.integer.byte(size.trailingZeroBitCount))
+            builder.appendByte(Marker.integer.byte(size.trailingZeroBitCount))
             builder.appendBigEndian(UInt64(bitPattern: value), size: size)
         }
     }
@@ -73,7 +76,7 @@ struct BinaryPropertyListBuilder {
     mutating func unsignedInteger(_ value: UInt64) -> Int {
         guard value > UInt64(Int64.max) else { return integer(Int64(value)) }
         return scalar { builder in
-            builder.bytes.append(Marker.integer.byte(4))
+            builder.appendByte(Marker.integer.byte(4))
             builder.appendBigEndian(0, size: 8)
             builder.appendBigEndian(value, size: 8)
         }
@@ -84,7 +87,7 @@ struct BinaryPropertyListBuilder {
     /// more than the few bytes it saves).
     mutating func real(_ value: Double, storedOnce: Bool = true) -> Int {
         func append(_ builder: inout Self) {
-            builder.bytes.append(Marker.real.byte(3))
+            builder.appendByte(Marker.real.byte(3))
             builder.appendBigEndian(value.bitPattern, size: 8)
         }
         guard storedOnce else {
@@ -98,7 +101,7 @@ struct BinaryPropertyListBuilder {
     /// A date: seconds since 2001-01-01 UTC.
     mutating func date(_ seconds: Double) -> Int {
         scalar { builder in
-            builder.bytes.append(Marker.date.byte(3))
+            builder.appendByte(Marker.date.byte(3))
             builder.appendBigEndian(seconds.bitPattern, size: 8)
         }
     }
@@ -106,7 +109,7 @@ struct BinaryPropertyListBuilder {
     mutating func data(_ value: [UInt8]) -> Int {
         scalar { builder in
             builder.appendHeader(.data, count: value.count)
-            builder.bytes.append(contentsOf: value)
+            builder.appendBytes(value)
         }
     }
 
@@ -118,8 +121,8 @@ struct BinaryPropertyListBuilder {
             guard !ascii else { return }
             builder.appendHeader(.utf16String, count: text.utf16.count)
             for unit in text.utf16 {
-                builder.bytes.append(UInt8(truncatingIfNeeded: unit >> 8))
-                builder.bytes.append(UInt8(truncatingIfNeeded: unit))
+                builder.appendByte(UInt8(truncatingIfNeeded: unit >> 8))
+                builder.appendByte(UInt8(truncatingIfNeeded: unit))
             }
         }
     }
@@ -128,7 +131,7 @@ struct BinaryPropertyListBuilder {
     private mutating func appendASCII(_ utf8: UnsafeBufferPointer<UInt8>) -> Bool {
         guard Self.isASCII(utf8) else { return false }
         appendHeader(.asciiString, count: utf8.count)
-        bytes.append(contentsOf: utf8)
+        appendBytes(utf8)
         return true
     }
 
@@ -137,9 +140,7 @@ struct BinaryPropertyListBuilder {
     mutating func asciiString(count: Int, storedOnce: Bool = true, _ write: (UnsafeMutableBufferPointer<UInt8>) -> Void) -> Int {
         func append(_ builder: inout Self) {
             builder.appendHeader(.asciiString, count: count)
-            let start = builder.bytes.count
-            builder.bytes.append(contentsOf: repeatElement(0, count: count))
-            builder.bytes.withUnsafeMutableBufferPointer { write(UnsafeMutableBufferPointer(rebasing: $0[start..<start + count])) }
+            builder.append(count) { write(UnsafeMutableBufferPointer(start: $0, count: count)) }
         }
         guard storedOnce else {
             let ref = newObject()
@@ -153,7 +154,7 @@ struct BinaryPropertyListBuilder {
     mutating func uid(_ value: UInt64) -> Int {
         let ref = newObject()
         let size = Self.width(value)
-        bytes.append(Marker.uid.byte(size - 1))
+        appendByte(Marker.uid.byte(size - 1))
         appendBigEndian(value, size: size)
         return ref
     }
@@ -162,7 +163,7 @@ struct BinaryPropertyListBuilder {
 
     /// The reference of an object about to be appended (or appended from `start`).
     private mutating func newObject(at start: Int? = nil) -> Int {
-        offsets.append(start ?? bytes.count)
+        offsets.append(start ?? length)
         return offsets.count - 1
     }
 
@@ -182,9 +183,16 @@ struct BinaryPropertyListBuilder {
     /// A dictionary of `pairs.count / 2` entries, given as key and value references in turn.
     mutating func dictionary(pairs: ArraySlice<Int>) -> Int {
         let ref = newObject()
-        appendHeader(.dictionary, count: pairs.count / 2)
-        appendReferences(stride(from: pairs.startIndex, to: pairs.endIndex, by: 2).lazy.map { pairs[$0] })
-        appendReferences(stride(from: pairs.startIndex + 1, to: pairs.endIndex, by: 2).lazy.map { pairs[$0] })
+        let count = pairs.count / 2
+        appendHeader(.dictionary, count: count)
+        let size = referenceSize
+        append(2 * count * size) { target in
+            // Keys (even places) first, then values (odd places).
+            for (index, reference) in pairs.enumerated() {
+                let position = ((index & 1) * count + index >> 1) * size
+                for byte in 0..<size { target[position + byte] = UInt8(truncatingIfNeeded: reference >> (8 * (size - 1 - byte))) }
+            }
+        }
         return ref
     }
 
@@ -200,9 +208,8 @@ struct BinaryPropertyListBuilder {
     /// The whole file, with `top` as its top object (the builder is left empty).
     mutating func finish(top: Int) -> [UInt8] {
         slots = []
-        let tableStart = bytes.count
+        let tableStart = length
         let offsetSize = Self.width(UInt64(offsets.last ?? 0))
-        bytes.reserveCapacity(tableStart + offsets.count * offsetSize + 32)
         let offsets = self.offsets
         append(offsets.count * offsetSize) { target in
             var position = 0
@@ -211,12 +218,13 @@ struct BinaryPropertyListBuilder {
                 position += offsetSize
             }
         }
-        bytes.append(contentsOf: [0, 0, 0, 0, 0, 0, UInt8(offsetSize), UInt8(referenceSize)])
+        appendBytes([0, 0, 0, 0, 0, 0, UInt8(offsetSize), UInt8(referenceSize)])
         appendBigEndian(UInt64(offsets.count), size: 8)
         appendBigEndian(UInt64(top), size: 8)
         appendBigEndian(UInt64(tableStart), size: 8)
         var file: [UInt8] = []
         swap(&file, &bytes)
+        file.removeSubrange(length...)
         return file
     }
 
@@ -225,23 +233,41 @@ struct BinaryPropertyListBuilder {
     /// A marker with a count, the count as an integer object after it when it is 15 or more.
     private mutating func appendHeader(_ marker: Marker, count: Int) {
         guard count >= 15 else {
-            bytes.append(marker.byte(count))
+            appendByte(marker.byte(count))
             return
         }
-        bytes.append(marker.byte(0xF))
+        appendByte(marker.byte(0xF))
         let size = Self.width(UInt64(count))
-        bytes.append(Marker.integer.byte(size.trailingZeroBitCount))
+        appendByte(Marker.integer.byte(size.trailingZeroBitCount))
         appendBigEndian(UInt64(count), size: size)
     }
 
     /// Appends `count` bytes that `fill` writes from the pointer it is given.
     @inline(__always)
     private mutating func append(_ count: Int, _ fill: (UnsafeMutablePointer<UInt8>) -> Void) {
-        let start = bytes.count
-        bytes.append(contentsOf: repeatElement(0, count: count))
+        if length + count > bytes.count {
+            bytes.append(contentsOf: repeatElement(0, count: max(bytes.count, count)))
+        }
+        let start = length
+        length += count
         bytes.withUnsafeMutableBufferPointer { buffer in
             if let base = buffer.baseAddress { fill(base + start) }
         }
+    }
+
+    @inline(__always)
+    private mutating func appendByte(_ byte: UInt8) {
+        append(1) { $0.pointee = byte }
+    }
+
+    private mutating func appendBytes(_ source: UnsafeBufferPointer<UInt8>) {
+        append(source.count) { target in
+            if let base = source.baseAddress { target.update(from: base, count: source.count) }
+        }
+    }
+
+    private mutating func appendBytes(_ source: [UInt8]) {
+        source.withUnsafeBufferPointer { appendBytes($0) }
     }
 
     @inline(__always)
@@ -277,9 +303,9 @@ struct BinaryPropertyListBuilder {
     /// before (dropping the new bytes) or of the new one.
     @inline(__always)
     private mutating func scalar(_ write: (inout Self) -> Void) -> Int {
-        let start = bytes.count
+        let start = self.length
         write(&self)
-        let length = bytes.count - start
+        let length = self.length - start
         let hash = bytes.withUnsafeBytes { Self.hash($0, start, length) }
         let tag = UInt32(truncatingIfNeeded: hash >> 56)
         let mask = slots.count - 1
@@ -289,7 +315,7 @@ struct BinaryPropertyListBuilder {
             if entry >> 24 == tag {
                 let earlier = Int(entry & Self.referenceMask) - 1
                 if bytesEqual(offsets[earlier], start, length) {
-                    bytes.removeLast(length)
+                    self.length = start
                     return earlier
                 }
             }
