@@ -25,8 +25,9 @@ struct BinaryPropertyListBuilder {
     private var used = 0
 
     /// A builder whose references can address `objectBound` objects; `byteCapacity` is a
-    /// guess of the file's size, `storedOnceBound` of how many scalars will be looked up
-    /// among those stored once (the table grows past it; a small table stays in the cache).
+    /// guess of the file's size, `storedOnceBound` a bound of how many scalars will be
+    /// looked up among those stored once (a small table stays in the cache; scalars past
+    /// the bound are stored as they come).
     init(objectBound: Int, byteCapacity: Int = 0, storedOnceBound: Int? = nil) {
         referenceSize = Self.referenceSize(for: objectBound)
         bytes = [UInt8](repeating: 0, count: max(byteCapacity, 256))
@@ -322,10 +323,11 @@ struct BinaryPropertyListBuilder {
             slot = (slot + 1) & mask
         }
         let ref = newObject(at: start)
-        guard ref + 1 < Self.referenceMask else { return ref }
+        // Past what the table was made for (it stays at most two-thirds full, so that a
+        // look-up always meets an empty slot) or past its references' reach: stored as it is.
+        guard ref + 1 < Self.referenceMask, (used + 1) * 3 <= slots.count * 2 else { return ref }
         slots[slot] = tag << 24 | UInt32(ref + 1)
         used += 1
-        if used * 3 > slots.count * 2 { growTable() }
         return ref
     }
 
@@ -338,42 +340,6 @@ struct BinaryPropertyListBuilder {
         return bytes.withUnsafeBytes { raw in
             guard let base = raw.baseAddress else { return false }
             return memcmp(base + first, base + second, length) == 0
-        }
-    }
-
-    private mutating func growTable() {
-        var grown = [UInt32](repeating: 0, count: slots.count * 2)
-        let mask = grown.count - 1
-        for entry in slots where entry != 0 {
-            let ref = Int(entry & Self.referenceMask) - 1
-            let start = offsets[ref]
-            let hash = bytes.withUnsafeBytes { Self.hash($0, start, Self.scalarLength(bytesAt: start, in: $0)) }
-            var slot = Int(truncatingIfNeeded: hash) & mask
-            while grown[slot] != 0 { slot = (slot + 1) & mask }
-            grown[slot] = entry
-        }
-        slots = grown
-    }
-
-    /// The length of the scalar starting at `start` (one this builder wrote).
-    private static func scalarLength(bytesAt start: Int, in raw: UnsafeRawBufferPointer) -> Int {
-        let marker = raw[start]
-        let low = Int(marker & 0x0F)
-        switch Marker(rawValue: marker >> 4) {
-        case .simple: return 1
-        case .integer, .real: return 1 + (1 << low)
-        case .date: return 9
-        case .uid: return 2 + low
-        default:
-            var count = low
-            var header = 1
-            if low == 0xF {
-                let size = 1 << Int(raw[start + 1] & 0x0F)
-                count = 0
-                for index in 0..<size { count = count << 8 | Int(raw[start + 2 + index]) }
-                header = 2 + size
-            }
-            return header + (marker >> 4 == Marker.utf16String.rawValue ? 2 * count : count)
         }
     }
 

@@ -11,39 +11,11 @@ public enum BinaryPropertyListReader {
 
     /// Reads a whole binary property list into a value tree.
     public static func decode(_ bytes: [UInt8]) throws(PropertyListError) -> PropertyListValue {
-        let document = try BinaryPropertyListDocument(bytes)
-        return try document.value(at: document.topObject)
-    }
-}
-
-/// A binary property list held as bytes, whose objects can be read one at a time by
-/// reference number.
-public struct BinaryPropertyListDocument: Sendable {
-    /// The file's bytes.
-    public let bytes: [UInt8]
-    /// The file's trailer (sizes, object count, top object).
-    public let trailer: BinaryPropertyListTrailer
-
-    /// Checks the header and trailer; objects are read only when asked for.
-    public init(_ bytes: [UInt8]) throws(PropertyListError) {
-        self.bytes = bytes
-        trailer = try bytes.withUnsafeBufferPointer { (base) throws(PropertyListError) in
-            try BinaryPropertyListTrailer(base)
-        }
-    }
-
-    /// The reference number of the top object.
-    public var topObject: Int { trailer.topObject }
-    /// How many objects the file holds.
-    public var objectCount: Int { trailer.objectCount }
-
-    /// Reads the object with this reference number, and everything it contains, as a tree.
-    public func value(at ref: Int) throws(PropertyListError) -> PropertyListValue {
         try bytes.withUnsafeBufferPointer { (base) throws(PropertyListError) in
             let view = try BinaryPropertyListView(base)
             try view.validateAll()
             var reader = BinaryTreeReader(view: view)
-            return try reader.value(ref, depth: 0)
+            return try reader.value(view.trailer.topObject, depth: 0)
         }
     }
 }
