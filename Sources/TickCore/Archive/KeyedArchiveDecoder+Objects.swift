@@ -214,13 +214,16 @@ extension KeyedArchiveDecoder {
     mutating func expectClass(_ ref: Int, _ expected: ArchiveClass, _ what: @autoclosure () -> String) throws(ArchiveError) {
         let uid = try self.uid(ref, "$class of \(what())")
         let found: ArchiveClass?
-        if let cached = classes[uid] {
+        if uid == lastClass.uid {
+            found = lastClass.found
+        } else if let cached = classes[uid] {
             found = cached
         } else {
             let name = try className(uid, what())
             found = ArchiveClass.allCases.first { $0.rawValue == name || $0.alternativeNames.contains(name) }
             classes[uid] = .some(found)
         }
+        lastClass = (uid, found)
         guard found == expected else {
             let name = (try? className(uid, what())) ?? "?"
             throw ArchiveError(.malformed, at: try header(of: ref).offset, "\(what()) is of class \(name), expected \(expected.rawValue)")

@@ -15,6 +15,8 @@ struct KeyedArchiveDecoder {
     static let otherKey: UInt8 = 255
     /// The class each class description (by UID) names; nil for a class tick does not know.
     var classes: [Int: ArchiveClass?] = [:]
+    /// The class description last looked at (items in a row share theirs).
+    var lastClass: (uid: Int, found: ArchiveClass?) = (-1, nil)
     /// How many items of each section to read (all, unless a preview asks for fewer).
     var itemLimit = Int.max
     /// The number of items each section holds in the file, read or not.

@@ -25,11 +25,6 @@ extension BinaryPropertyListView {
                 try checkUTF16(start: header.content, count: header.count)
                 state[ref] = .string
             case .array, .set, .dictionary:
-                let references = header.kind == .dictionary ? 2 * header.count : header.count
-                for index in 0..<references where reference(header, index) >= count {
-                    throw PropertyListError(.referenceOutOfRange, at: header.offset,
-                                            "object \(ref) refers to object \(reference(header, index)), but the file has \(count)")
-                }
                 state[ref] = .container
             default:
                 break
@@ -40,8 +35,9 @@ extension BinaryPropertyListView {
         }
     }
 
-    /// Walks the containers reachable from `root` depth-first, marking them walked; a
-    /// container met again while it is being walked is a cycle.
+    /// Walks the containers reachable from `root` depth-first, marking them walked: each
+    /// reference must name an object of the file, each key a string, and a container met
+    /// again while it is being walked is a cycle.
     private func walk(from root: Int, _ state: inout [State]) throws(PropertyListError) {
         var stack: [(header: BinaryObjectHeader, next: Int)] = [(try header(of: root), 0)]
         var refs = [root]
@@ -56,6 +52,10 @@ extension BinaryPropertyListView {
             }
             stack[stack.count - 1].next = next + 1
             let child = reference(header, next)
+            guard child < state.count else {
+                throw PropertyListError(.referenceOutOfRange, at: header.offset,
+                                        "object \(refs[refs.count - 1]) refers to object \(child), but the file has \(state.count)")
+            }
             if next < keys {
                 guard state[child] == .string else {
                     throw PropertyListError(.invalidKey, at: header.offset, "a key of the dictionary at byte \(header.offset) is not a string")

@@ -27,10 +27,8 @@ struct BinaryPropertyListView {
         var position = trailer.offsetTableStart + ref * size
         var value = 0
         for _ in 0..<size {
-            guard value >> 55 == 0 else {
-                throw PropertyListError(.offsetOutOfRange, at: trailer.offsetTableStart + ref * size, "the offset of object \(ref) is too large")
-            }
-            value = value << 8 | Int(base[position])
+            // (An 8-byte offset past Int.max turns negative: the range check below refuses it.)
+            value = value &<< 8 | Int(base[position])
             position += 1
         }
         guard value >= BinaryPropertyListTrailer.headerSize, value < objectsEnd else {
@@ -59,7 +57,7 @@ struct BinaryPropertyListView {
         let marker = base[offset]
         let low = Int(marker & 0x0F)
         let available = objectsEnd - offset - 1
-        guard let kind = Marker(rawValue: marker >> 4) else {
+        guard let kind = Marker.byNibble[Int(marker >> 4)] else {
             throw PropertyListError(.unknownObjectType, at: offset, "unknown object marker 0x\(hex(marker))")
         }
         switch kind {

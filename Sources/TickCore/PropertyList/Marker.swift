@@ -24,6 +24,9 @@ enum Marker: UInt8, Sendable {
     /// The marker byte of this type with a low nibble.
     func byte(_ low: Int) -> UInt8 { rawValue << 4 | UInt8(low) }
 
+    /// The type of each high nibble (nil for the nibbles no object has).
+    static let byNibble: [Marker?] = (0..<16).map { Marker(rawValue: UInt8($0)) }
+
     static let null: UInt8 = 0x00
     static let falseByte: UInt8 = 0x08
     static let trueByte: UInt8 = 0x09
