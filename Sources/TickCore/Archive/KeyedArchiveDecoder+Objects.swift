@@ -168,7 +168,7 @@ extension KeyedArchiveDecoder {
             }
         }
         if header.kind == .dictionary {
-            for index in 0..<header.count where view.stringEquals(try self.header(of: view.reference(header, index)), Self.nsString) {
+            for index in 0..<header.count where try keyString(view.reference(header, index)) == ArchiveKey.string.rawValue {
                 guard let value = try resolved(view.reference(header, header.count + index), what()),
                       value.kind == .asciiString || value.kind == .utf16String else { break }
                 return try stringValue(value, what())
@@ -176,8 +176,6 @@ extension KeyedArchiveDecoder {
         }
         throw ArchiveError(.malformed, at: header.offset, "\(what()) is not a string")
     }
-
-    private static let nsString = Array(ArchiveKey.string.rawValue.utf8)
 
     /// The UUID in the string object with this UID, read straight from ASCII bytes when it can be.
     func uuid(_ uid: Int, _ what: @autoclosure () -> String) throws(ArchiveError) -> UUID {

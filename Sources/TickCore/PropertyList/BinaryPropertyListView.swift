@@ -210,25 +210,6 @@ struct BinaryPropertyListView {
         }
     }
 
-    /// Whether this string object's bytes equal the given ASCII bytes (for key matching).
-    func stringEquals(_ header: BinaryObjectHeader, _ ascii: [UInt8]) -> Bool {
-        switch header.kind {
-        case .asciiString:
-            guard header.count == ascii.count else { return false }
-            for index in 0..<ascii.count where base[header.content + index] != ascii[index] { return false }
-            return true
-        case .utf16String:
-            guard header.count == ascii.count else { return false }
-            for index in 0..<ascii.count {
-                let position = header.content + 2 * index
-                if base[position] != 0 || base[position + 1] != ascii[index] { return false }
-            }
-            return true
-        default:
-            return false
-        }
-    }
-
     /// The text of `count` big-endian UTF-16 units starting at byte `start`, which the
     /// caller has checked lie inside the file; an unpaired surrogate is an error.
     func utf16String(start: Int, count: Int) throws(PropertyListError) -> String {
