@@ -48,6 +48,13 @@ public final class FoundationToDoItem: NSObject, NSCoding {
     public let timestamp: Double?
     public let createdAt: Double
     public let location: FoundationLocation?
+    /// Seconds since 1970.
+    public let completedAt: Double?
+    /// Seconds since 1970.
+    public let modifiedAt: Double?
+    public let dueIsDate: Bool
+    public let iCalendarUID: String?
+    public let iCalendarExtras: String?
 
     public init(_ item: ToDoItem) {
         id = item.id.uuidString
@@ -56,6 +63,11 @@ public final class FoundationToDoItem: NSObject, NSCoding {
         timestamp = item.due?.timeIntervalSince1970
         createdAt = item.createdAt.timeIntervalSince1970
         location = item.location.map(FoundationLocation.init)
+        completedAt = item.completedAt?.timeIntervalSince1970
+        modifiedAt = item.modifiedAt?.timeIntervalSince1970
+        dueIsDate = item.dueIsDay
+        iCalendarUID = item.externalUID
+        iCalendarExtras = item.iCalendarExtras
     }
 
     public func encode(with coder: NSCoder) {
@@ -65,6 +77,11 @@ public final class FoundationToDoItem: NSObject, NSCoding {
         if let timestamp { coder.encode(timestamp, forKey: "timestamp") }
         coder.encode(createdAt, forKey: "createdAt")
         if let location { coder.encode(location, forKey: "location") }
+        if let completedAt { coder.encode(completedAt, forKey: "completedAt") }
+        if let modifiedAt { coder.encode(modifiedAt, forKey: "modifiedAt") }
+        if dueIsDate { coder.encode(true, forKey: "dueIsDate") }
+        if let iCalendarUID { coder.encode(iCalendarUID as NSString, forKey: "iCalendarUID") }
+        if let iCalendarExtras { coder.encode(iCalendarExtras as NSString, forKey: "iCalendarExtras") }
     }
 
     public init?(coder: NSCoder) {
@@ -79,6 +96,11 @@ public final class FoundationToDoItem: NSObject, NSCoding {
         timestamp = coder.containsValue(forKey: "timestamp") ? coder.decodeDouble(forKey: "timestamp") : nil
         createdAt = coder.decodeDouble(forKey: "createdAt")
         location = coder.containsValue(forKey: "location") ? coder.decodeObject(forKey: "location") as? FoundationLocation : nil
+        completedAt = coder.containsValue(forKey: "completedAt") ? coder.decodeDouble(forKey: "completedAt") : nil
+        modifiedAt = coder.containsValue(forKey: "modifiedAt") ? coder.decodeDouble(forKey: "modifiedAt") : nil
+        dueIsDate = coder.containsValue(forKey: "dueIsDate") && coder.decodeBool(forKey: "dueIsDate")
+        iCalendarUID = coder.containsValue(forKey: "iCalendarUID") ? coder.decodeObject(forKey: "iCalendarUID") as? String : nil
+        iCalendarExtras = coder.containsValue(forKey: "iCalendarExtras") ? coder.decodeObject(forKey: "iCalendarExtras") as? String : nil
     }
 
     private static func uuid(_ text: String) throws -> UUID {
@@ -87,10 +109,16 @@ public final class FoundationToDoItem: NSObject, NSCoding {
     }
 
     public func item() throws -> ToDoItem {
-        try ToDoItem(
+        var item = try ToDoItem(
             id: try Self.uuid(id), title: title, notes: itemDescription,
             due: timestamp.map { Date(timeIntervalSince1970: $0) }, location: try location?.location(),
             createdAt: Date(timeIntervalSince1970: createdAt))
+        item.completedAt = completedAt.map { Date(timeIntervalSince1970: $0) }
+        item.modifiedAt = modifiedAt.map { Date(timeIntervalSince1970: $0) }
+        item.dueIsDay = dueIsDate
+        if let iCalendarUID { item.externalUID = iCalendarUID }
+        if let iCalendarExtras { item.iCalendarExtras = iCalendarExtras }
+        return item
     }
 }
 

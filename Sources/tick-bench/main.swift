@@ -92,7 +92,7 @@ do {
     if !arguments.contains("--skip-archive") {
         print("tick-bench: medians in milliseconds, peak memory in MiB (each size in its own process)\n")
         var table = Table(header: [
-            "items", "file", "encode", "decode", "save+fsync", "(back to back)", "(write+fsync alone)", "load", "peak",
+            "items", "file", "encode", "decode", "save", "(write+fsync alone)", "load", "peak",
             "NSKeyedArchiver", "NSKeyedUnarchiver", "Foundation peak", "encode ×", "decode ×",
         ])
         let decoder = JSONDecoder()
@@ -101,7 +101,7 @@ do {
             var row = [
                 String(count), String(format: "%.1f MiB", Double(ours.bytes) / 1_048_576),
                 formatMilliseconds(ours.encode), formatMilliseconds(ours.decode),
-                formatMilliseconds(ours.save), formatMilliseconds(ours.saveBackToBack), formatMilliseconds(ours.writeAndSync),
+                formatMilliseconds(ours.save), formatMilliseconds(ours.writeAndSync),
                 formatMilliseconds(ours.load), String(format: "%.0f", ours.peakMiB),
             ]
             if count <= foundationLimit {

@@ -165,7 +165,7 @@ struct CLITests {
         let json = try tick.run(["show", id, "--json"])
         let object = try #require(try JSONSerialization.jsonObject(with: Data(json.stdout.utf8)) as? [String: Any])
         #expect(object["title"] as? String == "Call Ana")
-        #expect(object["due"] as? String == "2026-11-30T23:00:00Z")
+        #expect(object["due"] as? String == "2026-12-01")
     }
 
     @Test("remove takes an id prefix of 4 or more characters in any case")

@@ -9,31 +9,44 @@ struct LocalTimeCLITests {
     /// March 02:00 to the last Sunday of October 03:00.
     static let centralEurope = ["TZ": "CET-1CEST,M3.5.0,M10.5.0/3"]
 
-    @Test("a date after spring forward is local midnight, shown on its own day")
+    @Test("a day after spring forward is that calendar day, shown on its own day")
     func afterSpringForward() throws {
         let tick = try TickRunner()
         let id = try tick.run(["add", "Pay rent", "--due", "2026-03-30"], environment: Self.centralEurope)
         #expect(id.status == 0, "\(id.stderr)")
         let json = try tick.run(["list", "--json"], environment: Self.centralEurope)
-        #expect(json.stdout.contains("\"due\": \"2026-03-29T22:00:00Z\""))
+        #expect(json.stdout.contains("\"due\": \"2026-03-30\""))
         let human = try tick.run(["list"], environment: Self.centralEurope)
         #expect(human.stdout.contains("[ ] Pay rent  2026-03-30 overdue\n"))
         let show = try tick.run(["show", "1"], environment: Self.centralEurope)
         #expect(show.stdout.contains("2026-03-30  overdue\n"))
     }
 
-    @Test("a date after fall back is local midnight, and times show in the offset of their own day")
+    @Test("a day after fall back is that calendar day, and times show in the offset of their own day")
     func afterFallBack() throws {
         let tick = try TickRunner()
         try tick.run(["add", "Winter", "--due", "2026-10-26"], environment: Self.centralEurope)
         try tick.run(["add", "Summer noon", "--due", "2026-07-01T10:00:00Z"], environment: Self.centralEurope)
         try tick.run(["add", "Winter noon", "--due", "2026-12-01T11:00:00Z"], environment: Self.centralEurope)
         let json = try tick.run(["list", "--json"], environment: Self.centralEurope)
-        #expect(json.stdout.contains("\"due\": \"2026-10-25T23:00:00Z\""))
+        #expect(json.stdout.contains("\"due\": \"2026-10-26\""))
+        #expect(json.stdout.contains("\"due\": \"2026-07-01T10:00:00Z\""))
         let human = try tick.run(["list"], environment: Self.centralEurope)
         #expect(human.stdout.contains("Winter  2026-10-26 overdue\n"))
         #expect(human.stdout.contains("Summer noon  2026-07-01 12:00 overdue\n"))
         #expect(human.stdout.contains("Winter noon  2026-12-01 12:00")) // overdue from December on
+    }
+
+    @Test("a due given as a day is the same day in every zone: added in Berlin, read in New York and Tokyo")
+    func dayDueInEveryZone() throws {
+        let tick = try TickRunner()
+        try tick.run(["add", "Pay rent", "--due", "2026-12-01"], environment: ["TZ": "Europe/Berlin"])
+        for zone in ["America/New_York", "Asia/Tokyo", "Europe/Berlin"] {
+            let human = try tick.run(["list"], environment: ["TZ": zone])
+            #expect(human.stdout.contains("Pay rent  2026-12-01"), "\(zone): \(human.stdout)")
+            let json = try tick.run(["list", "--json"], environment: ["TZ": zone])
+            #expect(json.stdout.contains("\"due\": \"2026-12-01\""), "\(zone): \(json.stdout)")
+        }
     }
 
     @Test("a zoneinfo name works too: New York after its November change")

@@ -149,17 +149,6 @@ struct BinaryPropertyListReaderTests {
         ])))
     }
 
-    @Test("a document reads single objects by reference without the rest")
-    func documentAccess() throws {
-        let bytes = Self.file([HandBuiltPlist.asciiString("one"), [0x10, 2]])
-        let document = try BinaryPropertyListDocument(bytes)
-        #expect(document.objectCount == 3)
-        #expect(document.topObject == 0)
-        #expect(try document.value(at: 2) == .integer(2))
-        #expect(try document.value(at: 1) == .string("one"))
-        #expect(throws: PropertyListError.self) { try document.value(at: 3) }
-    }
-
     @Test("a container shared many times is read once, not exponentially")
     func sharedContainers() throws {
         // Object k is an array of two references to object k+1: 2^40 paths, 41 objects.

@@ -33,12 +33,12 @@ struct BinaryPropertyListWriterTests {
     func exactBytes() {
         let bytes = BinaryPropertyListWriter.encode(.array([.string("abc"), .string("abc"), .string("abc")]))
         let expected: [UInt8] = Array("bplist00".utf8)
-            + [0xA3, 0x01, 0x01, 0x01]           // array object 0 → object 1 three times
-            + [0x53, 0x61, 0x62, 0x63]           // "abc", once
+            + [0x53, 0x61, 0x62, 0x63]           // "abc", once: object 0
+            + [0xA3, 0x00, 0x00, 0x00]           // array object 1 → object 0 three times
             + [0x08, 0x0C]                       // offset table, 1-byte offsets
             + [0, 0, 0, 0, 0, 0, 1, 1]           // sizes
             + [0, 0, 0, 0, 0, 0, 0, 2]           // two objects
-            + [0, 0, 0, 0, 0, 0, 0, 0]           // top object 0
+            + [0, 0, 0, 0, 0, 0, 0, 1]           // top object 1
             + [0, 0, 0, 0, 0, 0, 0, 16]          // offset table at 16
         #expect(bytes == expected)
     }
@@ -90,7 +90,8 @@ struct BinaryPropertyListWriterTests {
     func countExtension() throws {
         let tree = PropertyListValue.array((0..<15).map { .integer(Int64($0)) })
         let bytes = BinaryPropertyListWriter.encode(tree)
-        #expect(Array(bytes[8..<11]) == [0xAF, 0x10, 0x0F])
+        // The array comes after its 15 one-byte integers (2 bytes each).
+        #expect(Array(bytes[38..<41]) == [0xAF, 0x10, 0x0F])
         #expect(try BinaryPropertyListReader.decode(bytes) == tree)
     }
 
@@ -113,12 +114,14 @@ struct BinaryPropertyListWriterTests {
         #expect(try BinaryPropertyListReader.decode(largeBytes) == large)
     }
 
-    @Test("the builder numbers objects top-down, as first referenced")
-    func topDownNumbering() throws {
+    @Test("each container is written after the objects it holds")
+    func childrenFirst() throws {
         let bytes = BinaryPropertyListWriter.encode(.dictionary(PropertyListDictionary([("k", .array([.string("v")]))])))
-        // 0: dict, 1: "k", 2: array, 3: "v"
-        #expect(Array(bytes[8..<11]) == [0xD1, 0x01, 0x02])
-        #expect(Array(bytes[11..<13]) == [0x51, 0x6B])
-        #expect(Array(bytes[13..<15]) == [0xA1, 0x03])
+        // 0: "k", 1: "v", 2: array, 3: dict (the top object)
+        #expect(Array(bytes[8..<10]) == [0x51, 0x6B])
+        #expect(Array(bytes[10..<12]) == [0x51, 0x76])
+        #expect(Array(bytes[12..<14]) == [0xA1, 0x01])
+        #expect(Array(bytes[14..<17]) == [0xD1, 0x00, 0x02])
+        #expect(bytes[bytes.count - 9] == 3)
     }
 }

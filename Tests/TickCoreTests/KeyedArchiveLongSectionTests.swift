@@ -2,9 +2,9 @@ import Foundation
 import Testing
 @testable import TickCore
 
-@Suite("Keyed archive: long sections read on two threads, chunk by chunk")
+@Suite("Keyed archive: long sections")
 struct KeyedArchiveLongSectionTests {
-    private let count = KeyedArchiveDecoder.parallelThreshold * 2 + 3
+    private let count = 32_771
 
     /// Items titled "item N"; those at `marked` are titled "MARKEDTITLE".
     private func archive(marked: Set<Int>) throws -> [UInt8] {
@@ -39,19 +39,16 @@ struct KeyedArchiveLongSectionTests {
         #expect(KeyedArchive.encode(list) == bytes)
     }
 
-    @Test("a bad item is the error, naming its position, in any chunk of either thread",
-          arguments: [[5], [KeyedArchiveDecoder.parallelChunk - 1], [KeyedArchiveDecoder.parallelChunk],
-                      [KeyedArchiveDecoder.parallelThreshold + 7], [KeyedArchiveDecoder.parallelThreshold * 2 + 2]])
+    @Test("a bad item is the error, naming its position, wherever it is in the section",
+          arguments: [[5], [1_023], [16_391], [32_770]])
     func badItem(positions: [Int]) throws {
         try expectError(at: positions[0], marking: Set(positions))
     }
 
-    @Test("of bad items in several chunks, the first is the error", arguments: [
-        [3, KeyedArchiveDecoder.parallelThreshold * 2],
-        // (The first chunk's last item and the second's first: the second, on the other
-        // thread, usually fails first.)
-        [KeyedArchiveDecoder.parallelChunk - 1, KeyedArchiveDecoder.parallelChunk],
-        [KeyedArchiveDecoder.parallelChunk * 5 + 1, KeyedArchiveDecoder.parallelChunk * 6 + 2, KeyedArchiveDecoder.parallelChunk * 30],
+    @Test("of several bad items, the first is the error", arguments: [
+        [3, 32_768],
+        [1_023, 1_024],
+        [5_121, 6_146, 30_720],
     ])
     func firstOfSeveral(positions: [Int]) throws {
         try expectError(at: positions.min() ?? 0, marking: Set(positions))
@@ -67,38 +64,24 @@ struct KeyedArchiveLongSectionTests {
         return KeyedArchive.encode(try ToDoList(toDoItems: items, doneItems: []))
     }
 
-    @Test("the limit on unknown values holds for the whole section, read on two threads or on one",
-          arguments: [29, 31])
-    func unknownValueLimitOverBothThreads(valuesPerItem: Int) throws {
+    @Test("the limit on unknown values holds for the whole section", arguments: [29, 31])
+    func unknownValueLimit(valuesPerItem: Int) throws {
         let bytes = try archive(unknownValuesPerItem: valuesPerItem)
-        // 30 × 32,771 is under the limit, 32 × 32,771 over it; each thread's share is under it either way.
+        // 30 × 32,771 is under the limit, 32 × 32,771 over it.
         let overLimit = (valuesPerItem + 1) * count > KeyedArchiveDecoder.maximumUnknownNodes
         #expect(overLimit == (valuesPerItem == 31))
-        let discarding: @Sendable (Range<Int>) -> Void = { _ in }
-        for oneThread in [false, true] {
-            for _ in 0..<(oneThread ? 1 : 3) {
-                let outcome = Result { () throws(ArchiveError) -> ToDoList in
-                    try bytes.withUnsafeBufferPointer { (buffer) throws(ArchiveError) -> ToDoList in
-                        try KeyedArchive.decode(buffer, discarding: oneThread ? discarding : nil)
-                    }
-                }
-                switch outcome {
-                case .success(let list):
-                    #expect(!overLimit, "decoded \(list.count) items over the limit, one thread: \(oneThread)")
-                case .failure(let error):
-                    #expect(overLimit, "one thread: \(oneThread): \(error)")
-                    #expect(error.description.contains("unknown fields expand to more than"), "\(error)")
-                }
-            }
+        switch Result(catching: { () throws(ArchiveError) -> ToDoList in try KeyedArchive.decode(bytes) }) {
+        case .success(let list):
+            #expect(!overLimit, "decoded \(list.count) items over the limit")
+        case .failure(let error):
+            #expect(overLimit, "\(error)")
+            #expect(error.description.contains("unknown fields expand to more than"), "\(error)")
         }
     }
 
     private func expectError(at position: Int, marking positions: Set<Int>) throws {
         let bytes = try spoil(archive(marked: positions))
-        // (The threads take chunks in whatever order they run: every try must say the same.)
-        for _ in 0..<3 {
-            let error = #expect(throws: ArchiveError.self) { try KeyedArchive.decode(bytes) }
-            #expect(error?.description.contains("item \(position + 1) of To Do") == true, "\(String(describing: error))")
-        }
+        let error = #expect(throws: ArchiveError.self) { try KeyedArchive.decode(bytes) }
+        #expect(error?.description.contains("item \(position + 1) of To Do") == true, "\(String(describing: error))")
     }
 }

@@ -21,9 +21,17 @@ struct KeyedArchiveTests {
         for place in places {
             for note in notes {
                 for due in dues {
-                    let item = try ToDoItem(
+                    var item = try ToDoItem(
                         title: titles[index % titles.count], notes: note, due: due, location: place,
                         createdAt: Date(timeIntervalSince1970: 1_700_000_000 + Double(index) * 0.001))
+                    // The fields a newer model added, in every combination too.
+                    if index % 5 == 0 { item.completedAt = Date(timeIntervalSince1970: 1_750_000_000 + Double(index)) }
+                    if index % 4 == 1 { item.modifiedAt = Date(timeIntervalSince1970: 1_760_000_000.5 + Double(index)) }
+                    if index % 7 == 2 { item.setDue(day: CalendarDay(year: 2026, month: 12, day: 1 + index % 28)) }
+                    if index % 6 == 3 {
+                        item.externalUID = "uid-\(index)@example.com"
+                        item.iCalendarExtras = "X-PRIORITY:\(index)\r\nBEGIN:VALARM\r\nEND:VALARM"
+                    }
                     if index % 3 == 0 { done.append(item) } else { toDo.append(item) }
                     index += 1
                 }

@@ -1,59 +1,32 @@
 /// tick's file format: a keyed archive (as NSKeyedArchiver writes it) in a binary
-/// property list. See docs/file-format.md for the schema.
+/// property list. See docs/file-format.md; the schema is ``ArchiveSchema``.
 public enum KeyedArchive {
     /// The newest `formatVersion` this tick reads and the one it writes.
     public static let formatVersion = 1
 
-    /// Archives a list as a binary property list, in NSKeyedArchiver's object order and
-    /// CoreFoundation's byte layout. Unknown fields are written back.
+    /// Archives a list as a binary property list. Unknown fields are written back.
     public static func encode(_ list: ToDoList) -> [UInt8] {
-        var encoder = KeyedArchiveEncoder(list)
-        return encoder.encode()
+        KeyedArchiveEncoder.encode(list)
     }
 
     /// Reads a list from a binary (or XML) property list keyed archive.
     ///
-    /// Accepts what Apple's archiver writes for the same values: NSMutableArray,
-    /// NSMutableString, numbers inline or by UID, integers for reals, nil as an absent key
-    /// or UID 0, unreferenced objects. Keys tick does not know are kept in the model's
-    /// `unknownFields`.
+    /// Every object of a binary file is checked, also those the list does not use. Accepts
+    /// what Apple's archiver writes for the same values: NSMutableArray, NSMutableString,
+    /// numbers inline or by UID, integers for reals, nil as an absent key or UID 0,
+    /// unreferenced objects. Keys tick does not know are kept in the model's `unknownFields`.
     public static func decode(_ bytes: [UInt8]) throws(ArchiveError) -> ToDoList {
-        try bytes.withUnsafeBufferPointer { (buffer) throws(ArchiveError) -> ToDoList in
-            try decode(buffer, discarding: nil)
-        }
+        try bytes.withUnsafeBufferPointer { (buffer) throws(ArchiveError) -> ToDoList in try decode(buffer) }
     }
 
-    /// ``decode(_:)`` of bytes in memory tick does not own (a mapped file). `discard`, when
-    /// given, is told byte ranges of `bytes` that the decoder has finished with, as it goes,
-    /// so that their memory can be given back; the decoder may still read them again later
-    /// (shared strings), so they must stay readable.
-    static func decode(
-        _ bytes: UnsafeBufferPointer<UInt8>, discarding discard: (@Sendable (Range<Int>) -> Void)?
-    ) throws(ArchiveError) -> ToDoList {
-        guard !bytes.isEmpty else {
-            throw ArchiveError(.emptyFile, "the file is empty (0 bytes); a saved list is never empty, so it was probably cut short")
-        }
-        if bytes.count >= 8, bytes[0] == UInt8(ascii: "b"), bytes[1] == UInt8(ascii: "p") {
-            var sizes = (toDo: 0, done: 0)
-            return try decodeBinary(bytes, itemLimit: .max, sizes: &sizes, discard: discard)
-        }
-        if looksLikeXML(bytes) {
-            let tree: PropertyListValue
-            do throws(PropertyListError) {
-                tree = try XMLPropertyListReader.parse(Array(bytes))
-            } catch {
-                throw ArchiveError(error)
-            }
-            return try decode(BinaryPropertyListWriter.encode(tree))
-        }
-        throw ArchiveError(.propertyList(PropertyListError(.unknownFormat, at: 0, "not a property list")), at: 0,
-                           "the file is neither a binary (bplist00) nor an XML property list")
+    /// ``decode(_:)`` of bytes in memory tick does not own (a mapped file).
+    static func decode(_ bytes: UnsafeBufferPointer<UInt8>) throws(ArchiveError) -> ToDoList {
+        try decode(bytes, itemLimit: .max).list
     }
 
     /// The first `limit` items of each section of a binary archive, with the number of
     /// items each section holds: enough to draw the first screen of a large list while the
-    /// rest is read. Checks the file's structure and the items it reads, not the others;
-    /// nil for an XML file (read it whole).
+    /// rest is read. The whole file is checked first. Nil for an XML file (read it whole).
     public static func decodePreview(_ bytes: [UInt8], itemsPerSection limit: Int) throws(ArchiveError) -> ListPreview? {
         try bytes.withUnsafeBufferPointer { (buffer) throws(ArchiveError) -> ListPreview? in
             try decodePreview(buffer, itemsPerSection: limit)
@@ -62,36 +35,52 @@ public enum KeyedArchive {
 
     /// ``decodePreview(_:itemsPerSection:)`` of bytes in memory tick does not own.
     static func decodePreview(_ bytes: UnsafeBufferPointer<UInt8>, itemsPerSection limit: Int) throws(ArchiveError) -> ListPreview? {
-        guard bytes.count >= 8, bytes[0] == UInt8(ascii: "b"), bytes[1] == UInt8(ascii: "p") else { return nil }
-        var sizes = (toDo: 0, done: 0)
-        let list = try decodeBinary(bytes, itemLimit: max(limit, 0), sizes: &sizes, discard: nil)
+        guard !isXML(bytes) else { return nil }
+        let (list, sizes) = try decode(bytes, itemLimit: max(limit, 0))
         return ListPreview(list: list, toDoCount: sizes.toDo, doneCount: sizes.done)
     }
 
-    private static func decodeBinary(
-        _ base: UnsafeBufferPointer<UInt8>, itemLimit: Int, sizes: inout (toDo: Int, done: Int),
-        discard: (@Sendable (Range<Int>) -> Void)?
-    ) throws(ArchiveError) -> ToDoList {
-        let view: BinaryPropertyListView
-        do throws(PropertyListError) {
-            view = try BinaryPropertyListView(base)
-        } catch {
-            throw ArchiveError(error)
-        }
-        var decoder = KeyedArchiveDecoder(view: view)
-        decoder.itemLimit = itemLimit
-        decoder.discard = discard
-        let list = try decoder.decode()
-        sizes = decoder.sectionSizes
-        return list
+    /// Whether the bytes are an XML property list (see ``XMLPropertyListReader/looksLikeXML(_:)``)
+    /// rather than a binary one.
+    public static func isXML(_ bytes: UnsafeBufferPointer<UInt8>) -> Bool {
+        !isBinary(bytes) && XMLPropertyListReader.looksLikeXML(bytes)
     }
 
-    /// After an optional byte-order mark and whitespace, the file starts with `<`.
-    static func looksLikeXML(_ bytes: UnsafeBufferPointer<UInt8>) -> Bool {
-        var index = 0
-        if bytes.count >= 3, bytes[0] == 0xEF, bytes[1] == 0xBB, bytes[2] == 0xBF { index = 3 }
-        while index < bytes.count, [0x20, 0x09, 0x0A, 0x0D].contains(bytes[index]) { index += 1 }
-        return index < bytes.count && bytes[index] == UInt8(ascii: "<")
+    private static func isBinary(_ bytes: UnsafeBufferPointer<UInt8>) -> Bool {
+        bytes.count >= 8 && bytes[0] == UInt8(ascii: "b") && bytes[1] == UInt8(ascii: "p")
+    }
+
+    private static func decode(
+        _ bytes: UnsafeBufferPointer<UInt8>, itemLimit: Int
+    ) throws(ArchiveError) -> (list: ToDoList, sizes: (toDo: Int, done: Int)) {
+        guard !bytes.isEmpty else {
+            throw ArchiveError(.emptyFile, "the file is empty (0 bytes); a saved list is never empty, so it was probably cut short")
+        }
+        if isBinary(bytes) {
+            var decoder: KeyedArchiveDecoder
+            do throws(PropertyListError) {
+                let view = try BinaryPropertyListView(bytes)
+                try view.validateAll()
+                decoder = KeyedArchiveDecoder(view: view)
+            } catch {
+                throw ArchiveError(error)
+            }
+            decoder.itemLimit = itemLimit
+            let list = try decoder.decode()
+            return (list, decoder.sectionSizes)
+        }
+        if XMLPropertyListReader.looksLikeXML(bytes) {
+            let tree: PropertyListValue
+            do throws(PropertyListError) {
+                tree = try XMLPropertyListReader.parse(Array(bytes))
+            } catch {
+                throw ArchiveError(error)
+            }
+            let binary = BinaryPropertyListWriter.encode(tree)
+            return try binary.withUnsafeBufferPointer { (buffer) throws(ArchiveError) in try decode(buffer, itemLimit: itemLimit) }
+        }
+        throw ArchiveError(.propertyList(PropertyListError(.unknownFormat, at: 0, "not a property list")), at: 0,
+                           "the file is neither a binary (bplist00) nor an XML property list")
     }
 }
 

@@ -1,6 +1,86 @@
 import FoundationEssentials
 
 extension KeyedArchiveDecoder {
+    /// A known key's value, read as the schema's kind for it says.
+    enum FieldValue {
+        case integer(Int)
+        case real(Double)
+        case bool(Bool)
+        case string(String)
+        case uuid(UUID)
+        /// The UID of an object (a location, a section's array).
+        case object(Int)
+    }
+
+    /// The value of `key` of an object, read as its kind in the schema; nil when the key is
+    /// absent or its value is nil (UID 0) — an error when the schema requires it.
+    mutating func value(_ key: ArchiveKey, of object: ObjectFields, _ what: @autoclosure () -> String) throws(ArchiveError) -> FieldValue? {
+        guard let field = ArchiveSchema.rule(key, of: object.archiveClass) else { return nil }
+        var value: FieldValue?
+        if let ref = object[key] {
+            func name() -> String { "\(key.rawValue) of \(what())" }
+            switch field.kind {
+            case .integer:
+                if let number = try number(ref, name()) {
+                    guard number == number.rounded(.towardZero), abs(number) < 1e15 else {
+                        throw ArchiveError(.malformed, at: try header(of: ref).offset, "\(name()) is not an integer")
+                    }
+                    value = .integer(Int(number))
+                }
+            case .real: value = try number(ref, name()).map { .real($0) }
+            case .bool: value = try bool(ref, name()).map { .bool($0) }
+            case .string: value = try string(uid(ref, name()), name()).map { .string($0) }
+            case .uuid:
+                let uid = try uid(ref, name())
+                if uid != 0 { value = .uuid(try uuid(uid, name())) }
+            case .location, .itemArray:
+                let uid = try uid(ref, name())
+                if uid != 0 { value = .object(uid) }
+            case .itemReferences:
+                value = .object(ref)
+            }
+        }
+        if value == nil, !field.isOptional {
+            throw ArchiveError(.invalidValue, at: object.offset, "\(what()) has no \(key.rawValue)")
+        }
+        return value
+    }
+
+    mutating func integer(_ key: ArchiveKey, of object: ObjectFields, _ what: @autoclosure () -> String) throws(ArchiveError) -> Int? {
+        if case .integer(let number)? = try value(key, of: object, what()) { return number }
+        return nil
+    }
+
+    mutating func real(_ key: ArchiveKey, of object: ObjectFields, _ what: @autoclosure () -> String) throws(ArchiveError) -> Double? {
+        if case .real(let number)? = try value(key, of: object, what()) { return number }
+        return nil
+    }
+
+    mutating func bool(_ key: ArchiveKey, of object: ObjectFields, _ what: @autoclosure () -> String) throws(ArchiveError) -> Bool? {
+        if case .bool(let flag)? = try value(key, of: object, what()) { return flag }
+        return nil
+    }
+
+    mutating func string(_ key: ArchiveKey, of object: ObjectFields, _ what: @autoclosure () -> String) throws(ArchiveError) -> String? {
+        if case .string(let text)? = try value(key, of: object, what()) { return text }
+        return nil
+    }
+
+    mutating func uuid(_ key: ArchiveKey, of object: ObjectFields, _ what: @autoclosure () -> String) throws(ArchiveError) -> UUID {
+        guard case .uuid(let id)? = try value(key, of: object, what()) else {
+            throw ArchiveError(.malformed, at: object.offset, "\(what()) has no \(key.rawValue)")
+        }
+        return id
+    }
+
+    /// The UID of the object a key names; nil for none.
+    mutating func objectUID(_ key: ArchiveKey, of object: ObjectFields, _ what: @autoclosure () -> String) throws(ArchiveError) -> Int? {
+        if case .object(let uid)? = try value(key, of: object, what()) { return uid }
+        return nil
+    }
+
+    // MARK: - Values
+
     /// The header of a plist object, with property-list errors wrapped.
     @inline(__always)
     func header(of ref: Int) throws(ArchiveError) -> BinaryObjectHeader {
@@ -21,10 +101,9 @@ extension KeyedArchiveDecoder {
     }
 
     /// The archive object with this UID, which must be a dictionary.
-    @inline(__always)
     func objectDictionary(_ uid: Int, _ what: @autoclosure () -> String) throws(ArchiveError) -> BinaryObjectHeader {
         let header = try header(of: objectRef(uid, what()))
-        guard header.type == 0xD else {
+        guard header.kind == .dictionary else {
             throw ArchiveError(.malformed, at: header.offset, "\(what()) (object \(uid)) is not a dictionary")
         }
         return header
@@ -34,21 +113,25 @@ extension KeyedArchiveDecoder {
     @inline(__always)
     func uid(_ ref: Int, _ what: @autoclosure () -> String) throws(ArchiveError) -> Int {
         let header = try header(of: ref)
-        guard header.type == 0x8 else {
+        guard header.kind == .uid else {
             throw ArchiveError(.malformed, at: header.offset, "\(what()) is not an object reference (UID)")
         }
         let value = view.uid(header)
         return value > UInt64(Int.max) ? Int.max : Int(value)
     }
 
+    /// The object a value stands for: itself, or the object its UID names (nil for UID 0).
+    private func resolved(_ ref: Int, _ what: @autoclosure () -> String) throws(ArchiveError) -> BinaryObjectHeader? {
+        let header = try header(of: ref)
+        guard header.kind == .uid else { return header }
+        let uid = view.uid(header)
+        if uid == 0 { return nil }
+        return try self.header(of: objectRef(uid > UInt64(Int.max) ? Int.max : Int(uid), what()))
+    }
+
     /// A number written inline or as an object by UID; integers are accepted. UID 0 is nil.
     func number(_ ref: Int, _ what: @autoclosure () -> String) throws(ArchiveError) -> Double? {
-        var header = try header(of: ref)
-        if header.type == 0x8 {
-            let uid = view.uid(header)
-            if uid == 0 { return nil }
-            header = try self.header(of: objectRef(uid > UInt64(Int.max) ? Int.max : Int(uid), what()))
-        }
+        guard let header = try resolved(ref, what()) else { return nil }
         do throws(PropertyListError) {
             if let value = try view.number(header) { return value }
         } catch {
@@ -57,32 +140,37 @@ extension KeyedArchiveDecoder {
         throw ArchiveError(.malformed, at: header.offset, "\(what()) is not a number")
     }
 
+    /// A bool written inline or as an object by UID; the integers 0 and 1 are accepted. UID 0 is nil.
+    func bool(_ ref: Int, _ what: @autoclosure () -> String) throws(ArchiveError) -> Bool? {
+        guard let header = try resolved(ref, what()) else { return nil }
+        switch header.marker {
+        case Marker.trueByte: return true
+        case Marker.falseByte: return false
+        default:
+            if let number = try? view.number(header), number == 0 || number == 1 { return number == 1 }
+            throw ArchiveError(.malformed, at: header.offset, "\(what()) is not a bool")
+        }
+    }
+
     /// The string object with this UID: a string, or an NSString/NSMutableString
     /// dictionary with `NS.string`. UID 0 is nil.
     func string(_ uid: Int, _ what: @autoclosure () -> String) throws(ArchiveError) -> String? {
         if uid == 0 { return nil }
-        let header = try header(of: objectRef(uid, what()))
-        return try stringValue(header, what())
+        return try stringValue(header(of: objectRef(uid, what())), what())
     }
 
-    private func stringValue(_ header: BinaryObjectHeader, _ what: @autoclosure () -> String) throws(ArchiveError) -> String {
-        if header.type == 0x5 || header.type == 0x6 {
+    func stringValue(_ header: BinaryObjectHeader, _ what: @autoclosure () -> String) throws(ArchiveError) -> String {
+        if header.kind == .asciiString || header.kind == .utf16String {
             do throws(PropertyListError) {
                 if let text = try view.string(header) { return text }
             } catch {
                 throw ArchiveError(error)
             }
         }
-        if header.type == 0xD {
-            for index in 0..<header.count {
-                let keyHeader = try self.header(of: view.reference(header, index))
-                guard view.stringEquals(keyHeader, Array("NS.string".utf8)) else { continue }
-                var value = try self.header(of: view.reference(header, header.count + index))
-                if value.type == 0x8 {
-                    let uid = view.uid(value)
-                    value = try self.header(of: objectRef(uid > UInt64(Int.max) ? Int.max : Int(uid), what()))
-                }
-                guard value.type == 0x5 || value.type == 0x6 else { break }
+        if header.kind == .dictionary {
+            for index in 0..<header.count where try keyString(view.reference(header, index)) == ArchiveKey.string.rawValue {
+                guard let value = try resolved(view.reference(header, header.count + index), what()),
+                      value.kind == .asciiString || value.kind == .utf16String else { break }
                 return try stringValue(value, what())
             }
         }
@@ -92,7 +180,7 @@ extension KeyedArchiveDecoder {
     /// The UUID in the string object with this UID, read straight from ASCII bytes when it can be.
     func uuid(_ uid: Int, _ what: @autoclosure () -> String) throws(ArchiveError) -> UUID {
         let header = try header(of: objectRef(uid, what()))
-        if header.type == 0x5, header.count == 36 {
+        if header.kind == .asciiString, header.count == 36 {
             let bytes = UnsafeBufferPointer(rebasing: view.base[header.content..<header.content + 36])
             if let id = UUIDText.parse(bytes) { return id }
         } else {
@@ -104,68 +192,47 @@ extension KeyedArchiveDecoder {
 
     // MARK: - Keys and classes
 
-    /// Which known key the key object with this reference is (looked at once per reference).
-    @inline(__always)
-    mutating func keyCode(_ ref: Int) throws(ArchiveError) -> KeyCode {
-        if let code = KeyCode(rawValue: cachedKeyCode(ref)) { return code }
-        let header = try header(of: ref)
-        guard header.type == 0x5 || header.type == 0x6 else {
-            throw ArchiveError(.propertyList(PropertyListError(.invalidKey, at: header.offset, "a dictionary key is not a string")),
-                               at: header.offset, "a dictionary key is not a string")
-        }
-        var code = KeyCode.other
-        for (candidate, bytes) in Self.keyBytes where view.stringEquals(header, bytes) {
-            code = candidate
-            break
-        }
-        cacheKeyCode(ref, code.rawValue)
-        return code
+    /// The schema key the key object with this reference spells, nil for another key
+    /// (each key object is looked at once).
+    mutating func key(_ ref: Int) throws(ArchiveError) -> ArchiveKey? {
+        let code = keyCodes[ref]
+        if code == Self.otherKey { return nil }
+        if code != 0 { return ArchiveKey.all[Int(code) - 1] }
+        let key = ArchiveKey(rawValue: try keyString(ref))
+        keyCodes[ref] = key.map { UInt8($0.index + 1) } ?? Self.otherKey
+        return key
     }
 
     /// The text of a key object.
     func keyString(_ ref: Int) throws(ArchiveError) -> String {
-        let header = try header(of: ref)
-        return try stringValue(header, "a dictionary key")
+        try stringValue(header(of: ref), "a dictionary key")
     }
 
     /// Checks that a `$class` value names the expected class.
-    mutating func expectClass(
-        _ ref: Int, _ expected: String, _ what: @autoclosure () -> String, _ matches: (ClassCode) -> Bool
-    ) throws(ArchiveError) {
-        // (The class of each class-description UID is looked up once.)
+    mutating func expectClass(_ ref: Int, _ expected: ArchiveClass, _ what: @autoclosure () -> String) throws(ArchiveError) {
         let uid = try self.uid(ref, "$class of \(what())")
-        let code: ClassCode
-        if let cached = classCache[uid] {
-            code = cached
+        let found: ArchiveClass?
+        if uid == lastClass.uid {
+            found = lastClass.found
+        } else if let cached = classes[uid] {
+            found = cached
         } else {
-            code = try classCode(uid, what())
-            classCache[uid] = code
+            let name = try className(uid, what())
+            found = ArchiveClass.allCases.first { $0.rawValue == name || $0.alternativeNames.contains(name) }
+            classes[uid] = .some(found)
         }
-        guard matches(code) else {
-            let name = (try? className(uid, what())) ?? "\(code)"
-            throw ArchiveError(.malformed, at: try header(of: ref).offset, "\(what()) is of class \(name), expected \(expected)")
-        }
-    }
-
-    private mutating func classCode(_ uid: Int, _ what: @autoclosure () -> String) throws(ArchiveError) -> ClassCode {
-        switch try className(uid, what()) {
-        case "ToDoList": .list
-        case "ToDoItem": .item
-        case "Location": .location
-        case "NSArray", "NSMutableArray": .array
-        case "NSString", "NSMutableString": .string
-        default: .other
+        lastClass = (uid, found)
+        guard found == expected else {
+            let name = (try? className(uid, what())) ?? "?"
+            throw ArchiveError(.malformed, at: try header(of: ref).offset, "\(what()) is of class \(name), expected \(expected.rawValue)")
         }
     }
 
     /// The `$classname` of the class description with this UID.
     private mutating func className(_ uid: Int, _ what: @autoclosure () -> String) throws(ArchiveError) -> String {
         let description = try objectDictionary(uid, "the class of \(what())")
-        for index in 0..<description.count {
-            let keyRef = view.reference(description, index)
-            guard try keyCode(keyRef) == .className else { continue }
-            let valueHeader = try header(of: view.reference(description, description.count + index))
-            return try stringValue(valueHeader, "$classname of \(what())")
+        for index in 0..<description.count where try key(view.reference(description, index)) == .className {
+            return try stringValue(header(of: view.reference(description, description.count + index)), "$classname of \(what())")
         }
         throw ArchiveError(.malformed, at: description.offset, "the class description of \(what()) has no $classname")
     }

@@ -17,8 +17,8 @@ extension KeyedArchiveDecoder {
             throw ArchiveError(.propertyList(PropertyListError(.tooDeep, at: header.offset, "too deep")), at: header.offset,
                                "unknown fields nest deeper than \(Self.maximumUnknownDepth) levels")
         }
-        switch header.type {
-        case 0x8:
+        switch header.kind {
+        case .uid:
             let uid = view.uid(header)
             if uid == 0 { return .value(.uid(0)) }
             let index = uid > UInt64(Int.max) ? Int.max : Int(uid)
@@ -31,14 +31,14 @@ extension KeyedArchiveDecoder {
             let inner = try resolveUnknown(objectRef, depth: depth + 1)
             unknownInProgress.remove(index)
             return .object(inner)
-        case 0xA, 0xC:
+        case .array, .set:
             var elements: [ArchivedValue] = []
             elements.reserveCapacity(header.count)
             for index in 0..<header.count {
                 elements.append(try resolveUnknown(view.reference(header, index), depth: depth + 1))
             }
-            return header.type == 0xA ? .array(elements) : .set(elements)
-        case 0xD:
+            return header.kind == .array ? .array(elements) : .set(elements)
+        case .dictionary:
             var entries: [String: ArchivedValue] = [:]
             for index in 0..<header.count {
                 let key = try keyString(view.reference(header, index))

@@ -1,142 +1,93 @@
 import FoundationEssentials
 
-/// Reads a ``ToDoList`` from a keyed archive by following UIDs through a
-/// ``BinaryPropertyListView``, without building a property-list tree.
+/// Reads a ``ToDoList`` from a keyed archive in a binary property list.
 ///
-/// Key strings are recognised once per key object (the result is cached by reference
-/// number), class descriptions once per class object.
+/// The whole file is checked first (``BinaryPropertyListView/validateAll()``); then the
+/// decoder follows UIDs from `$top.root`, reading each object's keys as the schema
+/// (``ArchiveSchema``) says and keeping the keys it does not know.
 struct KeyedArchiveDecoder {
     let view: BinaryPropertyListView
     /// The `$objects` array.
-    var objects = BinaryObjectHeader(marker: 0, offset: 0, count: 0, content: 0)
-    /// The key codes of key references looked at: a direct-mapped cache (slot `ref & mask`)
-    /// of `(ref + 1) << 8 | code`, 0 for an empty slot. An archive uses a few dozen key
-    /// objects, so they rarely share a slot (and then are looked at again); a cache of a
-    /// byte per object would take a megabyte at 100,000 items.
-    var keyCodes = [UInt64](repeating: 0, count: KeyedArchiveDecoder.keyCodeSlots)
-    static let keyCodeSlots = 4_096
-    /// Per class-description UID: the class it names, once looked at.
-    var classCache: [Int: ClassCode] = [:]
-    /// The class-description UIDs last seen as ToDoItem and Location (-1: none yet).
-    var itemClassUID = -1
-    var locationClassUID = -1
-    /// The `$class` UID objects (plist references) last seen naming those classes.
-    var itemClassRef = -1
-    var locationClassRef = -1
-    /// Strings that items share with earlier objects, by the reference of the UID object
-    /// that points at them (see ``fastString(valueRef:ownerRef:)``).
-    var sharedStrings: [Int: (text: String, trimmed: Bool)] = [:]
-    static let sharedStringLimit = 1 << 16
+    var objects = BinaryObjectHeader(kind: .array, marker: 0, offset: 0, count: 0, content: 0)
+    /// Per plist object looked at as a dictionary key: 1 + the ``ArchiveKey`` index it
+    /// spells, ``otherKey`` for a key the schema does not have, 0 when not looked at yet.
+    var keyCodes: [UInt8]
+    static let otherKey: UInt8 = 255
+    /// The class each class description (by UID) names; nil for a class tick does not know.
+    var classes: [Int: ArchiveClass?] = [:]
+    /// The class description last looked at (items in a row share theirs).
+    var lastClass: (uid: Int, found: ArchiveClass?) = (-1, nil)
     /// How many items of each section to read (all, unless a preview asks for fewer).
     var itemLimit = Int.max
     /// The number of items each section holds in the file, read or not.
     private(set) var sectionSizes = (toDo: 0, done: 0)
-    /// Told the byte ranges the decoder has finished with (see ``KeyedArchive/decode(_:discarding:)``).
-    var discard: (@Sendable (Range<Int>) -> Void)?
-    /// Budget and state for reading unknown values.
+    /// Budget and state for reading values of unknown keys.
     var unknownNodes = 0
     var unknownInProgress: Set<Int> = []
 
     static let maximumUnknownDepth = 256
     static let maximumUnknownNodes = 1_000_000
 
-    enum KeyCode: UInt8, CaseIterable {
-        case id = 1, title, itemDescription, timestamp, createdAt, location
-        case name, latitude, longitude, formatVersion, toDoItems, doneItems
-        case objects, string, classKey, className, other = 255
-
-        var bytes: [UInt8] {
-            switch self {
-            case .objects: Array("NS.objects".utf8)
-            case .string: Array("NS.string".utf8)
-            case .classKey: Array("$class".utf8)
-            case .className: Array("$classname".utf8)
-            case .other: []
-            default: Array("\(self)".utf8)
-            }
-        }
-    }
-
-    enum ClassCode: UInt8, Sendable {
-        case list, item, location, array, string, other
-    }
-
-    static let keyBytes: [(KeyCode, [UInt8])] = KeyCode.allCases.filter { $0 != .other }.map { ($0, $0.bytes) }
-
     init(view: BinaryPropertyListView) {
         self.view = view
+        keyCodes = [UInt8](repeating: 0, count: view.objectCount)
     }
 
     // MARK: - Top level
 
     mutating func decode() throws(ArchiveError) -> ToDoList {
         let top = try header(of: view.trailer.topObject)
-        guard top.type == 0xD else {
+        guard top.kind == .dictionary else {
             throw ArchiveError(.malformed, at: top.offset, "the top object is not a dictionary, so this is not a keyed archive")
         }
+        var archiver: String?
         var topRef = -1
         var objectsRef = -1
         for index in 0..<top.count {
-            let keyHeader = try header(of: view.reference(top, index))
-            if view.stringEquals(keyHeader, Array("$objects".utf8)) { objectsRef = view.reference(top, top.count + index) }
-            if view.stringEquals(keyHeader, Array("$top".utf8)) { topRef = view.reference(top, top.count + index) }
+            let valueRef = view.reference(top, top.count + index)
+            switch try keyString(view.reference(top, index)) {
+            case ArchiveTop.archiverKey: archiver = try stringValue(header(of: valueRef), "$archiver")
+            case ArchiveTop.objectsKey: objectsRef = valueRef
+            case ArchiveTop.topKey: topRef = valueRef
+            default: break
+            }
+        }
+        guard archiver == ArchiveTop.archiver else {
+            let written = archiver.map { "by \($0)" } ?? "without an $archiver"
+            throw ArchiveError(.malformed, at: top.offset, "the archive was written \(written), not by \(ArchiveTop.archiver)")
         }
         guard objectsRef >= 0, topRef >= 0 else {
             throw ArchiveError(.malformed, at: top.offset, "the top dictionary has no \(objectsRef < 0 ? "$objects" : "$top"), so this is not a keyed archive")
         }
         objects = try header(of: objectsRef)
-        guard objects.type == 0xA else {
+        guard objects.kind == .array else {
             throw ArchiveError(.malformed, at: objects.offset, "$objects is not an array")
         }
         let topDictionary = try header(of: topRef)
-        guard topDictionary.type == 0xD else {
+        guard topDictionary.kind == .dictionary else {
             throw ArchiveError(.malformed, at: topDictionary.offset, "$top is not a dictionary")
         }
-        var rootUID: Int?
-        for index in 0..<topDictionary.count {
-            let keyHeader = try header(of: view.reference(topDictionary, index))
-            if view.stringEquals(keyHeader, Array("root".utf8)) {
-                rootUID = try uid(view.reference(topDictionary, topDictionary.count + index), "$top.root")
-            }
+        var rootUID = 0
+        for index in 0..<topDictionary.count where try keyString(view.reference(topDictionary, index)) == ArchiveTop.rootKey {
+            rootUID = try uid(view.reference(topDictionary, topDictionary.count + index), "$top.root")
         }
-        guard let rootUID, rootUID != 0 else {
+        guard rootUID != 0 else {
             throw ArchiveError(.malformed, at: topDictionary.offset, "$top has no root object")
         }
-        return try decodeRoot(rootUID)
+        return try decodeList(rootUID)
     }
 
-    private mutating func decodeRoot(_ uid: Int) throws(ArchiveError) -> ToDoList {
-        let root = try objectDictionary(uid, "the root object")
-        var version: Int?
-        var toDoUID = 0
-        var doneUID = 0
-        var unknown: [String: ArchivedValue] = [:]
-        for index in 0..<root.count {
-            let keyRef = view.reference(root, index)
-            let valueRef = view.reference(root, root.count + index)
-            switch try keyCode(keyRef) {
-            case .formatVersion:
-                guard let number = try number(valueRef, "formatVersion"), number == number.rounded(.towardZero),
-                      abs(number) < 1e15 else {
-                    throw ArchiveError(.malformed, at: try header(of: valueRef).offset, "formatVersion is not an integer")
-                }
-                version = Int(number)
-            case .toDoItems: toDoUID = try self.uid(valueRef, "toDoItems")
-            case .doneItems: doneUID = try self.uid(valueRef, "doneItems")
-            case .classKey: try expectClass(valueRef, "ToDoList", "the root object") { if case .list = $0 { true } else { false } }
-            default: unknown[try keyString(keyRef)] = try resolveUnknown(valueRef, depth: 0)
-            }
-        }
-        if let version, version > KeyedArchive.formatVersion {
+    private mutating func decodeList(_ uid: Int) throws(ArchiveError) -> ToDoList {
+        let root = try fields(uid, .list, "the root object")
+        if let version = try integer(.formatVersion, of: root, "the root object"), version > KeyedArchive.formatVersion {
             throw ArchiveError(.newerFormat(version), at: root.offset,
                                "the file was written by a newer tick (format \(version)); this tick reads format \(KeyedArchive.formatVersion) and older")
         }
-        let toDo = try decodeItems(toDoUID, section: "To Do")
-        sectionSizes.toDo = lastArraySize
-        let done = try decodeItems(doneUID, section: "Done")
-        sectionSizes.done = lastArraySize
+        let toDo = try items(.toDoItems, of: root, section: "To Do")
+        let done = try items(.doneItems, of: root, section: "Done")
+        sectionSizes = (toDo.count, done.count)
         do throws(ModelError) {
-            return try ToDoList(toDoItems: toDo, doneItems: done, unknownFields: UnknownFields(unknown))
+            return try ToDoList(toDoItems: toDo.items, doneItems: done.items, unknownFields: UnknownFields(root.unknown))
         } catch {
             if case .duplicateID(let id) = error {
                 throw ArchiveError(.invalidValue, "the id \(id.uuidString) is used by more than one item")
@@ -145,211 +96,107 @@ struct KeyedArchiveDecoder {
         }
     }
 
-    /// The element count of the last section array read.
-    private var lastArraySize = 0
+    // MARK: - Sections, items and locations
 
-    private mutating func decodeItems(_ uid: Int, section: String) throws(ArchiveError) -> [ToDoItem] {
-        lastArraySize = 0
-        if uid == 0 { return [] }
-        let what = "the \(section) array"
-        let array = try objectDictionary(uid, what)
-        var elements: BinaryObjectHeader?
-        for index in 0..<array.count {
-            let keyRef = view.reference(array, index)
-            let valueRef = view.reference(array, array.count + index)
-            switch try keyCode(keyRef) {
-            case .objects:
-                let header = try header(of: valueRef)
-                guard header.type == 0xA else {
-                    throw ArchiveError(.malformed, at: header.offset, "NS.objects of \(what) is not an array")
-                }
-                elements = header
-            case .classKey: try expectClass(valueRef, "NSArray", what) { if case .array = $0 { true } else { false } }
-            default: break
-            }
+    /// A section: its first ``itemLimit`` items, and how many the file holds.
+    private mutating func items(_ key: ArchiveKey, of root: ObjectFields, section: String) throws(ArchiveError) -> (items: [ToDoItem], count: Int) {
+        guard let arrayUID = try objectUID(key, of: root, "the root object") else { return ([], 0) }
+        let array = try fields(arrayUID, .array, "the \(section) array")
+        guard let elementsRef = array[.objects] else { return ([], 0) }
+        let elements = try header(of: elementsRef)
+        guard elements.kind == .array else {
+            throw ArchiveError(.malformed, at: elements.offset, "NS.objects of the \(section) array is not an array")
         }
-        guard let elements else { return [] }
-        lastArraySize = elements.count
         let wanted = min(elements.count, itemLimit)
-        // Items are built in place in the array's storage (appending a fresh item copies it).
-        // A long section is read on two cores at once (``decodeInParallel``) — unless pages
-        // are given back as the items are read (the full screen's staged load): one reader
-        // keeps fewer of the file's pages mapped at a time (measured at 100k items: a peak
-        // 3–4 MiB lower, for a staged read of ~70 ms instead of ~60).
-        var failure: ArchiveError?
-        let items = [ToDoItem](unsafeUninitializedCapacity: wanted) { buffer, initialized in
-            guard let start = buffer.baseAddress else { return }
-            guard wanted >= Self.parallelThreshold, discard == nil else {
-                (initialized, failure) = decodeRange(0..<wanted, of: elements, into: start, section: section)
-                return
-            }
-            (initialized, failure) = decodeInParallel(wanted, of: elements, into: start, section: section)
+        var items: [ToDoItem] = []
+        items.reserveCapacity(wanted)
+        for index in 0..<wanted {
+            let itemUID = try self.uid(view.reference(elements, index), "element \(index + 1) of the \(section) array")
+            items.append(try decodeItem(itemUID, "item \(index + 1) of \(section)"))
         }
-        // What later items touched again behind the discards.
-        discard?(0..<view.base.count)
-        if let failure { throw failure }
-        return items
+        return (items, elements.count)
     }
-
-    /// How many items are read between two looks at how far they have moved on.
-    static let discardInterval = 128
-
-    /// Gives back the pages of the file behind the item that the element `elementRef` (at
-    /// `index` of `elements`) names, once the items have moved on far enough since `last`
-    /// (the offset of the item at the last discard, updated here): by ``discardStep``
-    /// bytes of objects, or by 1/64 of what is left to read, whichever is more —
-    /// seldom while the list read so far is small, more often as it grows.
-    ///
-    /// Items are stored in order, so what lies behind is done with — except where the
-    /// other sequences that advance with the items are now (the section's element: its
-    /// `NS.objects` entry, its UID object and offset-table entry; the item's `$objects`
-    /// entry): pages within ``discardWindow`` of those stay. Everything else behind is
-    /// discarded each time, not only what is new: the kernel maps whole folios (up to
-    /// 2 MiB) at a fault, so pages behind come back when the decoder reads on in the same
-    /// folio, or reads a string that an earlier item shares (the decoder keeps those,
-    /// ``sharedStrings``, so each is read once per thread).
-    private func releasePages(
-        behind elementRef: Int, at index: Int, of elements: BinaryObjectHeader, _ reader: FastArchiveReader,
-        last: inout Int, _ discard: @Sendable (Range<Int>) -> Void
-    ) {
-        guard let uid = reader.fastUID(elementRef), uid > 0, uid < objects.count else { return }
-        let ref = reader.reference(objects, uid)
-        guard let offset = reader.fastOffset(ref) else { return }
-        if last < 0 || offset < last { last = offset }
-        guard offset - last >= max(Self.discardStep, (view.objectsEnd - offset) / Self.discardDivisor) else { return }
-        last = offset
-        let table = view.trailer.offsetTableStart
-        var inUse = [
-            elements.content + index * view.trailer.referenceSize,
-            table + elementRef * view.trailer.offsetSize,
-            objects.content + uid * view.trailer.referenceSize,
-        ]
-        if let element = reader.fastOffset(elementRef) { inUse.append(element) }
-        // The objects behind the item, then the offset table behind the item's entry.
-        discardGaps(in: 0..<offset, keeping: inUse, discard)
-        discardGaps(in: table..<table + ref * view.trailer.offsetSize, keeping: inUse, discard)
-    }
-
-    /// Discards `area` but for ``discardWindow`` bytes on either side of each position
-    /// in `inUse`, and of the area's end.
-    private func discardGaps(in area: Range<Int>, keeping inUse: [Int], _ discard: @Sendable (Range<Int>) -> Void) {
-        let window = Self.discardWindow
-        var from = area.lowerBound
-        for position in (inUse.filter { area.contains($0) } + [area.upperBound]).sorted() {
-            if position - window > from { discard(from..<position - window) }
-            from = max(from, position + window)
-        }
-    }
-
-    /// How far (in bytes of objects) the items move on at least between two discards, and
-    /// the part of what is left to read that they move on at least.
-    static let discardStep = 1 << 14
-    static let discardDivisor = 64
-    /// How much stays mapped on either side of a position in use.
-    static let discardWindow = 1 << 17
-
-    /// Sections at least this long are read on two threads at once.
-    static let parallelThreshold = 16_384
-
-    /// Reads the items `range` of a section's elements into consecutive slots from `start`;
-    /// stops at the first bad item. Returns how many slots it filled and the error, if any.
-    mutating func decodeRange(
-        _ range: Range<Int>, of elements: BinaryObjectHeader, into start: UnsafeMutablePointer<ToDoItem>, section: String
-    ) -> (count: Int, failure: ArchiveError?) {
-        let reader = self.reader
-        var count = 0
-        var lastDiscard = -1
-        for index in range {
-            let elementRef = reader.reference(elements, index)
-            if let discard, (index - range.lowerBound) % Self.discardInterval == 0 {
-                releasePages(behind: elementRef, at: index, of: elements, reader, last: &lastDiscard, discard)
-            }
-            if let itemUID = reader.fastUID(elementRef), fastItem(itemUID, into: start + count) {
-                count += 1
-                continue
-            }
-            do throws(ArchiveError) {
-                let itemUID = try self.uid(elementRef, "element \(index + 1) of the \(section) array")
-                (start + count).initialize(to: try decodeItem(itemUID, "item \(index + 1) of \(section)"))
-                count += 1
-            } catch {
-                return (count, error)
-            }
-        }
-        return (count, nil)
-    }
-
-    // MARK: - Items and locations
 
     private mutating func decodeItem(_ uid: Int, _ what: @autoclosure () -> String) throws(ArchiveError) -> ToDoItem {
-        let item = try objectDictionary(uid, what())
-        var idUID = 0, titleUID = 0, notesUID = 0, locationUID = 0
-        var due: Double?
-        var createdAt: Double?
-        var sawClass = false
-        var unknown: [String: ArchivedValue] = [:]
-        for index in 0..<item.count {
-            let keyRef = view.reference(item, index)
-            let valueRef = view.reference(item, item.count + index)
-            switch try keyCode(keyRef) {
-            case .id: idUID = try self.uid(valueRef, "id of \(what())")
-            case .title: titleUID = try self.uid(valueRef, "title of \(what())")
-            case .itemDescription: notesUID = try self.uid(valueRef, "itemDescription of \(what())")
-            case .timestamp: due = try number(valueRef, "timestamp of \(what())")
-            case .createdAt: createdAt = try number(valueRef, "createdAt of \(what())")
-            case .location: locationUID = try self.uid(valueRef, "location of \(what())")
-            case .classKey:
-                try expectClass(valueRef, "ToDoItem", what()) { if case .item = $0 { true } else { false } }
-                sawClass = true
-            default: unknown[try keyString(keyRef)] = try resolveUnknown(valueRef, depth: 0)
-            }
-        }
-        guard sawClass else { throw ArchiveError(.malformed, at: item.offset, "\(what()) has no $class") }
-        guard idUID != 0 else { throw ArchiveError(.malformed, at: item.offset, "\(what()) has no id") }
-        let id = try uuid(idUID, "the id of \(what())")
+        let object = try fields(uid, .item, what())
+        let id = try uuid(.id, of: object, what())
         // Built only when an error needs it.
         func name() -> String { "\(what()) (id \(id.uuidString))" }
-        guard titleUID != 0, let title = try string(titleUID, "the title of \(name())") else {
-            throw ArchiveError(.invalidValue, at: item.offset, "\(name()) has no title")
-        }
-        let notes = notesUID == 0 ? nil : try string(notesUID, "the notes of \(name())")
-        guard let createdAt else { throw ArchiveError(.malformed, at: item.offset, "\(name()) has no createdAt") }
-        let location = locationUID == 0 ? nil : try decodeLocation(locationUID, name())
+        let title = try string(.title, of: object, name()) ?? ""
+        let notes = try string(.itemDescription, of: object, name())
+        let due = try real(.timestamp, of: object, name())
+        let createdAt = try real(.createdAt, of: object, name()) ?? 0
+        let location = try objectUID(.location, of: object, name()).map { (uid) throws(ArchiveError) in try decodeLocation(uid, name()) }
+        var item: ToDoItem
         do throws(ModelError) {
-            return try ToDoItem(
-                id: id, title: title, notes: notes,
-                due: due.map { Date(timeIntervalSince1970: $0) }, location: location,
-                createdAt: Date(timeIntervalSince1970: createdAt), unknownFields: UnknownFields(unknown))
+            item = try ToDoItem(
+                id: id, title: title, notes: notes, due: due.map { Date(timeIntervalSince1970: $0) }, location: location,
+                createdAt: Date(timeIntervalSince1970: createdAt), unknownFields: UnknownFields(object.unknown))
         } catch {
-            throw ArchiveError(.invalidValue, at: item.offset, "\(name()) is invalid: \(error)")
+            throw ArchiveError(.invalidValue, at: object.offset, "\(name()) is invalid: \(error)")
         }
+        item.dueIsDay = try bool(.dueIsDate, of: object, name()) ?? false
+        item.modifiedAt = try real(.modifiedAt, of: object, name()).map { Date(timeIntervalSince1970: $0) }
+        item.completedAt = try real(.completedAt, of: object, name()).map { Date(timeIntervalSince1970: $0) }
+        if let externalUID = try string(.iCalendarUID, of: object, name()) { item.externalUID = externalUID }
+        if let extras = try string(.iCalendarExtras, of: object, name()) { item.iCalendarExtras = extras }
+        return item
     }
 
     private mutating func decodeLocation(_ uid: Int, _ owner: @autoclosure () -> String) throws(ArchiveError) -> Location {
         func what() -> String { "the location of \(owner())" }
-        let location = try objectDictionary(uid, what())
-        var nameUID = 0
-        var latitude: Double?
-        var longitude: Double?
+        let object = try fields(uid, .location, what())
+        let name = try string(.name, of: object, what()) ?? ""
+        let latitude = try real(.latitude, of: object, what())
+        let longitude = try real(.longitude, of: object, what())
+        do throws(ModelError) {
+            return try Location(name: name, latitude: latitude, longitude: longitude, unknownFields: UnknownFields(object.unknown))
+        } catch {
+            throw ArchiveError(.invalidValue, at: object.offset, "\(what()) is invalid: \(error)")
+        }
+    }
+
+    // MARK: - An object's keys
+
+    /// The keys of one archive object: where the value of each key the schema gives its
+    /// class is, and the values of the keys it does not know.
+    struct ObjectFields {
+        let archiveClass: ArchiveClass
+        /// Where the object's dictionary starts.
+        let offset: Int
+        /// Per ``ArchiveKey`` index: the value's reference, -1 when the key is absent.
+        var references = InlineArray<22, Int>(repeating: -1)  // (22: ArchiveKey.count)
         var unknown: [String: ArchivedValue] = [:]
-        for index in 0..<location.count {
-            let keyRef = view.reference(location, index)
-            let valueRef = view.reference(location, location.count + index)
-            switch try keyCode(keyRef) {
-            case .name: nameUID = try self.uid(valueRef, "name of \(what())")
-            case .latitude: latitude = try number(valueRef, "latitude of \(what())")
-            case .longitude: longitude = try number(valueRef, "longitude of \(what())")
-            case .classKey: try expectClass(valueRef, "Location", what()) { if case .location = $0 { true } else { false } }
-            default: unknown[try keyString(keyRef)] = try resolveUnknown(valueRef, depth: 0)
+
+        subscript(key: ArchiveKey) -> Int? {
+            let reference = references[key.index]
+            return reference < 0 ? nil : reference
+        }
+    }
+
+    /// Reads the archive object with this UID as an object of `archiveClass`: checks its
+    /// `$class`, notes where its known keys' values are, and reads the others as unknown.
+    mutating func fields(_ uid: Int, _ archiveClass: ArchiveClass, _ what: @autoclosure () -> String) throws(ArchiveError) -> ObjectFields {
+        let header = try objectDictionary(uid, what())
+        var object = ObjectFields(archiveClass: archiveClass, offset: header.offset)
+        var sawClass = false
+        for index in 0..<header.count {
+            let keyRef = view.reference(header, index)
+            let valueRef = view.reference(header, header.count + index)
+            let key = try key(keyRef)
+            if key == .classKey {
+                try expectClass(valueRef, archiveClass, what())
+                sawClass = true
+            } else if let key, ArchiveSchema.rule(key, of: archiveClass) != nil {
+                object.references[key.index] = valueRef
+            } else {
+                object.unknown[try keyString(keyRef)] = try resolveUnknown(valueRef, depth: 0)
             }
         }
-        guard nameUID != 0, let name = try string(nameUID, "the name of \(what())") else {
-            throw ArchiveError(.invalidValue, at: location.offset, "\(what()) has no name")
+        guard sawClass else { throw ArchiveError(.malformed, at: header.offset, "\(what()) has no $class") }
+        for key in ArchiveSchema.requiredKeys(of: archiveClass) where object[key] == nil {
+            throw ArchiveError(.malformed, at: header.offset, "\(what()) has no \(key.rawValue)")
         }
-        do throws(ModelError) {
-            return try Location(name: name, latitude: latitude, longitude: longitude, unknownFields: UnknownFields(unknown))
-        } catch {
-            throw ArchiveError(.invalidValue, at: location.offset, "\(what()) is invalid: \(error)")
-        }
+        return object
     }
 }

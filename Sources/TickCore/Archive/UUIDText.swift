@@ -105,17 +105,4 @@ enum UUIDText {
         packed = (packed | packed >> 16) & 0x0000_0000_FFFF_FFFF
         return UInt32(truncatingIfNeeded: packed)
     }
-
-    /// Per byte: its hex digit value, or 0xFF for a byte that is not a hex digit.
-    private static let nibbles: [UInt8] = (0..<256).map { byte in nibble(UInt8(byte)) ?? 0xFF }
-
-    @inline(__always)
-    private static func nibble(_ byte: UInt8) -> UInt8? {
-        switch byte {
-        case UInt8(ascii: "0")...UInt8(ascii: "9"): byte - UInt8(ascii: "0")
-        case UInt8(ascii: "A")...UInt8(ascii: "F"): byte - UInt8(ascii: "A") + 10
-        case UInt8(ascii: "a")...UInt8(ascii: "f"): byte - UInt8(ascii: "a") + 10
-        default: nil
-        }
-    }
 }

@@ -145,12 +145,6 @@ public struct ToDoItem: Sendable, Hashable, Identifiable {
             return Extras(location: location, unknownFields: unknownFields, externalUID: externalUID, iCalendarExtras: iCalendarExtras)
         }
 
-        @inline(__always)
-        func lentLocation(scratch: UnsafeMutablePointer<UInt8>) -> (coordinate: Location.Coordinate?, name: UnsafeBufferPointer<UInt8>)? {
-            guard let name = location?.name.lentUTF8(scratch: scratch) ?? nil else { return nil }
-            return (location?.coordinate, name)
-        }
-
         static func == (lhs: Extras, rhs: Extras) -> Bool {
             lhs === rhs || (lhs.location == rhs.location && lhs.unknownFields == rhs.unknownFields
                 && lhs.externalUID == rhs.externalUID && lhs.iCalendarExtras == rhs.iCalendarExtras)
@@ -204,69 +198,6 @@ extension ToDoItem {
         self.dueStorage = Self.storage(forDue: due)
         self.extras = Extras.make(location: .some(location), unknownFields: unknownFields, from: nil)
         self.createdAtStorage = createdAt.archivable
-    }
-
-    /// For the archive decoder, which has already checked that `title` is non-empty and has
-    /// no leading or trailing whitespace (so validating it again would return it unchanged).
-    /// `due` and `createdAt` are the archive's seconds since 1970.
-    ///
-    /// (Made by the memberwise initializer, which stores the fields in place: through an
-    /// initializer of its own, the new item was copied into the decoder's array and the
-    /// original destroyed, a retain and a release of every string.)
-    @inline(__always)
-    static func decoded(id: UUID, trimmedTitle title: consuming String, notes: consuming String?, dueSince1970 due: Double?,
-                        location: consuming Location?, createdAtSince1970 createdAt: Double) -> ToDoItem {
-        ToDoItem(
-            id: id, title: title, notes: notes,
-            createdAtStorage: Date(timeIntervalSince1970: createdAt).archivable,
-            dueStorage: storage(forDue: due.map { Date(timeIntervalSince1970: $0) }),
-            extras: location == nil ? nil : Extras(location: location, unknownFields: UnknownFields()))
-    }
-}
-
-// MARK: - Read in place, for the archive writer
-
-extension ToDoItem {
-    // The archive writer reads every item, on two threads at once: copies of the fields
-    // would retain and release objects both threads share, so these lend them in place.
-
-    /// The coordinate of `item`'s location; nil when it has no location or the location no coordinate.
-    @inline(__always)
-    static func coordinate(_ item: UnsafePointer<ToDoItem>) -> Location.Coordinate? { item.pointee.extras?.location?.coordinate }
-
-    /// Whether `item` has a location.
-    @inline(__always)
-    static func hasLocation(_ item: UnsafePointer<ToDoItem>) -> Bool { item.pointee.extras?.location != nil }
-
-    /// Whether `item` or its location has fields tick does not know.
-    @inline(__always)
-    static func hasUnknownFields(_ item: UnsafePointer<ToDoItem>) -> Bool {
-        item.pointee.extras?.unknownFields.isEmpty == false || item.pointee.extras?.location?.unknownFields.isEmpty == false
-    }
-
-    /// How many UTF-8 bytes the name of `item`'s location has; nil when it has no location.
-    @inline(__always)
-    static func locationNameCount(_ item: UnsafePointer<ToDoItem>) -> Int? { item.pointee.extras?.location?.name.utf8.count }
-
-    /// The UTF-8 of `item`'s title (see ``Swift/String/lentUTF8(scratch:)``).
-    @inline(__always)
-    static func lentTitle(_ item: UnsafePointer<ToDoItem>, scratch: UnsafeMutablePointer<UInt8>) -> UnsafeBufferPointer<UInt8>? {
-        item.pointee.title.lentUTF8(scratch: scratch)
-    }
-
-    /// The UTF-8 of `item`'s notes (see ``Swift/String/lentUTF8(scratch:)``); nil when it has
-    /// none, or when they are not contiguous.
-    @inline(__always)
-    static func lentNotes(_ item: UnsafePointer<ToDoItem>, scratch: UnsafeMutablePointer<UInt8>) -> UnsafeBufferPointer<UInt8>? {
-        item.pointee.notes?.lentUTF8(scratch: scratch) ?? nil
-    }
-
-    /// The coordinate and name's UTF-8 of `item`'s location (see ``Swift/String/lentUTF8(scratch:)``);
-    /// nil when it has none, or when the name is not contiguous.
-    @inline(__always)
-    static func lentLocation(_ item: UnsafePointer<ToDoItem>, scratch: UnsafeMutablePointer<UInt8>)
-        -> (coordinate: Location.Coordinate?, name: UnsafeBufferPointer<UInt8>)? {
-        item.pointee.extras?.lentLocation(scratch: scratch) ?? nil
     }
 }
 

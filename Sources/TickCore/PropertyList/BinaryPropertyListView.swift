@@ -26,16 +26,10 @@ struct BinaryPropertyListView {
         let size = trailer.offsetSize
         var position = trailer.offsetTableStart + ref * size
         var value = 0
-        if size == 4 {
-            value = Int(base[position]) << 24 | Int(base[position + 1]) << 16 | Int(base[position + 2]) << 8 | Int(base[position + 3])
-        } else {
-            for _ in 0..<size {
-                guard value >> 55 == 0 else {
-                    throw PropertyListError(.offsetOutOfRange, at: trailer.offsetTableStart + ref * size, "the offset of object \(ref) is too large")
-                }
-                value = value << 8 | Int(base[position])
-                position += 1
-            }
+        for _ in 0..<size {
+            // (An 8-byte offset past Int.max turns negative: the range check below refuses it.)
+            value = value &<< 8 | Int(base[position])
+            position += 1
         }
         guard value >= BinaryPropertyListTrailer.headerSize, value < objectsEnd else {
             throw PropertyListError(.offsetOutOfRange, at: trailer.offsetTableStart + ref * size, "object \(ref) has offset \(value), outside the object area 8..<\(objectsEnd)")
@@ -61,36 +55,38 @@ struct BinaryPropertyListView {
     /// its content lies inside the object area.
     func header(at offset: Int) throws(PropertyListError) -> BinaryObjectHeader {
         let marker = base[offset]
-        let type = marker >> 4
         let low = Int(marker & 0x0F)
         let available = objectsEnd - offset - 1
-        switch type {
-        case 0x0:
-            guard low == 0 || low == 8 || low == 9 else {
+        guard let kind = Marker.byNibble[Int(marker >> 4)] else {
+            throw PropertyListError(.unknownObjectType, at: offset, "unknown object marker 0x\(hex(marker))")
+        }
+        switch kind {
+        case .simple:
+            guard marker == Marker.null || marker == Marker.falseByte || marker == Marker.trueByte else {
                 throw PropertyListError(.unknownObjectType, at: offset, "unknown object marker 0x\(hex(marker))")
             }
-            return BinaryObjectHeader(marker: marker, offset: offset, count: 0, content: offset + 1)
-        case 0x1:
+            return BinaryObjectHeader(kind: kind, marker: marker, offset: offset, count: 0, content: offset + 1)
+        case .integer:
             guard low <= 4 else {
                 throw PropertyListError(.unknownObjectType, at: offset, "an integer of 2^\(low) bytes is not supported")
             }
-            return try fixed(marker, offset, 1 << low, available)
-        case 0x2:
+            return try fixed(kind, marker, offset, 1 << low, available)
+        case .real:
             guard low == 2 || low == 3 else {
                 throw PropertyListError(.unknownObjectType, at: offset, "a real of 2^\(low) bytes is not supported")
             }
-            return try fixed(marker, offset, 1 << low, available)
-        case 0x3:
+            return try fixed(kind, marker, offset, 1 << low, available)
+        case .date:
             guard low == 3 else {
                 throw PropertyListError(.unknownObjectType, at: offset, "unknown object marker 0x\(hex(marker))")
             }
-            return try fixed(marker, offset, 8, available)
-        case 0x8:
+            return try fixed(kind, marker, offset, 8, available)
+        case .uid:
             guard low <= 7 else {
                 throw PropertyListError(.unknownObjectType, at: offset, "a UID of \(low + 1) bytes is not supported (at most 8)")
             }
-            return try fixed(marker, offset, low + 1, available)
-        case 0x4, 0x5, 0x6, 0xA, 0xC, 0xD:
+            return try fixed(kind, marker, offset, low + 1, available)
+        case .data, .asciiString, .utf16String, .array, .set, .dictionary:
             var count = low
             var content = offset + 1
             if low == 0xF {
@@ -98,7 +94,7 @@ struct BinaryPropertyListView {
                     throw PropertyListError(.truncated, at: offset, "the object's length runs past the object area")
                 }
                 let intMarker = base[content]
-                guard intMarker >> 4 == 0x1, intMarker & 0x0F <= 3 else {
+                guard intMarker >> 4 == Marker.integer.rawValue, intMarker & 0x0F <= 3 else {
                     throw PropertyListError(.invalidCount, at: content, "the length of the object at \(offset) is not an integer of 1–8 bytes")
                 }
                 let size = 1 << Int(intMarker & 0x0F)
@@ -113,27 +109,25 @@ struct BinaryPropertyListView {
                 content += 1 + size
             }
             let unit: Int
-            switch type {
-            case 0x6: unit = 2
-            case 0xA, 0xC: unit = trailer.referenceSize
-            case 0xD: unit = 2 * trailer.referenceSize
+            switch kind {
+            case .utf16String: unit = 2
+            case .array, .set: unit = trailer.referenceSize
+            case .dictionary: unit = 2 * trailer.referenceSize
             default: unit = 1
             }
             guard count <= (objectsEnd - content) / unit else {
                 throw PropertyListError(.invalidCount, at: offset, "an object of \(count) elements of \(unit) bytes cannot fit in the file")
             }
-            return BinaryObjectHeader(marker: marker, offset: offset, count: count, content: content)
-        default:
-            throw PropertyListError(.unknownObjectType, at: offset, "unknown object marker 0x\(hex(marker))")
+            return BinaryObjectHeader(kind: kind, marker: marker, offset: offset, count: count, content: content)
         }
     }
 
     @inline(__always)
-    private func fixed(_ marker: UInt8, _ offset: Int, _ size: Int, _ available: Int) throws(PropertyListError) -> BinaryObjectHeader {
+    private func fixed(_ kind: Marker, _ marker: UInt8, _ offset: Int, _ size: Int, _ available: Int) throws(PropertyListError) -> BinaryObjectHeader {
         guard size <= available else {
             throw PropertyListError(.truncated, at: offset, "the object needs \(size) bytes but the object area ends first")
         }
-        return BinaryObjectHeader(marker: marker, offset: offset, count: size, content: offset + 1)
+        return BinaryObjectHeader(kind: kind, marker: marker, offset: offset, count: size, content: offset + 1)
     }
 
     /// The `index`th reference of an array, set or dictionary (dictionary values follow
@@ -182,9 +176,9 @@ struct BinaryPropertyListView {
 
     /// A number as a Double: integers and reals; nil for any other type.
     func number(_ header: BinaryObjectHeader) throws(PropertyListError) -> Double? {
-        switch header.marker >> 4 {
-        case 0x2: return real(header)
-        case 0x1:
+        switch header.kind {
+        case .real: return real(header)
+        case .integer:
             switch try integer(header) {
             case .integer(let value): return Double(value)
             case .unsignedInteger(let value): return Double(value)
@@ -202,65 +196,32 @@ struct BinaryPropertyListView {
 
     /// The text of a string object (types 0x5 and 0x6); nil for other types.
     func string(_ header: BinaryObjectHeader) throws(PropertyListError) -> String? {
-        switch header.marker >> 4 {
-        case 0x5:
+        switch header.kind {
+        case .asciiString:
             let bytes = UnsafeBufferPointer(rebasing: base[header.content..<header.content + header.count])
-            guard isASCII(bytes) else {
+            guard isASCII(from: header.content, count: header.count) else {
                 throw PropertyListError(.invalidString, at: header.offset, "an ASCII string holds a byte above 0x7F")
             }
             return String(decoding: bytes, as: UTF8.self)
-        case 0x6:
+        case .utf16String:
             return try utf16String(start: header.content, count: header.count)
         default:
             return nil
         }
     }
 
-    /// Whether this string object's bytes equal the given ASCII bytes (for key matching).
-    func stringEquals(_ header: BinaryObjectHeader, _ ascii: [UInt8]) -> Bool {
-        switch header.marker >> 4 {
-        case 0x5:
-            guard header.count == ascii.count else { return false }
-            for index in 0..<ascii.count where base[header.content + index] != ascii[index] { return false }
-            return true
-        case 0x6:
-            guard header.count == ascii.count else { return false }
-            for index in 0..<ascii.count {
-                let position = header.content + 2 * index
-                if base[position] != 0 || base[position + 1] != ascii[index] { return false }
-            }
-            return true
-        default:
-            return false
-        }
-    }
-
-    /// Transcodes big-endian UTF-16 straight to UTF-8, checking surrogate pairs.
-    /// `count` UTF-16 units starting at byte `start`, which the caller has checked lie inside the file.
+    /// The text of `count` big-endian UTF-16 units starting at byte `start`, which the
+    /// caller has checked lie inside the file; an unpaired surrogate is an error.
     func utf16String(start: Int, count: Int) throws(PropertyListError) -> String {
-        var failure: Int?
-        let text = String(unsafeUninitializedCapacity: 3 * count) { output -> Int in
+        try checkUTF16(start: start, count: count)
+        // Transcoded straight to UTF-8 (the surrogates are paired, checked above).
+        return String(unsafeUninitializedCapacity: 3 * count) { output in
             var out = 0
-            var index = 0
             var position = start
-            let raw = UnsafeRawPointer(base.baseAddress.unsafelyUnwrapped)
-            while index < count {
-                // Four ASCII units at a time (big-endian: a zero byte, then one below 0x80).
-                if index + 4 <= count {
-                    let word = UInt64(littleEndian: raw.loadUnaligned(fromByteOffset: position, as: UInt64.self))
-                    if word & 0x80FF_80FF_80FF_80FF == 0 {
-                        var bytes = (word >> 8) & 0x00FF_00FF_00FF_00FF
-                        bytes = (bytes | bytes >> 8) & 0x0000_FFFF_0000_FFFF
-                        bytes = (bytes | bytes >> 16) & 0xFFFF_FFFF
-                        UnsafeMutableRawPointer(output.baseAddress.unsafelyUnwrapped + out)
-                            .storeBytes(of: UInt32(truncatingIfNeeded: bytes).littleEndian, as: UInt32.self)
-                        out += 4
-                        index += 4
-                        position += 8
-                        continue
-                    }
-                }
+            let end = start + 2 * count
+            while position < end {
                 let unit = UInt32(base[position]) << 8 | UInt32(base[position + 1])
+                position += 2
                 if unit < 0x80 {
                     output[out] = UInt8(unit)
                     out += 1
@@ -274,41 +235,42 @@ struct BinaryPropertyListView {
                     output[out + 2] = UInt8(0x80 | unit & 0x3F)
                     out += 3
                 } else {
-                    // A high surrogate followed by a low one; anything else is invalid.
-                    guard unit < 0xDC00, index + 1 < count else { failure = position; return 0 }
-                    let next = UInt32(base[position + 2]) << 8 | UInt32(base[position + 3])
-                    guard next & 0xFC00 == 0xDC00 else { failure = position; return 0 }
-                    let scalar = 0x10000 + ((unit - 0xD800) << 10) + (next - 0xDC00)
+                    let low = UInt32(base[position]) << 8 | UInt32(base[position + 1])
+                    position += 2
+                    let scalar = 0x10000 + ((unit - 0xD800) << 10) + (low - 0xDC00)
                     output[out] = UInt8(0xF0 | scalar >> 18)
                     output[out + 1] = UInt8(0x80 | (scalar >> 12) & 0x3F)
                     output[out + 2] = UInt8(0x80 | (scalar >> 6) & 0x3F)
                     output[out + 3] = UInt8(0x80 | scalar & 0x3F)
                     out += 4
-                    index += 1
-                    position += 2
                 }
-                index += 1
-                position += 2
             }
             return out
         }
-        if let failure {
-            throw PropertyListError(.invalidString, at: failure, "a UTF-16 string holds an unpaired surrogate")
-        }
-        return text
     }
 
-    @inline(__always)
-    private func isASCII(_ bytes: UnsafeBufferPointer<UInt8>) -> Bool {
-        var combined: UInt8 = 0
-        for byte in bytes { combined |= byte }
-        return combined < 0x80
+    /// Checks that `count` big-endian UTF-16 units from byte `start` pair every surrogate.
+    func checkUTF16(start: Int, count: Int) throws(PropertyListError) {
+        var index = 0
+        while index < count {
+            let position = start + 2 * index
+            let unit = UInt16(base[position]) << 8 | UInt16(base[position + 1])
+            index += 1
+            guard unit & 0xF800 == 0xD800 else { continue }
+            guard unit < 0xDC00, index < count, base[position + 2] & 0xFC == 0xDC else {
+                throw PropertyListError(.invalidString, at: position, "a UTF-16 string holds an unpaired surrogate")
+            }
+            index += 1
+        }
     }
+
 }
 
 /// Where an object is and what it holds, as its marker says.
 struct BinaryObjectHeader {
-    /// The marker byte: type in the high nibble.
+    /// The object's type (the marker's high nibble).
+    let kind: Marker
+    /// The marker byte.
     let marker: UInt8
     /// Where the object starts.
     let offset: Int
@@ -316,8 +278,6 @@ struct BinaryObjectHeader {
     let count: Int
     /// Where the object's content (after marker and extended count) starts.
     let content: Int
-
-    var type: UInt8 { marker >> 4 }
 }
 
 func hex(_ byte: UInt8) -> String {

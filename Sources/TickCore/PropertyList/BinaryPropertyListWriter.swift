@@ -1,19 +1,34 @@
-/// Writes binary property lists (`bplist00`) in CoreFoundation's layout: objects numbered
-/// top-down as they are first referenced, equal strings, numbers, dates and data stored
-/// once, the smallest reference and offset sizes, ASCII strings as type 0x5 and all
-/// others as UTF-16BE (type 0x6).
+/// Writes value trees as binary property lists (`bplist00`): equal scalars stored once,
+/// the smallest reference and offset sizes, ASCII strings as type 0x5 and all others as
+/// UTF-16BE (type 0x6). Dictionaries keep their entries' order.
 public enum BinaryPropertyListWriter {
     /// Encodes a value tree as a binary property list.
     public static func encode(_ value: PropertyListValue) -> [UInt8] {
-        var builder = BinaryPropertyListBuilder()
-        let top = builder.add(value)
-        return builder.finish(top: top)
+        var bound = objectCount(value)
+        while true {
+            var builder = BinaryPropertyListBuilder(objectBound: bound)
+            let top = builder.add(value)
+            // Equal scalars stored once may have brought the count under a smaller
+            // reference size: write it again with that one.
+            let fewer = BinaryPropertyListBuilder.referenceSize(for: builder.objectCount)
+            if fewer >= builder.referenceSize { return builder.finish(top: top) }
+            bound = builder.objectCount
+        }
+    }
+
+    /// How many objects a tree has, before equal scalars are merged.
+    static func objectCount(_ value: PropertyListValue) -> Int {
+        switch value {
+        case .array(let elements), .set(let elements): 1 + elements.reduce(0) { $0 + objectCount($1) }
+        case .dictionary(let dictionary): 1 + dictionary.entries.reduce(0) { $0 + 1 + objectCount($1.value) }
+        default: 1
+        }
     }
 }
 
 extension BinaryPropertyListBuilder {
     /// Adds a value and everything it contains; returns its reference.
-    public mutating func add(_ value: PropertyListValue) -> Int {
+    mutating func add(_ value: PropertyListValue) -> Int {
         switch value {
         case .null: return null()
         case .bool(let flag): return bool(flag)
@@ -24,18 +39,12 @@ extension BinaryPropertyListBuilder {
         case .data(let bytes): return data(bytes)
         case .string(let text): return string(text)
         case .uid(let number): return uid(number)
-        case .array(let elements), .set(let elements):
-            let isSet: Bool
-            if case .set = value { isSet = true } else { isSet = false }
-            let (ref, slot) = isSet ? reserveSet(count: elements.count) : reserveArray(count: elements.count)
-            for (index, element) in elements.enumerated() { setReference(slot + index, add(element)) }
-            return ref
+        case .array(let elements): return array(elements.map { add($0) })
+        case .set(let elements): return set(elements.map { add($0) })
         case .dictionary(let dictionary):
-            let entries = dictionary.entries
-            let (ref, slot) = reserveDictionary(count: entries.count)
-            for (index, entry) in entries.enumerated() { setReference(slot + index, string(entry.key)) }
-            for (index, entry) in entries.enumerated() { setReference(slot + entries.count + index, add(entry.value)) }
-            return ref
+            let keys = dictionary.entries.map { string($0.key) }
+            let values = dictionary.entries.map { add($0.value) }
+            return self.dictionary(keys: keys, values: values)
         }
     }
 }

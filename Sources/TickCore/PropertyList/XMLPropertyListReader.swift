@@ -34,6 +34,11 @@ public enum XMLPropertyListReader {
     ///
     /// A cheap test for format detection; ``parse(_:)`` does the real checking.
     public static func looksLikeXML(_ bytes: [UInt8]) -> Bool {
+        bytes.withUnsafeBufferPointer { looksLikeXML($0) }
+    }
+
+    /// ``looksLikeXML(_:)`` of bytes in memory tick does not own.
+    static func looksLikeXML(_ bytes: UnsafeBufferPointer<UInt8>) -> Bool {
         var index = 0
         if bytes.count >= 3, bytes[0] == 0xEF, bytes[1] == 0xBB, bytes[2] == 0xBF { index = 3 }
         while index < bytes.count, XMLPropertyListParser.isWhitespace(bytes[index]) { index += 1 }
@@ -42,45 +47,16 @@ public enum XMLPropertyListReader {
 }
 
 /// The elements a property list may contain.
-enum XMLPropertyListElement: Sendable {
+enum XMLPropertyListElement: String, Sendable {
     case plist, dict, key, array, string, integer, real, `true`, `false`, date, data
 
     init?(name: UnsafeBufferPointer<UInt8>) {
-        // Switch on the length and first byte, then compare the rest: no allocation.
-        guard let first = name.first else { return nil }
-        let candidate: XMLPropertyListElement
-        switch (name.count, first) {
-        case (3, UInt8(ascii: "k")): candidate = .key
-        case (4, UInt8(ascii: "d")):
-            candidate = name[1] == UInt8(ascii: "i") ? .dict : name[3] == UInt8(ascii: "e") ? .date : .data
-        case (4, UInt8(ascii: "r")): candidate = .real
-        case (4, UInt8(ascii: "t")): candidate = .true
-        case (5, UInt8(ascii: "a")): candidate = .array
-        case (5, UInt8(ascii: "f")): candidate = .false
-        case (5, UInt8(ascii: "p")): candidate = .plist
-        case (6, UInt8(ascii: "s")): candidate = .string
-        case (7, UInt8(ascii: "i")): candidate = .integer
-        default: return nil
-        }
-        guard name.elementsEqual(candidate.name.utf8) else { return nil }
-        self = candidate
+        // (Names this short are stored in the string itself: no allocation.)
+        guard name.count <= 7 else { return nil }
+        self.init(rawValue: String(decoding: name, as: UTF8.self))
     }
 
-    var name: String {
-        switch self {
-        case .plist: "plist"
-        case .dict: "dict"
-        case .key: "key"
-        case .array: "array"
-        case .string: "string"
-        case .integer: "integer"
-        case .real: "real"
-        case .true: "true"
-        case .false: "false"
-        case .date: "date"
-        case .data: "data"
-        }
-    }
+    var name: String { rawValue }
 }
 
 /// The parser's state: the bytes (borrowed for the length of one parse) and a read position.

@@ -21,7 +21,7 @@ public enum ListFileFormat: Sendable, Hashable {
         let count = head.withUnsafeMutableBytes { read(descriptor, $0.baseAddress, $0.count) }
         guard count > 0 else { return nil }
         return head.withUnsafeBufferPointer { buffer in
-            KeyedArchive.looksLikeXML(UnsafeBufferPointer(rebasing: buffer.prefix(count))) ? .xml : .binary
+            KeyedArchive.isXML(UnsafeBufferPointer(rebasing: buffer.prefix(count))) ? .xml : .binary
         }
     }
 

@@ -1,18 +1,9 @@
-import Glibc
-
 extension StoreCoder {
     /// tick's file format: the keyed archive in a binary property list (``KeyedArchive``).
     static let keyedArchive = StoreCoder(
         encode: { list in KeyedArchive.encode(list) },
-        stream: { list, descriptor in
-            var file = ArchiveFile(descriptor: descriptor)
-            switch KeyedArchiveDirectEncoder.write(list, to: &file) {
-            case .written: return true
-            case .failed:
-                if let failure = file.failure { errno = failure }
-                return false
-            case .unsupported: return nil
-            }
-        }
+        decode: { (bytes) throws(ArchiveError) in try KeyedArchive.decode(bytes) },
+        preview: { (bytes, limit) throws(ArchiveError) in try KeyedArchive.decodePreview(bytes, itemsPerSection: limit) },
+        isXML: { bytes in KeyedArchive.isXML(bytes) }
     )
 }

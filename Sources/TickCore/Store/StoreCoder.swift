@@ -1,12 +1,18 @@
-/// How the store turns a list into the bytes of a file (reading always decodes the keyed
-/// archive, through a mapping: see ``ToDoStore``).
+/// The codec the store reads and writes list files with: the one place the store calls it.
 ///
 /// The store always uses ``keyedArchive``; tests may substitute another coder to exercise
 /// the file mechanics on their own.
 struct StoreCoder: Sendable {
-    var encode: @Sendable (ToDoList) -> [UInt8]
-    /// Writes the list's bytes straight into an open, empty file, as they are made: true
-    /// when written, false when writing failed (errno says why), nil when this list needs
-    /// ``encode`` instead (nothing was written). Nil when the coder cannot stream.
-    var stream: (@Sendable (ToDoList, Int32) -> Bool?)? = nil
+    /// The bytes of the file that holds `list`.
+    var encode: @Sendable (_ list: ToDoList) -> [UInt8]
+    /// The list a file's bytes hold; bad bytes are an ``ArchiveError`` naming the problem
+    /// and, where it applies, its byte offset.
+    var decode: @Sendable (_ bytes: UnsafeBufferPointer<UInt8>) throws(ArchiveError) -> ToDoList
+    /// The first `itemsPerSection` items of each section and the sections' sizes, to draw
+    /// a large list's first screen while the rest is read; nil for an XML file. The whole
+    /// file is checked first, so a bad file is the same error as from ``decode``.
+    var preview: @Sendable (_ bytes: UnsafeBufferPointer<UInt8>, _ itemsPerSection: Int) throws(ArchiveError) -> ListPreview?
+    /// Whether the bytes are an XML property list (a hand-edited list), which tick reads
+    /// but always replaces with a binary one when it saves.
+    var isXML: @Sendable (_ bytes: UnsafeBufferPointer<UInt8>) -> Bool
 }

@@ -1,0 +1,95 @@
+extension BinaryPropertyListView {
+    /// What the check of every object knows about each one.
+    private enum State: UInt8 {
+        case scalar, string, container, walking, walked
+    }
+
+    /// Checks every object the offset table lists, as strictly as Apple's reader checks
+    /// what it reads — also objects nothing refers to: each offset lies in the object area,
+    /// each marker is known and its content fits, each container's references name
+    /// objects of the file, each dictionary key is a string, each string is ASCII (type 0x5)
+    /// or well-formed UTF-16 (type 0x6), and no container holds itself, directly or
+    /// through others.
+    func validateAll() throws(PropertyListError) {
+        let count = objectCount
+        var state = [State](repeating: .scalar, count: count)
+        for ref in 0..<count {
+            let header = try header(of: ref)
+            switch header.kind {
+            case .asciiString:
+                guard isASCII(from: header.content, count: header.count) else {
+                    throw PropertyListError(.invalidString, at: header.offset, "an ASCII string holds a byte above 0x7F")
+                }
+                state[ref] = .string
+            case .utf16String:
+                try checkUTF16(start: header.content, count: header.count)
+                state[ref] = .string
+            case .array, .set, .dictionary:
+                state[ref] = .container
+            default:
+                break
+            }
+        }
+        for root in 0..<count where state[root] == .container {
+            try walk(from: root, &state)
+        }
+    }
+
+    /// Walks the containers reachable from `root` depth-first, marking them walked: each
+    /// reference must name an object of the file, each key a string, and a container met
+    /// again while it is being walked is a cycle.
+    private func walk(from root: Int, _ state: inout [State]) throws(PropertyListError) {
+        var stack: [(header: BinaryObjectHeader, next: Int)] = [(try header(of: root), 0)]
+        var refs = [root]
+        state[root] = .walking
+        while let top = stack.last {
+            let (header, next) = top
+            let keys = header.kind == .dictionary ? header.count : 0
+            guard next < header.count + keys else {
+                state[refs.removeLast()] = .walked
+                stack.removeLast()
+                continue
+            }
+            stack[stack.count - 1].next = next + 1
+            let child = reference(header, next)
+            guard child < state.count else {
+                throw PropertyListError(.referenceOutOfRange, at: header.offset,
+                                        "object \(refs[refs.count - 1]) refers to object \(child), but the file has \(state.count)")
+            }
+            if next < keys {
+                guard state[child] == .string else {
+                    throw PropertyListError(.invalidKey, at: header.offset, "a key of the dictionary at byte \(header.offset) is not a string")
+                }
+                continue
+            }
+            switch state[child] {
+            case .container:
+                state[child] = .walking
+                stack.append((try self.header(of: child), 0))
+                refs.append(child)
+            case .walking:
+                throw PropertyListError(.cycle, at: header.offset, "object \(child) contains itself")
+            default:
+                continue
+            }
+        }
+    }
+
+    /// Whether the `count` bytes from `start` (inside the file) are all below 0x80, read
+    /// eight at a time.
+    func isASCII(from start: Int, count: Int) -> Bool {
+        let raw = UnsafeRawBufferPointer(base)
+        var combined: UInt64 = 0
+        var index = start
+        let end = start + count
+        while index + 8 <= end {
+            combined |= raw.loadUnaligned(fromByteOffset: index, as: UInt64.self)
+            index += 8
+        }
+        while index < end {
+            combined |= UInt64(base[index])
+            index += 1
+        }
+        return combined & 0x8080_8080_8080_8080 == 0
+    }
+}

@@ -1,0 +1,33 @@
+/// The object types of a binary property list: the high nibble of each object's marker
+/// byte (the low nibble is a size or count; see docs/file-format.md).
+enum Marker: UInt8, Sendable {
+    /// null (0x00), false (0x08), true (0x09).
+    case simple = 0x0
+    /// Integer of 2^n bytes, big-endian.
+    case integer = 0x1
+    /// IEEE 754 real of 2^n bytes (4 or 8), big-endian.
+    case real = 0x2
+    /// 8-byte real: seconds since 2001-01-01 UTC.
+    case date = 0x3
+    case data = 0x4
+    /// ASCII string, n bytes.
+    case asciiString = 0x5
+    /// UTF-16BE string, n code units.
+    case utf16String = 0x6
+    /// A keyed-archive reference of n+1 bytes.
+    case uid = 0x8
+    case array = 0xA
+    case set = 0xC
+    /// n key references, then n value references.
+    case dictionary = 0xD
+
+    /// The marker byte of this type with a low nibble.
+    func byte(_ low: Int) -> UInt8 { rawValue << 4 | UInt8(low) }
+
+    /// The type of each high nibble (nil for the nibbles no object has).
+    static let byNibble: [Marker?] = (0..<16).map { Marker(rawValue: UInt8($0)) }
+
+    static let null: UInt8 = 0x00
+    static let falseByte: UInt8 = 0x08
+    static let trueByte: UInt8 = 0x09
+}
