@@ -4,8 +4,16 @@ import Foundation
 /// Runs two independent Python readers of keyed archives, nska-deserialize and bpylist2,
 /// on our bytes: each gives the list's items as plain JSON (reals as their IEEE bits).
 enum PythonArchiveReaders {
-    /// Whether python3 and both packages are installed (`pip install nska-deserialize bpylist2`).
-    static let available: Bool = (try? run(["-c", "import nska_deserialize, bpylist2"])) != nil
+    /// The venv's python, where Scripts/test installs both readers: `$TICK_VENV/bin/python`,
+    /// else the repository's `.venv/bin/python`.
+    static var python: String? {
+        let repository = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
+            .deletingLastPathComponent().deletingLastPathComponent()
+        var candidates: [String] = []
+        if let venv = ProcessInfo.processInfo.environment["TICK_VENV"] { candidates.append(venv + "/bin/python") }
+        candidates.append(repository.appendingPathComponent(".venv/bin/python").path)
+        return candidates.first { FileManager.default.isExecutableFile(atPath: $0) }
+    }
 
     static let script = #"""
     import sys, json, struct
@@ -69,8 +77,11 @@ enum PythonArchiveReaders {
 
     private static func run(_ arguments: [String]) throws -> [UInt8] {
         let process = Process()
-        process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
-        process.arguments = ["python3"] + arguments
+        guard let python else {
+            throw PythonPlistlib.Failure(description: "no Python venv with nska-deserialize and bpylist2: run Scripts/test (it creates .venv), or set TICK_VENV")
+        }
+        process.executableURL = URL(fileURLWithPath: python)
+        process.arguments = arguments
         let output = Pipe()
         process.standardOutput = output
         process.standardError = FileHandle.nullDevice
