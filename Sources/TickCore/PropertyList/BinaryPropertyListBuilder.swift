@@ -60,7 +60,7 @@ struct BinaryPropertyListBuilder {
 
     mutating func bool(_ value: Bool) -> Int {
         let ref = newObject()
-        appendByte(value ? Marker.trueByte : Marker.falseByte)
+        append(1) { $0.pointee = value ? Marker.trueByte : Marker.falseByte }
         return ref
     }
 
@@ -88,8 +88,10 @@ struct BinaryPropertyListBuilder {
     /// more than the few bytes it saves).
     mutating func real(_ value: Double, storedOnce: Bool = true) -> Int {
         func append(_ builder: inout Self) {
-            builder.appendByte(Marker.real.byte(3))
-            builder.appendBigEndian(value.bitPattern, size: 8)
+            builder.append(9) { target in
+                target.pointee = Marker.real.byte(3)
+                Self.store(value.bitPattern, size: 8, at: target + 1)
+            }
         }
         guard storedOnce else {
             let ref = newObject()
@@ -117,31 +119,43 @@ struct BinaryPropertyListBuilder {
     /// ASCII text as type 0x5, any other as UTF-16BE (type 0x6).
     mutating func string(_ text: String) -> Int {
         scalar { builder in
-            let ascii = text.utf8.withContiguousStorageIfAvailable { utf8 in builder.appendASCII(utf8) }
-                ?? { var copy = text; return copy.withUTF8 { builder.appendASCII($0) } }()
-            guard !ascii else { return }
-            builder.appendHeader(.utf16String, count: text.utf16.count)
-            for unit in text.utf16 {
-                builder.appendByte(UInt8(truncatingIfNeeded: unit >> 8))
-                builder.appendByte(UInt8(truncatingIfNeeded: unit))
+            if text.utf8.withContiguousStorageIfAvailable({ builder.appendString($0) }) == nil {
+                var copy = text
+                copy.withUTF8 { builder.appendString($0) }
             }
         }
     }
 
-    /// Appends the string as type 0x5 when it is ASCII; false (nothing appended) when not.
-    private mutating func appendASCII(_ utf8: UnsafeBufferPointer<UInt8>) -> Bool {
-        guard Self.isASCII(utf8) else { return false }
-        appendHeader(.asciiString, count: utf8.count)
-        appendBytes(utf8)
-        return true
+    /// Appends a string object of valid UTF-8 text in one piece: ASCII as it is, any other
+    /// text transcoded to UTF-16BE.
+    private mutating func appendString(_ utf8: UnsafeBufferPointer<UInt8>) {
+        var combined: UInt8 = 0
+        for byte in utf8 { combined |= byte }
+        if combined < 0x80 {
+            let header = Self.headerSize(utf8.count)
+            append(header + utf8.count) { target in
+                Self.storeHeader(.asciiString, count: utf8.count, at: target)
+                if let base = utf8.baseAddress { (target + header).update(from: base, count: utf8.count) }
+            }
+            return
+        }
+        let units = Self.utf16Count(utf8)
+        let header = Self.headerSize(units)
+        append(header + 2 * units) { target in
+            Self.storeHeader(.utf16String, count: units, at: target)
+            Self.storeUTF16BigEndian(utf8, at: target + header)
+        }
     }
 
     /// An ASCII string of `count` bytes that `write` fills in (with bytes below 0x80);
     /// with `storedOnce` false, not looked up among earlier strings (for text known to be unique).
     mutating func asciiString(count: Int, storedOnce: Bool = true, _ write: (UnsafeMutableBufferPointer<UInt8>) -> Void) -> Int {
         func append(_ builder: inout Self) {
-            builder.appendHeader(.asciiString, count: count)
-            builder.append(count) { write(UnsafeMutableBufferPointer(start: $0, count: count)) }
+            let header = Self.headerSize(count)
+            builder.append(header + count) { target in
+                Self.storeHeader(.asciiString, count: count, at: target)
+                write(UnsafeMutableBufferPointer(start: target + header, count: count))
+            }
         }
         guard storedOnce else {
             let ref = newObject()
@@ -155,8 +169,10 @@ struct BinaryPropertyListBuilder {
     mutating func uid(_ value: UInt64) -> Int {
         let ref = newObject()
         let size = Self.width(value)
-        appendByte(Marker.uid.byte(size - 1))
-        appendBigEndian(value, size: size)
+        append(1 + size) { target in
+            target.pointee = Marker.uid.byte(size - 1)
+            Self.store(value, size: size, at: target + 1)
+        }
         return ref
     }
 
@@ -185,13 +201,17 @@ struct BinaryPropertyListBuilder {
     mutating func dictionary(pairs: ArraySlice<Int>) -> Int {
         let ref = newObject()
         let count = pairs.count / 2
-        appendHeader(.dictionary, count: count)
         let size = referenceSize
-        append(2 * count * size) { target in
+        let header = Self.headerSize(count)
+        append(header + 2 * count * size) { target in
+            Self.storeHeader(.dictionary, count: count, at: target)
+            let keys = target + header, values = keys + count * size
             // Keys (even places) first, then values (odd places).
-            for (index, reference) in pairs.enumerated() {
-                let position = ((index & 1) * count + index >> 1) * size
-                for byte in 0..<size { target[position + byte] = UInt8(truncatingIfNeeded: reference >> (8 * (size - 1 - byte))) }
+            pairs.withUnsafeBufferPointer { pairs in
+                for index in 0..<count {
+                    Self.store(UInt64(truncatingIfNeeded: pairs[2 * index]), size: size, at: keys + index * size)
+                    Self.store(UInt64(truncatingIfNeeded: pairs[2 * index + 1]), size: size, at: values + index * size)
+                }
             }
         }
         return ref
@@ -213,10 +233,10 @@ struct BinaryPropertyListBuilder {
         let offsetSize = Self.width(UInt64(offsets.last ?? 0))
         let offsets = self.offsets
         append(offsets.count * offsetSize) { target in
-            var position = 0
-            for offset in offsets {
-                for index in 0..<offsetSize { target[position + index] = UInt8(truncatingIfNeeded: offset >> (8 * (offsetSize - 1 - index))) }
-                position += offsetSize
+            offsets.withUnsafeBufferPointer { offsets in
+                for index in offsets.indices {
+                    Self.store(UInt64(truncatingIfNeeded: offsets[index]), size: offsetSize, at: target + index * offsetSize)
+                }
             }
         }
         appendBytes([0, 0, 0, 0, 0, 0, UInt8(offsetSize), UInt8(referenceSize)])
@@ -233,14 +253,7 @@ struct BinaryPropertyListBuilder {
 
     /// A marker with a count, the count as an integer object after it when it is 15 or more.
     private mutating func appendHeader(_ marker: Marker, count: Int) {
-        guard count >= 15 else {
-            appendByte(marker.byte(count))
-            return
-        }
-        appendByte(marker.byte(0xF))
-        let size = Self.width(UInt64(count))
-        appendByte(Marker.integer.byte(size.trailingZeroBitCount))
-        appendBigEndian(UInt64(count), size: size)
+        append(Self.headerSize(count)) { Self.storeHeader(marker, count: count, at: $0) }
     }
 
     /// Appends `count` bytes that `fill` writes from the pointer it is given.
@@ -273,9 +286,7 @@ struct BinaryPropertyListBuilder {
 
     @inline(__always)
     private mutating func appendBigEndian(_ value: UInt64, size: Int) {
-        append(size) { target in
-            for index in 0..<size { target[index] = UInt8(truncatingIfNeeded: value >> UInt64(8 * (size - 1 - index))) }
-        }
+        append(size) { Self.store(value, size: size, at: $0) }
     }
 
     /// Appends references, each in `referenceSize` big-endian bytes.
@@ -284,18 +295,10 @@ struct BinaryPropertyListBuilder {
         append(references.count * size) { target in
             var position = 0
             for reference in references {
-                for index in 0..<size {
-                    target[position + index] = UInt8(truncatingIfNeeded: reference >> (8 * (size - 1 - index)))
-                }
+                Self.store(UInt64(truncatingIfNeeded: reference), size: size, at: target + position)
                 position += size
             }
         }
-    }
-
-    private static func isASCII(_ bytes: UnsafeBufferPointer<UInt8>) -> Bool {
-        var combined: UInt8 = 0
-        for byte in bytes { combined |= byte }
-        return combined < 0x80
     }
 
     // MARK: - Storing scalars once
