@@ -28,15 +28,19 @@ struct KeyedArchiveEncoder {
 
     /// The archive of a list.
     static func encode(_ list: ToDoList) -> [UInt8] {
-        var (bound, strings) = objectBound(list)
+        // A guess of the object count (an item takes 8 to 25 objects, more with unknown
+        // keys) and of the scalars stored once (its title, most often its only one). The
+        // writing counts both; when the count needs another reference size than the guess
+        // gave, or the scalars overflowed the table, the list is written again with them.
+        var bound = (objects: 64 + 16 * list.count, strings: 64 + list.count + list.count / 2)
         while true {
-            var encoder = KeyedArchiveEncoder(objectBound: bound, byteCapacity: 64 + 260 * list.count, strings: strings)
+            var encoder = KeyedArchiveEncoder(objectBound: bound.objects, byteCapacity: 64 + 260 * list.count, strings: bound.strings)
             let top = encoder.write(list)
-            // Equal strings and numbers stored once may have brought the count under a
-            // smaller reference size: write it again with that one.
-            let fewer = BinaryPropertyListBuilder.referenceSize(for: encoder.builder.objectCount)
-            if fewer >= encoder.builder.referenceSize { return encoder.builder.finish(top: top) }
-            bound = encoder.builder.objectCount
+            let count = encoder.builder.objectCount
+            if BinaryPropertyListBuilder.referenceSize(for: count) == encoder.builder.referenceSize && !encoder.builder.tableWasFull {
+                return encoder.builder.finish(top: top)
+            }
+            bound = (count, max(encoder.builder.storedOnceNew, bound.strings))
         }
     }
 
@@ -174,7 +178,7 @@ struct KeyedArchiveEncoder {
         }
         add(.classKey, reference(classDescription(start.archiveClass)))
         let ref = builder.dictionary(pairs: pairs[mark...])
-        pairs.removeSubrange(mark...)
+        pairs.removeLast(pairs.count - mark)
         return ref
     }
 
@@ -201,60 +205,6 @@ struct KeyedArchiveEncoder {
             let keys = entries.keys.sorted()
             let values = keys.map { key in entries[key].map { writeArchived($0) } ?? builder.null() }
             return builder.dictionary(keys: keys.map { builder.string($0) }, values: values)
-        }
-    }
-
-    // MARK: - The reference size
-
-    /// At least as many plist objects as the list's archive holds, and at least as many
-    /// strings as are stored once (all but ids).
-    static func objectBound(_ list: ToDoList) -> (objects: Int, strings: Int) {
-        var count = 64 + objectCount(list.unknownFields)
-        var strings = 64 + count
-        for section in 0..<2 {
-            (section == 0 ? list.toDoItems : list.doneItems).withUnsafeBufferPointer { items in
-                guard let base = items.baseAddress else { return }
-                for index in items.indices {
-                    let item = objectCount(base + index)
-                    count += item.objects
-                    strings += item.strings
-                }
-            }
-        }
-        return (count, strings)
-    }
-
-    /// An item's objects, and its strings that are stored once (unknown values counted as both).
-    private static func objectCount(_ pointer: UnsafePointer<ToDoItem>) -> (objects: Int, strings: Int) {
-        // The section's UID to it, its dictionary and `$class` UID, id and title (UID and
-        // string each), createdAt.
-        var count = 8
-        var strings = 1
-        if pointer.pointee.notes != nil { count += 2; strings += 1 }
-        if pointer.pointee.due != nil { count += 2 }
-        if pointer.pointee.modifiedAt != nil { count += 1 }
-        if pointer.pointee.completedAt != nil { count += 1 }
-        if pointer.pointee.externalUID != nil { count += 2; strings += 1 }
-        if pointer.pointee.iCalendarExtras != nil { count += 2; strings += 1 }
-        if let location = pointer.pointee.location {
-            let unknown = objectCount(location.unknownFields)
-            count += 7 + unknown
-            strings += 1 + unknown
-        }
-        let unknown = objectCount(pointer.pointee.unknownFields)
-        return (count + unknown, strings + unknown)
-    }
-
-    private static func objectCount(_ fields: UnknownFields) -> Int {
-        fields.values.values.reduce(2 * fields.values.count) { $0 + objectCount($1) }
-    }
-
-    private static func objectCount(_ value: ArchivedValue) -> Int {
-        switch value {
-        case .value(let plain): BinaryPropertyListWriter.objectCount(plain)
-        case .object(let inner): 1 + objectCount(inner)
-        case .array(let elements), .set(let elements): elements.reduce(1) { $0 + objectCount($1) }
-        case .dictionary(let entries): entries.values.reduce(1 + entries.count) { $0 + objectCount($1) }
         }
     }
 }

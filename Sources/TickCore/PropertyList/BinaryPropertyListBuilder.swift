@@ -23,6 +23,10 @@ struct BinaryPropertyListBuilder {
     /// 24 bits (0: empty). Objects past 2^24 − 2 are not entered: stored as they come.
     private var slots: [UInt32]
     private var used = 0
+    /// How many scalars were looked up among those stored once and not found (a table
+    /// for that many holds them all), and whether any of them found the table full.
+    private(set) var storedOnceNew = 0
+    private(set) var tableWasFull = false
 
     /// A builder whose references can address `objectBound` objects; `byteCapacity` is a
     /// guess of the file's size, `storedOnceBound` a bound of how many scalars will be
@@ -325,10 +329,15 @@ struct BinaryPropertyListBuilder {
             }
             slot = (slot + 1) & mask
         }
+        storedOnceNew += 1
         let ref = newObject(at: start)
         // Past what the table was made for (it stays at most two-thirds full, so that a
         // look-up always meets an empty slot) or past its references' reach: stored as it is.
-        guard ref + 1 < Self.referenceMask, (used + 1) * 3 <= slots.count * 2 else { return ref }
+        guard ref + 1 < Self.referenceMask else { return ref }
+        guard (used + 1) * 3 <= slots.count * 2 else {
+            tableWasFull = true
+            return ref
+        }
         slots[slot] = tag << 24 | UInt32(ref + 1)
         used += 1
         return ref
