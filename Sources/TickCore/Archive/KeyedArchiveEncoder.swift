@@ -95,7 +95,7 @@ struct KeyedArchiveEncoder {
             switch key {
             case .id:
                 // (Ids are unique in a list: not looked up among the strings stored once.)
-                let id = builder.asciiString(count: 36, storedOnce: false) { if let base = $0.baseAddress { UUIDText.write(id, into: base) } }
+                let id = builder.asciiString(count: 36) { if let base = $0.baseAddress { UUIDText.write(id, into: base) } }
                 add(.id, object(plist: id))
             case .title: add(.title, object(plist: builder.string(pointer.pointee.title)))
             case .itemDescription: if let notes = pointer.pointee.notes { add(.itemDescription, object(plist: builder.string(notes))) }

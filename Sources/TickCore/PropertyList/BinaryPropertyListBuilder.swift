@@ -5,8 +5,8 @@ import Glibc
 ///
 /// Strings, numbers, dates and data are stored once: after such a scalar's bytes
 /// are appended they are looked up among the scalars written so far (an open-addressing
-/// table of hashes and references), and when an equal one exists the new bytes are dropped
-/// and its reference returned. Containers, booleans and UIDs (each UID of an archive is
+/// table of hashes (of a string's text, of any other scalar's bytes) and references), and
+/// when an equal one exists the new bytes are dropped and its reference returned. Containers, booleans and UIDs (each UID of an archive is
 /// mostly used once) are never merged. The reference size is fixed
 /// when the builder is made, from an upper bound of the object count (``referenceSize(for:)``);
 /// ``finish(top:)`` adds the offset table with the smallest offset size, and the trailer.
@@ -122,12 +122,20 @@ struct BinaryPropertyListBuilder {
 
     /// ASCII text as type 0x5, any other as UTF-16BE (type 0x6).
     mutating func string(_ text: String) -> Int {
-        scalar { builder in
-            if text.utf8.withContiguousStorageIfAvailable({ builder.appendString($0) }) == nil {
-                var copy = text
-                copy.withUTF8 { builder.appendString($0) }
-            }
-        }
+        if let ref = text.utf8.withContiguousStorageIfAvailable({ string(utf8: $0) }) { return ref }
+        var copy = text
+        return copy.withUTF8 { string(utf8: $0) }
+    }
+
+    /// A string of valid UTF-8 text, stored once. It is hashed by its text (equal strings
+    /// have equal text), so that its slot of the table, which is large and seldom in the
+    /// cache, is loaded before the text is appended: the appending hides part of the wait.
+    private mutating func string(utf8: UnsafeBufferPointer<UInt8>) -> Int {
+        let hash = Self.hash(UnsafeRawBufferPointer(utf8), 0, utf8.count)
+        let entry = slots[Int(truncatingIfNeeded: hash) & (slots.count - 1)]
+        let start = length
+        appendString(utf8)
+        return storedOnce(from: start, hash: hash, entry: entry)
     }
 
     /// Appends a string object of valid UTF-8 text in one piece: ASCII as it is, any other
@@ -152,21 +160,15 @@ struct BinaryPropertyListBuilder {
     }
 
     /// An ASCII string of `count` bytes that `write` fills in (with bytes below 0x80);
-    /// with `storedOnce` false, not looked up among earlier strings (for text known to be unique).
-    mutating func asciiString(count: Int, storedOnce: Bool = true, _ write: (UnsafeMutableBufferPointer<UInt8>) -> Void) -> Int {
-        func append(_ builder: inout Self) {
-            let header = Self.headerSize(count)
-            builder.append(header + count) { target in
-                Self.storeHeader(.asciiString, count: count, at: target)
-                write(UnsafeMutableBufferPointer(start: target + header, count: count))
-            }
+    /// not looked up among earlier strings (for text known to be unique).
+    mutating func asciiString(count: Int, _ write: (UnsafeMutableBufferPointer<UInt8>) -> Void) -> Int {
+        let ref = newObject()
+        let header = Self.headerSize(count)
+        append(header + count) { target in
+            Self.storeHeader(.asciiString, count: count, at: target)
+            write(UnsafeMutableBufferPointer(start: target + header, count: count))
         }
-        guard storedOnce else {
-            let ref = newObject()
-            append(&self)
-            return ref
-        }
-        return scalar(append)
+        return ref
     }
 
     /// A keyed-archive reference, in the fewest of 1, 2, 4 or 8 bytes.
@@ -313,13 +315,19 @@ struct BinaryPropertyListBuilder {
     private mutating func scalar(_ write: (inout Self) -> Void) -> Int {
         let start = self.length
         write(&self)
+        let hash = bytes.withUnsafeBytes { Self.hash($0, start, self.length - start) }
+        return storedOnce(from: start, hash: hash, entry: slots[Int(truncatingIfNeeded: hash) & (slots.count - 1)])
+    }
+
+    /// The reference of a scalar written before whose bytes equal those from `start` on
+    /// (dropping these), or of the new one; `entry` is the table's slot for `hash`.
+    private mutating func storedOnce(from start: Int, hash: UInt64, entry first: UInt32) -> Int {
         let length = self.length - start
-        let hash = bytes.withUnsafeBytes { Self.hash($0, start, length) }
         let tag = UInt32(truncatingIfNeeded: hash >> 56)
         let mask = slots.count - 1
         var slot = Int(truncatingIfNeeded: hash) & mask
-        while slots[slot] != 0 {
-            let entry = slots[slot]
+        var entry = first
+        while entry != 0 {
             if entry >> 24 == tag {
                 let earlier = Int(entry & Self.referenceMask) - 1
                 if bytesEqual(offsets[earlier], start, length) {
@@ -328,6 +336,7 @@ struct BinaryPropertyListBuilder {
                 }
             }
             slot = (slot + 1) & mask
+            entry = slots[slot]
         }
         storedOnceNew += 1
         let ref = newObject(at: start)
