@@ -28,15 +28,19 @@ struct KeyedArchiveEncoder {
 
     /// The archive of a list.
     static func encode(_ list: ToDoList) -> [UInt8] {
-        var (bound, strings) = objectBound(list)
+        // A guess of the object count (an item takes 8 to 25 objects, more with unknown
+        // keys) and of the scalars stored once (its title, most often its only one). The
+        // writing counts both; when the count needs another reference size than the guess
+        // gave, or the scalars overflowed the table, the list is written again with them.
+        var bound = (objects: 64 + 16 * list.count, strings: 64 + list.count + list.count / 2)
         while true {
-            var encoder = KeyedArchiveEncoder(objectBound: bound, byteCapacity: 64 + 260 * list.count, strings: strings)
+            var encoder = KeyedArchiveEncoder(objectBound: bound.objects, byteCapacity: 64 + 260 * list.count, strings: bound.strings)
             let top = encoder.write(list)
-            // Equal strings and numbers stored once may have brought the count under a
-            // smaller reference size: write it again with that one.
-            let fewer = BinaryPropertyListBuilder.referenceSize(for: encoder.builder.objectCount)
-            if fewer >= encoder.builder.referenceSize { return encoder.builder.finish(top: top) }
-            bound = encoder.builder.objectCount
+            let count = encoder.builder.objectCount
+            if BinaryPropertyListBuilder.referenceSize(for: count) == encoder.builder.referenceSize && !encoder.builder.tableWasFull {
+                return encoder.builder.finish(top: top)
+            }
+            bound = (count, max(encoder.builder.storedOnceNew, bound.strings))
         }
     }
 
@@ -71,8 +75,10 @@ struct KeyedArchiveEncoder {
         let uid = newUID()
         var elements: [Int] = []
         elements.reserveCapacity(items.count)
+        // (Items are read in place through a pointer: a copy of each would retain its strings.)
         items.withUnsafeBufferPointer { items in
-            for index in items.indices { elements.append(reference(writeItem(items[index]))) }
+            guard let base = items.baseAddress else { return }
+            for index in items.indices { elements.append(reference(writeItem(base + index))) }
         }
         let mark = begin(.array)
         add(.objects, builder.array(elements))
@@ -81,29 +87,30 @@ struct KeyedArchiveEncoder {
     }
 
     /// An item's object; returns its UID.
-    private mutating func writeItem(_ item: borrowing ToDoItem) -> Int {
+    private mutating func writeItem(_ pointer: UnsafePointer<ToDoItem>) -> Int {
         let uid = newUID()
+        let id = pointer.pointee.id
         let mark = begin(.item)
         for key in ArchiveSchema.keys(of: .item) {
             switch key {
             case .id:
                 // (Ids are unique in a list: not looked up among the strings stored once.)
-                let id = builder.asciiString(count: 36, storedOnce: false) { if let base = $0.baseAddress { UUIDText.write(item.id, into: base) } }
+                let id = builder.asciiString(count: 36) { if let base = $0.baseAddress { UUIDText.write(id, into: base) } }
                 add(.id, object(plist: id))
-            case .title: add(.title, object(plist: builder.string(item.title)))
-            case .itemDescription: if let notes = item.notes { add(.itemDescription, object(plist: builder.string(notes))) }
-            case .timestamp: if let due = item.due { add(.timestamp, builder.real(due.timeIntervalSince1970, storedOnce: false)) }
-            case .dueIsDate: if item.dueIsDay { add(.dueIsDate, builder.bool(true)) }
-            case .createdAt: add(.createdAt, builder.real(item.createdAt.timeIntervalSince1970, storedOnce: false))
-            case .modifiedAt: if let date = item.modifiedAt { add(.modifiedAt, builder.real(date.timeIntervalSince1970, storedOnce: false)) }
-            case .completedAt: if let date = item.completedAt { add(.completedAt, builder.real(date.timeIntervalSince1970, storedOnce: false)) }
-            case .location: if let location = item.location { add(.location, reference(writeLocation(location))) }
-            case .iCalendarUID: if let text = item.externalUID { add(.iCalendarUID, object(plist: builder.string(text))) }
-            case .iCalendarExtras: if let text = item.iCalendarExtras { add(.iCalendarExtras, object(plist: builder.string(text))) }
+            case .title: add(.title, object(plist: builder.string(pointer.pointee.title)))
+            case .itemDescription: if let notes = pointer.pointee.notes { add(.itemDescription, object(plist: builder.string(notes))) }
+            case .timestamp: if let due = pointer.pointee.due { add(.timestamp, builder.real(due.timeIntervalSince1970, storedOnce: false)) }
+            case .dueIsDate: if pointer.pointee.dueIsDay { add(.dueIsDate, builder.bool(true)) }
+            case .createdAt: add(.createdAt, builder.real(pointer.pointee.createdAt.timeIntervalSince1970, storedOnce: false))
+            case .modifiedAt: if let date = pointer.pointee.modifiedAt { add(.modifiedAt, builder.real(date.timeIntervalSince1970, storedOnce: false)) }
+            case .completedAt: if let date = pointer.pointee.completedAt { add(.completedAt, builder.real(date.timeIntervalSince1970, storedOnce: false)) }
+            case .location: if let location = pointer.pointee.location { add(.location, reference(writeLocation(location))) }
+            case .iCalendarUID: if let text = pointer.pointee.externalUID { add(.iCalendarUID, object(plist: builder.string(text))) }
+            case .iCalendarExtras: if let text = pointer.pointee.iCalendarExtras { add(.iCalendarExtras, object(plist: builder.string(text))) }
             default: break
             }
         }
-        archiveRefs[uid] = end(mark, unknown: item.unknownFields)
+        archiveRefs[uid] = end(mark, unknown: pointer.pointee.unknownFields)
         return uid
     }
 
@@ -163,7 +170,7 @@ struct KeyedArchiveEncoder {
     /// Writes the object begun at `mark`: its known keys, the unknown ones, then `$class`.
     private mutating func end(_ start: (mark: Int, archiveClass: ArchiveClass), unknown: UnknownFields) -> Int {
         let mark = start.mark
-        for key in unknown.values.keys.sorted() {
+        for key in unknown.isEmpty ? [] : unknown.values.keys.sorted() {
             guard let value = unknown.values[key] else { continue }
             let valueRef = writeArchived(value)
             pairs.append(builder.string(key))
@@ -171,7 +178,7 @@ struct KeyedArchiveEncoder {
         }
         add(.classKey, reference(classDescription(start.archiveClass)))
         let ref = builder.dictionary(pairs: pairs[mark...])
-        pairs.removeSubrange(mark...)
+        pairs.removeLast(pairs.count - mark)
         return ref
     }
 
@@ -198,59 +205,6 @@ struct KeyedArchiveEncoder {
             let keys = entries.keys.sorted()
             let values = keys.map { key in entries[key].map { writeArchived($0) } ?? builder.null() }
             return builder.dictionary(keys: keys.map { builder.string($0) }, values: values)
-        }
-    }
-
-    // MARK: - The reference size
-
-    /// At least as many plist objects as the list's archive holds, and at least as many
-    /// strings as are stored once (all but ids).
-    static func objectBound(_ list: ToDoList) -> (objects: Int, strings: Int) {
-        var count = 64 + objectCount(list.unknownFields)
-        var strings = 64 + count
-        for items in [list.toDoItems, list.doneItems] {
-            items.withUnsafeBufferPointer { items in
-                for index in items.indices {
-                    let item = objectCount(items[index])
-                    count += item.objects
-                    strings += item.strings
-                }
-            }
-        }
-        return (count, strings)
-    }
-
-    /// An item's objects, and its strings that are stored once (unknown values counted as both).
-    private static func objectCount(_ item: borrowing ToDoItem) -> (objects: Int, strings: Int) {
-        // The section's UID to it, its dictionary and `$class` UID, id and title (UID and
-        // string each), createdAt.
-        var count = 8
-        var strings = 1
-        if item.notes != nil { count += 2; strings += 1 }
-        if item.due != nil { count += 2 }
-        if item.modifiedAt != nil { count += 1 }
-        if item.completedAt != nil { count += 1 }
-        if item.externalUID != nil { count += 2; strings += 1 }
-        if item.iCalendarExtras != nil { count += 2; strings += 1 }
-        if let location = item.location {
-            let unknown = objectCount(location.unknownFields)
-            count += 7 + unknown
-            strings += 1 + unknown
-        }
-        let unknown = objectCount(item.unknownFields)
-        return (count + unknown, strings + unknown)
-    }
-
-    private static func objectCount(_ fields: UnknownFields) -> Int {
-        fields.values.values.reduce(2 * fields.values.count) { $0 + objectCount($1) }
-    }
-
-    private static func objectCount(_ value: ArchivedValue) -> Int {
-        switch value {
-        case .value(let plain): BinaryPropertyListWriter.objectCount(plain)
-        case .object(let inner): 1 + objectCount(inner)
-        case .array(let elements), .set(let elements): elements.reduce(1) { $0 + objectCount($1) }
-        case .dictionary(let entries): entries.values.reduce(1 + entries.count) { $0 + objectCount($1) }
         }
     }
 }

@@ -5,8 +5,8 @@ import Glibc
 ///
 /// Strings, numbers, dates and data are stored once: after such a scalar's bytes
 /// are appended they are looked up among the scalars written so far (an open-addressing
-/// table of hashes and references), and when an equal one exists the new bytes are dropped
-/// and its reference returned. Containers, booleans and UIDs (each UID of an archive is
+/// table of hashes (of a string's text, of any other scalar's bytes) and references), and
+/// when an equal one exists the new bytes are dropped and its reference returned. Containers, booleans and UIDs (each UID of an archive is
 /// mostly used once) are never merged. The reference size is fixed
 /// when the builder is made, from an upper bound of the object count (``referenceSize(for:)``);
 /// ``finish(top:)`` adds the offset table with the smallest offset size, and the trailer.
@@ -23,6 +23,10 @@ struct BinaryPropertyListBuilder {
     /// 24 bits (0: empty). Objects past 2^24 − 2 are not entered: stored as they come.
     private var slots: [UInt32]
     private var used = 0
+    /// How many scalars were looked up among those stored once and not found (a table
+    /// for that many holds them all), and whether any of them found the table full.
+    private(set) var storedOnceNew = 0
+    private(set) var tableWasFull = false
 
     /// A builder whose references can address `objectBound` objects; `byteCapacity` is a
     /// guess of the file's size, `storedOnceBound` a bound of how many scalars will be
@@ -60,7 +64,7 @@ struct BinaryPropertyListBuilder {
 
     mutating func bool(_ value: Bool) -> Int {
         let ref = newObject()
-        appendByte(value ? Marker.trueByte : Marker.falseByte)
+        append(1) { $0.pointee = value ? Marker.trueByte : Marker.falseByte }
         return ref
     }
 
@@ -88,8 +92,10 @@ struct BinaryPropertyListBuilder {
     /// more than the few bytes it saves).
     mutating func real(_ value: Double, storedOnce: Bool = true) -> Int {
         func append(_ builder: inout Self) {
-            builder.appendByte(Marker.real.byte(3))
-            builder.appendBigEndian(value.bitPattern, size: 8)
+            builder.append(9) { target in
+                target.pointee = Marker.real.byte(3)
+                Self.store(value.bitPattern, size: 8, at: target + 1)
+            }
         }
         guard storedOnce else {
             let ref = newObject()
@@ -116,47 +122,63 @@ struct BinaryPropertyListBuilder {
 
     /// ASCII text as type 0x5, any other as UTF-16BE (type 0x6).
     mutating func string(_ text: String) -> Int {
-        scalar { builder in
-            let ascii = text.utf8.withContiguousStorageIfAvailable { utf8 in builder.appendASCII(utf8) }
-                ?? { var copy = text; return copy.withUTF8 { builder.appendASCII($0) } }()
-            guard !ascii else { return }
-            builder.appendHeader(.utf16String, count: text.utf16.count)
-            for unit in text.utf16 {
-                builder.appendByte(UInt8(truncatingIfNeeded: unit >> 8))
-                builder.appendByte(UInt8(truncatingIfNeeded: unit))
-            }
-        }
+        if let ref = text.utf8.withContiguousStorageIfAvailable({ string(utf8: $0) }) { return ref }
+        var copy = text
+        return copy.withUTF8 { string(utf8: $0) }
     }
 
-    /// Appends the string as type 0x5 when it is ASCII; false (nothing appended) when not.
-    private mutating func appendASCII(_ utf8: UnsafeBufferPointer<UInt8>) -> Bool {
-        guard Self.isASCII(utf8) else { return false }
-        appendHeader(.asciiString, count: utf8.count)
-        appendBytes(utf8)
-        return true
+    /// A string of valid UTF-8 text, stored once. It is hashed by its text (equal strings
+    /// have equal text), so that its slot of the table, which is large and seldom in the
+    /// cache, is loaded before the text is appended: the appending hides part of the wait.
+    private mutating func string(utf8: UnsafeBufferPointer<UInt8>) -> Int {
+        let hash = Self.hash(UnsafeRawBufferPointer(utf8), 0, utf8.count)
+        let entry = slots[Int(truncatingIfNeeded: hash) & (slots.count - 1)]
+        let start = length
+        appendString(utf8)
+        return storedOnce(from: start, hash: hash, entry: entry)
+    }
+
+    /// Appends a string object of valid UTF-8 text in one piece: ASCII as it is, any other
+    /// text transcoded to UTF-16BE.
+    private mutating func appendString(_ utf8: UnsafeBufferPointer<UInt8>) {
+        var combined: UInt8 = 0
+        for byte in utf8 { combined |= byte }
+        if combined < 0x80 {
+            let header = Self.headerSize(utf8.count)
+            append(header + utf8.count) { target in
+                Self.storeHeader(.asciiString, count: utf8.count, at: target)
+                if let base = utf8.baseAddress { (target + header).update(from: base, count: utf8.count) }
+            }
+            return
+        }
+        let units = Self.utf16Count(utf8)
+        let header = Self.headerSize(units)
+        append(header + 2 * units) { target in
+            Self.storeHeader(.utf16String, count: units, at: target)
+            Self.storeUTF16BigEndian(utf8, at: target + header)
+        }
     }
 
     /// An ASCII string of `count` bytes that `write` fills in (with bytes below 0x80);
-    /// with `storedOnce` false, not looked up among earlier strings (for text known to be unique).
-    mutating func asciiString(count: Int, storedOnce: Bool = true, _ write: (UnsafeMutableBufferPointer<UInt8>) -> Void) -> Int {
-        func append(_ builder: inout Self) {
-            builder.appendHeader(.asciiString, count: count)
-            builder.append(count) { write(UnsafeMutableBufferPointer(start: $0, count: count)) }
+    /// not looked up among earlier strings (for text known to be unique).
+    mutating func asciiString(count: Int, _ write: (UnsafeMutableBufferPointer<UInt8>) -> Void) -> Int {
+        let ref = newObject()
+        let header = Self.headerSize(count)
+        append(header + count) { target in
+            Self.storeHeader(.asciiString, count: count, at: target)
+            write(UnsafeMutableBufferPointer(start: target + header, count: count))
         }
-        guard storedOnce else {
-            let ref = newObject()
-            append(&self)
-            return ref
-        }
-        return scalar(append)
+        return ref
     }
 
     /// A keyed-archive reference, in the fewest of 1, 2, 4 or 8 bytes.
     mutating func uid(_ value: UInt64) -> Int {
         let ref = newObject()
         let size = Self.width(value)
-        appendByte(Marker.uid.byte(size - 1))
-        appendBigEndian(value, size: size)
+        append(1 + size) { target in
+            target.pointee = Marker.uid.byte(size - 1)
+            Self.store(value, size: size, at: target + 1)
+        }
         return ref
     }
 
@@ -185,13 +207,17 @@ struct BinaryPropertyListBuilder {
     mutating func dictionary(pairs: ArraySlice<Int>) -> Int {
         let ref = newObject()
         let count = pairs.count / 2
-        appendHeader(.dictionary, count: count)
         let size = referenceSize
-        append(2 * count * size) { target in
+        let header = Self.headerSize(count)
+        append(header + 2 * count * size) { target in
+            Self.storeHeader(.dictionary, count: count, at: target)
+            let keys = target + header, values = keys + count * size
             // Keys (even places) first, then values (odd places).
-            for (index, reference) in pairs.enumerated() {
-                let position = ((index & 1) * count + index >> 1) * size
-                for byte in 0..<size { target[position + byte] = UInt8(truncatingIfNeeded: reference >> (8 * (size - 1 - byte))) }
+            pairs.withUnsafeBufferPointer { pairs in
+                for index in 0..<count {
+                    Self.store(UInt64(truncatingIfNeeded: pairs[2 * index]), size: size, at: keys + index * size)
+                    Self.store(UInt64(truncatingIfNeeded: pairs[2 * index + 1]), size: size, at: values + index * size)
+                }
             }
         }
         return ref
@@ -213,10 +239,10 @@ struct BinaryPropertyListBuilder {
         let offsetSize = Self.width(UInt64(offsets.last ?? 0))
         let offsets = self.offsets
         append(offsets.count * offsetSize) { target in
-            var position = 0
-            for offset in offsets {
-                for index in 0..<offsetSize { target[position + index] = UInt8(truncatingIfNeeded: offset >> (8 * (offsetSize - 1 - index))) }
-                position += offsetSize
+            offsets.withUnsafeBufferPointer { offsets in
+                for index in offsets.indices {
+                    Self.store(UInt64(truncatingIfNeeded: offsets[index]), size: offsetSize, at: target + index * offsetSize)
+                }
             }
         }
         appendBytes([0, 0, 0, 0, 0, 0, UInt8(offsetSize), UInt8(referenceSize)])
@@ -233,14 +259,7 @@ struct BinaryPropertyListBuilder {
 
     /// A marker with a count, the count as an integer object after it when it is 15 or more.
     private mutating func appendHeader(_ marker: Marker, count: Int) {
-        guard count >= 15 else {
-            appendByte(marker.byte(count))
-            return
-        }
-        appendByte(marker.byte(0xF))
-        let size = Self.width(UInt64(count))
-        appendByte(Marker.integer.byte(size.trailingZeroBitCount))
-        appendBigEndian(UInt64(count), size: size)
+        append(Self.headerSize(count)) { Self.storeHeader(marker, count: count, at: $0) }
     }
 
     /// Appends `count` bytes that `fill` writes from the pointer it is given.
@@ -273,9 +292,7 @@ struct BinaryPropertyListBuilder {
 
     @inline(__always)
     private mutating func appendBigEndian(_ value: UInt64, size: Int) {
-        append(size) { target in
-            for index in 0..<size { target[index] = UInt8(truncatingIfNeeded: value >> UInt64(8 * (size - 1 - index))) }
-        }
+        append(size) { Self.store(value, size: size, at: $0) }
     }
 
     /// Appends references, each in `referenceSize` big-endian bytes.
@@ -284,18 +301,10 @@ struct BinaryPropertyListBuilder {
         append(references.count * size) { target in
             var position = 0
             for reference in references {
-                for index in 0..<size {
-                    target[position + index] = UInt8(truncatingIfNeeded: reference >> (8 * (size - 1 - index)))
-                }
+                Self.store(UInt64(truncatingIfNeeded: reference), size: size, at: target + position)
                 position += size
             }
         }
-    }
-
-    private static func isASCII(_ bytes: UnsafeBufferPointer<UInt8>) -> Bool {
-        var combined: UInt8 = 0
-        for byte in bytes { combined |= byte }
-        return combined < 0x80
     }
 
     // MARK: - Storing scalars once
@@ -306,13 +315,19 @@ struct BinaryPropertyListBuilder {
     private mutating func scalar(_ write: (inout Self) -> Void) -> Int {
         let start = self.length
         write(&self)
+        let hash = bytes.withUnsafeBytes { Self.hash($0, start, self.length - start) }
+        return storedOnce(from: start, hash: hash, entry: slots[Int(truncatingIfNeeded: hash) & (slots.count - 1)])
+    }
+
+    /// The reference of a scalar written before whose bytes equal those from `start` on
+    /// (dropping these), or of the new one; `entry` is the table's slot for `hash`.
+    private mutating func storedOnce(from start: Int, hash: UInt64, entry first: UInt32) -> Int {
         let length = self.length - start
-        let hash = bytes.withUnsafeBytes { Self.hash($0, start, length) }
         let tag = UInt32(truncatingIfNeeded: hash >> 56)
         let mask = slots.count - 1
         var slot = Int(truncatingIfNeeded: hash) & mask
-        while slots[slot] != 0 {
-            let entry = slots[slot]
+        var entry = first
+        while entry != 0 {
             if entry >> 24 == tag {
                 let earlier = Int(entry & Self.referenceMask) - 1
                 if bytesEqual(offsets[earlier], start, length) {
@@ -321,11 +336,17 @@ struct BinaryPropertyListBuilder {
                 }
             }
             slot = (slot + 1) & mask
+            entry = slots[slot]
         }
+        storedOnceNew += 1
         let ref = newObject(at: start)
         // Past what the table was made for (it stays at most two-thirds full, so that a
         // look-up always meets an empty slot) or past its references' reach: stored as it is.
-        guard ref + 1 < Self.referenceMask, (used + 1) * 3 <= slots.count * 2 else { return ref }
+        guard ref + 1 < Self.referenceMask else { return ref }
+        guard (used + 1) * 3 <= slots.count * 2 else {
+            tableWasFull = true
+            return ref
+        }
         slots[slot] = tag << 24 | UInt32(ref + 1)
         used += 1
         return ref
