@@ -126,6 +126,20 @@ struct ChangeCommandTests {
         #expect(result.stdout.hasSuffix("  Buy milk\n"))
     }
 
+    @Test("an id whose first 8 characters are digits is printed up to its -, which reads back as that id, not a position")
+    func digitsOnlyShortID() throws {
+        let tick = try TickRunner()
+        let input = tick.file.deletingLastPathComponent().appendingPathComponent("digits.json")
+        try #"[{"id": "98638558-6E72-4F23-91A7-0463BC705DA0", "title": "Digits first", "done": false, "createdAt": "2026-11-25T14:42:49Z"}]"#
+            .write(to: input, atomically: true, encoding: .utf8)
+        #expect(try tick.run(["import", input.path]).status == 0)
+        let checked = try tick.run(["check", "1"])
+        #expect(checked.stdout == "checked 98638558-  Digits first\n")
+        let unchecked = try tick.run(["uncheck", "98638558-"])
+        #expect(unchecked.status == 0, "\(unchecked.stderr)")
+        #expect(unchecked.stdout == "unchecked 98638558-  Digits first\n")
+    }
+
     @Test("--due takes -1d, dates as people write them, and refuses 12/01/2026 with the ISO forms")
     func dates() throws {
         let tick = try TickRunner()

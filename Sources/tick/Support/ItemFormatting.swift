@@ -3,9 +3,15 @@ import TickCore
 
 /// How items are written for people: short ids, dates and locations.
 enum ItemFormatting {
-    /// The first 8 characters of the id, lower-case: what `tick add` prints.
+    /// The first 8 characters of the id, lower-case: what `tick add` prints. An id whose
+    /// first 8 characters are digits goes on to its first letter or `-`, since digits alone
+    /// are read back as a position (``ItemReference``).
     static func shortID(_ item: ToDoItem) -> String {
-        String(item.id.uuidString.prefix(8)).lowercased()
+        let text = item.id.uuidString.lowercased()
+        let prefix = text.prefix(8)
+        guard prefix.allSatisfy(\.isPlainDigit) else { return String(prefix) }
+        guard let end = text.firstIndex(where: { !$0.isPlainDigit }) else { return text }
+        return String(text[...end])
     }
 
     /// `2026-12-01`, or `2026-12-01 09:30` when the time is not midnight, in the local zone.

@@ -115,5 +115,5 @@ struct ItemReference: ExpressibleByArgument, CustomStringConvertible {
 
 extension Character {
     /// 0–9 only (not other scripts' digits, which `Int` would not read).
-    fileprivate var isPlainDigit: Bool { isASCII && isNumber }
+    var isPlainDigit: Bool { isASCII && isNumber }
 }
