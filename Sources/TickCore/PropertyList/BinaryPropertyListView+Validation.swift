@@ -30,23 +30,26 @@ extension BinaryPropertyListView {
                 break
             }
         }
+        // (One stack for all walks, so that a walk allocates nothing.)
+        var stack: [(header: BinaryObjectHeader, ref: Int, next: Int)] = []
         for root in 0..<count where state[root] == .container {
-            try walk(from: root, &state)
+            try walk(from: root, &state, &stack)
         }
     }
 
     /// Walks the containers reachable from `root` depth-first, marking them walked: each
     /// reference must name an object of the file, each key a string, and a container met
     /// again while it is being walked is a cycle.
-    private func walk(from root: Int, _ state: inout [State]) throws(PropertyListError) {
-        var stack: [(header: BinaryObjectHeader, next: Int)] = [(try header(of: root), 0)]
-        var refs = [root]
+    private func walk(from root: Int, _ state: inout [State],
+                      _ stack: inout [(header: BinaryObjectHeader, ref: Int, next: Int)]) throws(PropertyListError) {
+        stack.removeAll(keepingCapacity: true)
+        stack.append((try header(of: root), root, 0))
         state[root] = .walking
         while let top = stack.last {
-            let (header, next) = top
+            let (header, ref, next) = top
             let keys = header.kind == .dictionary ? header.count : 0
             guard next < header.count + keys else {
-                state[refs.removeLast()] = .walked
+                state[ref] = .walked
                 stack.removeLast()
                 continue
             }
@@ -54,7 +57,7 @@ extension BinaryPropertyListView {
             let child = reference(header, next)
             guard child < state.count else {
                 throw PropertyListError(.referenceOutOfRange, at: header.offset,
-                                        "object \(refs[refs.count - 1]) refers to object \(child), but the file has \(state.count)")
+                                        "object \(ref) refers to object \(child), but the file has \(state.count)")
             }
             if next < keys {
                 guard state[child] == .string else {
@@ -65,8 +68,7 @@ extension BinaryPropertyListView {
             switch state[child] {
             case .container:
                 state[child] = .walking
-                stack.append((try self.header(of: child), 0))
-                refs.append(child)
+                stack.append((try self.header(of: child), child, 0))
             case .walking:
                 throw PropertyListError(.cycle, at: header.offset, "object \(child) contains itself")
             default:

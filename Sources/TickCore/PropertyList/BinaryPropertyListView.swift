@@ -45,6 +45,20 @@ struct BinaryPropertyListView {
         return value
     }
 
+    /// The value of the object with this reference number when it is a UID, nil when it is
+    /// another type: ``header(of:)`` and ``uid(_:)`` without parsing a whole header.
+    @inline(__always)
+    func uid(of ref: Int) throws(PropertyListError) -> UInt64? {
+        let offset = try offset(of: ref)
+        let marker = base[offset]
+        guard marker >> 4 == Marker.uid.rawValue else { return nil }
+        let size = Int(marker & 0x0F) + 1
+        guard size <= objectsEnd - offset - 1 else {
+            throw PropertyListError(.truncated, at: offset, "the object needs \(size) bytes but the object area ends first")
+        }
+        return unsigned(at: offset + 1, size: size)
+    }
+
     /// The header of the object with this reference number.
     @inline(__always)
     func header(of ref: Int) throws(PropertyListError) -> BinaryObjectHeader {
@@ -57,7 +71,7 @@ struct BinaryPropertyListView {
         let marker = base[offset]
         let low = Int(marker & 0x0F)
         let available = objectsEnd - offset - 1
-        guard let kind = Marker.byNibble[Int(marker >> 4)] else {
+        guard let kind = Marker(marker: marker) else {
             throw PropertyListError(.unknownObjectType, at: offset, "unknown object marker 0x\(hex(marker))")
         }
         switch kind {
@@ -115,7 +129,8 @@ struct BinaryPropertyListView {
             case .dictionary: unit = 2 * trailer.referenceSize
             default: unit = 1
             }
-            guard count <= (objectsEnd - content) / unit else {
+            // (count ≤ the file's size and unit ≤ 16: the product cannot overflow.)
+            guard count &* unit <= objectsEnd - content else {
                 throw PropertyListError(.invalidCount, at: offset, "an object of \(count) elements of \(unit) bytes cannot fit in the file")
             }
             return BinaryObjectHeader(kind: kind, marker: marker, offset: offset, count: count, content: content)
