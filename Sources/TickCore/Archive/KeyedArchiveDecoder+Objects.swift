@@ -136,6 +136,11 @@ extension KeyedArchiveDecoder {
 
     /// A number written inline or as an object by UID; integers are accepted. UID 0 is nil.
     func number(_ ref: Int, _ what: @autoclosure () -> String) throws(ArchiveError) -> Double? {
+        do throws(PropertyListError) {
+            if let value = try view.real8(of: ref) { return value }
+        } catch {
+            throw ArchiveError(error)
+        }
         guard let header = try resolved(ref, what()) else { return nil }
         do throws(PropertyListError) {
             if let value = try view.number(header) { return value }
