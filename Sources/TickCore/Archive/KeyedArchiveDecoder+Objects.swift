@@ -15,7 +15,7 @@ extension KeyedArchiveDecoder {
     /// The value of `key` of an object, read as its kind in the schema; nil when the key is
     /// absent or its value is nil (UID 0) — an error when the schema requires it.
     mutating func value(_ key: ArchiveKey, of object: ObjectFields, _ what: @autoclosure () -> String) throws(ArchiveError) -> FieldValue? {
-        guard let field = ArchiveSchema.rule(key, of: object.archiveClass) else { return nil }
+        guard let field = rules[object.archiveClass.index * ArchiveKey.count + key.index] else { return nil }
         var value: FieldValue?
         if let ref = object[key] {
             func name() -> String { "\(key.rawValue) of \(what())" }
@@ -112,6 +112,11 @@ extension KeyedArchiveDecoder {
     /// A value that must be a UID; returns it (0 is nil).
     @inline(__always)
     func uid(_ ref: Int, _ what: @autoclosure () -> String) throws(ArchiveError) -> Int {
+        do throws(PropertyListError) {
+            if let value = try view.uid(of: ref) { return value > UInt64(Int.max) ? Int.max : Int(value) }
+        } catch {
+            throw ArchiveError(error)
+        }
         let header = try header(of: ref)
         guard header.kind == .uid else {
             throw ArchiveError(.malformed, at: header.offset, "\(what()) is not an object reference (UID)")
@@ -131,6 +136,11 @@ extension KeyedArchiveDecoder {
 
     /// A number written inline or as an object by UID; integers are accepted. UID 0 is nil.
     func number(_ ref: Int, _ what: @autoclosure () -> String) throws(ArchiveError) -> Double? {
+        do throws(PropertyListError) {
+            if let value = try view.real8(of: ref) { return value }
+        } catch {
+            throw ArchiveError(error)
+        }
         guard let header = try resolved(ref, what()) else { return nil }
         do throws(PropertyListError) {
             if let value = try view.number(header) { return value }
@@ -211,17 +221,16 @@ extension KeyedArchiveDecoder {
     /// Checks that a `$class` value names the expected class.
     mutating func expectClass(_ ref: Int, _ expected: ArchiveClass, _ what: @autoclosure () -> String) throws(ArchiveError) {
         let uid = try self.uid(ref, "$class of \(what())")
+        if uid == classUIDs[expected.index] { return }
         let found: ArchiveClass?
-        if uid == lastClass.uid {
-            found = lastClass.found
-        } else if let cached = classes[uid] {
+        if let cached = classes[uid] {
             found = cached
         } else {
             let name = try className(uid, what())
             found = ArchiveClass.allCases.first { $0.rawValue == name || $0.alternativeNames.contains(name) }
             classes[uid] = .some(found)
         }
-        lastClass = (uid, found)
+        if found == expected { classUIDs[expected.index] = uid }
         guard found == expected else {
             let name = (try? className(uid, what())) ?? "?"
             throw ArchiveError(.malformed, at: try header(of: ref).offset, "\(what()) is of class \(name), expected \(expected.rawValue)")

@@ -15,8 +15,9 @@ struct KeyedArchiveDecoder {
     static let otherKey: UInt8 = 255
     /// The class each class description (by UID) names; nil for a class tick does not know.
     var classes: [Int: ArchiveClass?] = [:]
-    /// The class description last looked at (items in a row share theirs).
-    var lastClass: (uid: Int, found: ArchiveClass?) = (-1, nil)
+    /// Per class (by index): the UID of a class description found to name it (-1: none
+    /// yet), so that objects sharing a description look it up once.
+    var classUIDs = InlineArray<4, Int>(repeating: -1)
     /// How many items of each section to read (all, unless a preview asks for fewer).
     var itemLimit = Int.max
     /// The number of items each section holds in the file, read or not.
@@ -24,6 +25,15 @@ struct KeyedArchiveDecoder {
     /// Budget and state for reading values of unknown keys.
     var unknownNodes = 0
     var unknownInProgress: Set<Int> = []
+
+    /// ``ArchiveSchema/rule(_:of:)`` by class index × ``ArchiveKey/count`` + key index, and
+    /// per class the keys it requires as bits by key index: the schema as the reader asks it.
+    let rules: [ArchiveSchema.Rule?] = ArchiveClass.allCases.flatMap { archiveClass in
+        ArchiveKey.all.map { ArchiveSchema.rule($0, of: archiveClass) }
+    }
+    let requiredKeys: [UInt32] = ArchiveClass.allCases.map { archiveClass in
+        ArchiveSchema.requiredKeys(of: archiveClass).reduce(0) { $0 | 1 << UInt32($1.index) }
+    }
 
     static let maximumUnknownDepth = 256
     static let maximumUnknownNodes = 1_000_000
@@ -180,6 +190,8 @@ struct KeyedArchiveDecoder {
         let header = try objectDictionary(uid, what())
         var object = ObjectFields(archiveClass: archiveClass, offset: header.offset)
         var sawClass = false
+        var present: UInt32 = 0
+        let ruleBase = archiveClass.index * ArchiveKey.count
         for index in 0..<header.count {
             let keyRef = view.reference(header, index)
             let valueRef = view.reference(header, header.count + index)
@@ -187,14 +199,18 @@ struct KeyedArchiveDecoder {
             if key == .classKey {
                 try expectClass(valueRef, archiveClass, what())
                 sawClass = true
-            } else if let key, ArchiveSchema.rule(key, of: archiveClass) != nil {
+            } else if let key, rules[ruleBase + key.index] != nil {
                 object.references[key.index] = valueRef
+                present |= 1 << UInt32(key.index)
             } else {
                 object.unknown[try keyString(keyRef)] = try resolveUnknown(valueRef, depth: 0)
             }
         }
         guard sawClass else { throw ArchiveError(.malformed, at: header.offset, "\(what()) has no $class") }
-        for key in ArchiveSchema.requiredKeys(of: archiveClass) where object[key] == nil {
+        let missing = requiredKeys[archiveClass.index] & ~present
+        if missing != 0 {
+            // (The lowest index is the first required key in the schema's order.)
+            let key = ArchiveKey.all[missing.trailingZeroBitCount]
             throw ArchiveError(.malformed, at: header.offset, "\(what()) has no \(key.rawValue)")
         }
         return object

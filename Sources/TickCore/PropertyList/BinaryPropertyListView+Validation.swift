@@ -30,49 +30,63 @@ extension BinaryPropertyListView {
                 break
             }
         }
+        // (One stack for all walks, so that a walk allocates nothing.)
+        var stack: [(header: BinaryObjectHeader, ref: Int, next: Int)] = []
         for root in 0..<count where state[root] == .container {
-            try walk(from: root, &state)
+            try walk(from: root, &state, &stack)
         }
     }
 
     /// Walks the containers reachable from `root` depth-first, marking them walked: each
     /// reference must name an object of the file, each key a string, and a container met
     /// again while it is being walked is a cycle.
-    private func walk(from root: Int, _ state: inout [State]) throws(PropertyListError) {
-        var stack: [(header: BinaryObjectHeader, next: Int)] = [(try header(of: root), 0)]
-        var refs = [root]
+    private func walk(from root: Int, _ state: inout [State],
+                      _ stack: inout [(header: BinaryObjectHeader, ref: Int, next: Int)]) throws(PropertyListError) {
+        stack.removeAll(keepingCapacity: true)
+        stack.append((try header(of: root), root, 0))
         state[root] = .walking
-        while let top = stack.last {
-            let (header, next) = top
+        while let (header, ref, first) = stack.last {
             let keys = header.kind == .dictionary ? header.count : 0
-            guard next < header.count + keys else {
-                state[refs.removeLast()] = .walked
-                stack.removeLast()
-                continue
-            }
-            stack[stack.count - 1].next = next + 1
-            let child = reference(header, next)
-            guard child < state.count else {
-                throw PropertyListError(.referenceOutOfRange, at: header.offset,
-                                        "object \(refs[refs.count - 1]) refers to object \(child), but the file has \(state.count)")
-            }
-            if next < keys {
-                guard state[child] == .string else {
+            let end = header.count + keys
+            // The keys, each a string.
+            var next = first
+            while next < keys {
+                let key = reference(header, next)
+                guard key < state.count else { throw outOfRange(ref, key, header, state.count) }
+                guard state[key] == .string else {
                     throw PropertyListError(.invalidKey, at: header.offset, "a key of the dictionary at byte \(header.offset) is not a string")
                 }
-                continue
+                next += 1
             }
-            switch state[child] {
-            case .container:
-                state[child] = .walking
-                stack.append((try self.header(of: child), 0))
-                refs.append(child)
-            case .walking:
-                throw PropertyListError(.cycle, at: header.offset, "object \(child) contains itself")
-            default:
-                continue
+            // The values or elements, up to the first container not walked yet.
+            var inner = -1
+            scan: while next < end {
+                let child = reference(header, next)
+                next += 1
+                guard child < state.count else { throw outOfRange(ref, child, header, state.count) }
+                switch state[child] {
+                case .container:
+                    inner = child
+                    break scan
+                case .walking:
+                    throw PropertyListError(.cycle, at: header.offset, "object \(child) contains itself")
+                default:
+                    continue
+                }
+            }
+            if inner < 0 {
+                state[ref] = .walked
+                stack.removeLast()
+            } else {
+                stack[stack.count - 1].next = next
+                state[inner] = .walking
+                stack.append((try self.header(of: inner), inner, 0))
             }
         }
+    }
+
+    private func outOfRange(_ ref: Int, _ child: Int, _ header: BinaryObjectHeader, _ count: Int) -> PropertyListError {
+        PropertyListError(.referenceOutOfRange, at: header.offset, "object \(ref) refers to object \(child), but the file has \(count)")
     }
 
     /// Whether the `count` bytes from `start` (inside the file) are all below 0x80, read

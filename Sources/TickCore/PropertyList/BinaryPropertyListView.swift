@@ -26,10 +26,17 @@ struct BinaryPropertyListView {
         let size = trailer.offsetSize
         var position = trailer.offsetTableStart + ref * size
         var value = 0
-        for _ in 0..<size {
-            // (An 8-byte offset past Int.max turns negative: the range check below refuses it.)
-            value = value &<< 8 | Int(base[position])
-            position += 1
+        switch size {
+        case 2: value = Int(base[position]) << 8 | Int(base[position + 1])
+        case 3: value = Int(base[position]) << 16 | Int(base[position + 1]) << 8 | Int(base[position + 2])
+        case 4:
+            value = Int(base[position]) << 24 | Int(base[position + 1]) << 16 | Int(base[position + 2]) << 8 | Int(base[position + 3])
+        default:
+            for _ in 0..<size {
+                // (An 8-byte offset past Int.max turns negative: the range check below refuses it.)
+                value = value &<< 8 | Int(base[position])
+                position += 1
+            }
         }
         guard value >= BinaryPropertyListTrailer.headerSize, value < objectsEnd else {
             throw PropertyListError(.offsetOutOfRange, at: trailer.offsetTableStart + ref * size, "object \(ref) has offset \(value), outside the object area 8..<\(objectsEnd)")
@@ -45,6 +52,29 @@ struct BinaryPropertyListView {
         return value
     }
 
+    /// The value of the object with this reference number when it is a UID, nil when it is
+    /// another type: ``header(of:)`` and ``uid(_:)`` without parsing a whole header.
+    @inline(__always)
+    func uid(of ref: Int) throws(PropertyListError) -> UInt64? {
+        let offset = try offset(of: ref)
+        let marker = base[offset]
+        guard marker >> 4 == Marker.uid.rawValue else { return nil }
+        let size = Int(marker & 0x0F) + 1
+        guard size <= objectsEnd - offset - 1 else {
+            throw PropertyListError(.truncated, at: offset, "the object needs \(size) bytes but the object area ends first")
+        }
+        return unsigned(at: offset + 1, size: size)
+    }
+
+    /// The value of the object with this reference number when it is an 8-byte real, nil
+    /// when it is anything else: the common case of ``number(_:)`` without a whole header.
+    @inline(__always)
+    func real8(of ref: Int) throws(PropertyListError) -> Double? {
+        let offset = try offset(of: ref)
+        guard base[offset] == Marker.real.byte(3), 8 <= objectsEnd - offset - 1 else { return nil }
+        return Double(bitPattern: unsigned(at: offset + 1, size: 8))
+    }
+
     /// The header of the object with this reference number.
     @inline(__always)
     func header(of ref: Int) throws(PropertyListError) -> BinaryObjectHeader {
@@ -57,7 +87,7 @@ struct BinaryPropertyListView {
         let marker = base[offset]
         let low = Int(marker & 0x0F)
         let available = objectsEnd - offset - 1
-        guard let kind = Marker.byNibble[Int(marker >> 4)] else {
+        guard let kind = Marker(marker: marker) else {
             throw PropertyListError(.unknownObjectType, at: offset, "unknown object marker 0x\(hex(marker))")
         }
         switch kind {
@@ -115,7 +145,8 @@ struct BinaryPropertyListView {
             case .dictionary: unit = 2 * trailer.referenceSize
             default: unit = 1
             }
-            guard count <= (objectsEnd - content) / unit else {
+            // (count ≤ the file's size and unit ≤ 16: the product cannot overflow.)
+            guard count &* unit <= objectsEnd - content else {
                 throw PropertyListError(.invalidCount, at: offset, "an object of \(count) elements of \(unit) bytes cannot fit in the file")
             }
             return BinaryObjectHeader(kind: kind, marker: marker, offset: offset, count: count, content: content)
@@ -140,6 +171,8 @@ struct BinaryPropertyListView {
         case 1: return Int(base[position])
         case 2: return Int(base[position]) << 8 | Int(base[position + 1])
         case 3: return Int(base[position]) << 16 | Int(base[position + 1]) << 8 | Int(base[position + 2])
+        case 4:
+            return Int(base[position]) << 24 | Int(base[position + 1]) << 16 | Int(base[position + 2]) << 8 | Int(base[position + 3])
         default:
             let value = unsigned(at: position, size: size)
             return value > UInt64(Int.max) ? Int.max : Int(value)

@@ -21,11 +21,27 @@ enum Marker: UInt8, Sendable {
     /// n key references, then n value references.
     case dictionary = 0xD
 
+    /// The type of a marker byte (its high nibble); nil for the nibbles no object has.
+    @inline(__always)
+    init?(marker: UInt8) {
+        switch marker >> 4 {
+        case 0x0: self = .simple
+        case 0x1: self = .integer
+        case 0x2: self = .real
+        case 0x3: self = .date
+        case 0x4: self = .data
+        case 0x5: self = .asciiString
+        case 0x6: self = .utf16String
+        case 0x8: self = .uid
+        case 0xA: self = .array
+        case 0xC: self = .set
+        case 0xD: self = .dictionary
+        default: return nil
+        }
+    }
+
     /// The marker byte of this type with a low nibble.
     func byte(_ low: Int) -> UInt8 { rawValue << 4 | UInt8(low) }
-
-    /// The type of each high nibble (nil for the nibbles no object has).
-    static let byNibble: [Marker?] = (0..<16).map { Marker(rawValue: UInt8($0)) }
 
     static let null: UInt8 = 0x00
     static let falseByte: UInt8 = 0x08

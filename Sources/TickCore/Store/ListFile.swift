@@ -82,9 +82,28 @@ struct ListFile: Sendable {
         var info = stat()
         guard fstat(fd, &info) == 0 else { throw systemFailure("cannot stat") }
         try requireRegularFile(info)
-        // Sized by fstat, read on to the end in case the file grew meanwhile.
-        var bytes = [UInt8](repeating: 0, count: max(Int(info.st_size), 0) + 1)
-        var count = 0
+        // Sized by fstat (one byte more, to see the end), read into uninitialized memory
+        // rather than zeroed; read on to the end in case the file grew meanwhile.
+        let expected = max(Int(info.st_size), 0) + 1
+        var readErrno: Int32 = 0
+        var bytes = [UInt8](unsafeUninitializedCapacity: expected) { buffer, count in
+            while count < buffer.count {
+                let got = Glibc.read(fd, buffer.baseAddress! + count, buffer.count - count)
+                if got == 0 { break }
+                if got < 0 {
+                    if errno == EINTR { continue }
+                    readErrno = errno
+                    break
+                }
+                count += got
+            }
+        }
+        if readErrno != 0 {
+            errno = readErrno
+            throw systemFailure("cannot read")
+        }
+        guard bytes.count == expected else { return bytes }
+        var count = bytes.count
         while true {
             if count == bytes.count { bytes.append(contentsOf: repeatElement(0, count: max(bytes.count, 1 << 16))) }
             let got = bytes.withUnsafeMutableBytes { buffer in
