@@ -21,15 +21,8 @@ enum AddBenchmark {
         let list = generator.list(count: count)
         try ToDoStore(fileURL: file).save(list)
 
-        // calcurse keeps its to-do list as one "[priority] title" line per item, in its own
-        // order (by priority, then by the bytes of the title), which it reads in linear time:
-        // each item read goes after the last (read in any other order, it is quadratic).
         let calendar = directory.appendingPathComponent("calcurse", isDirectory: true)
-        try FileManager.default.createDirectory(at: calendar, withIntermediateDirectories: true)
-        let titles = (list.toDoItems + list.doneItems).map { Array($0.title.utf8) }
-        let lines = titles.sorted { $0.lexicographicallyPrecedes($1) }.map { "[0] " + String(decoding: $0, as: UTF8.self) + "\n" }.joined()
-        try Data(lines.utf8).write(to: calendar.appendingPathComponent("todo"))
-        try Data().write(to: calendar.appendingPathComponent("apts"))
+        try CalcurseData.write(list, to: calendar)
         let calcurse = ["/usr/bin/calcurse", "/usr/local/bin/calcurse"].first { FileManager.default.isExecutableFile(atPath: $0) }
 
         var tickTimes: [Double] = []

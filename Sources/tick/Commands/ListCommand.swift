@@ -1,5 +1,6 @@
 import ArgumentParser
 import FoundationEssentials
+import Glibc
 import TickCore
 import TickInterchange
 
@@ -89,14 +90,15 @@ struct ListCommand: ParsableCommand {
                                     doneItems: list.doneItems.filter { filter.keeps($0, in: .done) })
             return try JSONOutput.write(kept, sections: sections)
         }
-        var rows: [ListRow] = []
+        var positions: [Int] = []
         for section in sections {
             let offset = section == .toDo ? 0 : list.toDoItems.count
             for (index, item) in list.items(in: section).enumerated() where filter?.keeps(item, in: section) ?? true {
-                rows.append(ListRow(position: offset + index + 1, item: item, done: section == .done))
+                positions.append(offset + index + 1)
             }
         }
-        for line in ListRow.format(rows, width: TerminalWidth.ofStandardOutput(), now: now) { output(line) }
+        var writer = ByteWriter(descriptor: STDOUT_FILENO, destination: "standard output")
+        try ListText(list: list, positions: positions, now: now).write(width: TerminalWidth.ofStandardOutput(), to: &writer)
     }
 }
 
