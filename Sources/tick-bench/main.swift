@@ -150,15 +150,15 @@ do {
         print("\nOne add, whole process: `tick add` against calcurse importing one to-do into the same titles; medians in milliseconds\n")
         var adds = Table(header: ["tick", "items", "tick add", "calcurse add", "tick ÷ calcurse"])
         for count in sizes {
-            for (name, binary) in binaries {
-                let figures = try AddBenchmark.measure(tick: binary, count: count, runs: 21)
+            let figures = try AddBenchmark.measure(ticks: binaries.map(\.1), count: count, runs: 21)
+            for ((name, _), figures) in zip(binaries, figures) {
                 adds.rows.append([
                     name, String(count), formatMilliseconds(figures.tick),
                     figures.calcurse.map(formatMilliseconds) ?? "(no calcurse)",
                     figures.calcurse.map { String(format: "%.2f×", figures.tick / $0) } ?? "",
                 ])
-                FileHandle.standardError.write(Data("measured adds of \(name) at \(count) items\n".utf8))
             }
+            FileHandle.standardError.write(Data("measured adds at \(count) items\n".utf8))
         }
         print(adds.render())
     }
