@@ -12,30 +12,28 @@ struct AddFigures {
 }
 
 enum AddBenchmark {
-    static func measure(tick: String, count: Int, runs: Int) throws -> AddFigures {
+    /// One figure per binary in `ticks`, each adding to a copy of the same list; the runs
+    /// take turns (each binary, then calcurse, run after run), so that a slow minute
+    /// weighs on each alike. calcurse's median is of all its runs.
+    static func measure(ticks: [String], count: Int, runs: Int) throws -> [AddFigures] {
         let directory = FileManager.default.temporaryDirectory.appendingPathComponent("tick-add-\(UUID().uuidString)")
         try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
         defer { try? FileManager.default.removeItem(at: directory) }
-        let file = directory.appendingPathComponent("ToDoItems.plist")
         var generator = ItemGenerator(seed: 7)
         let list = generator.list(count: count)
-        try ToDoStore(fileURL: file).save(list)
+        let files = ticks.indices.map { directory.appendingPathComponent("ToDoItems-\($0).plist") }
+        for file in files { try ToDoStore(fileURL: file).save(list) }
 
-        // calcurse keeps its to-do list as one "[priority] title" line per item, in its own
-        // order (by priority, then by the bytes of the title), which it reads in linear time:
-        // each item read goes after the last (read in any other order, it is quadratic).
         let calendar = directory.appendingPathComponent("calcurse", isDirectory: true)
-        try FileManager.default.createDirectory(at: calendar, withIntermediateDirectories: true)
-        let titles = (list.toDoItems + list.doneItems).map { Array($0.title.utf8) }
-        let lines = titles.sorted { $0.lexicographicallyPrecedes($1) }.map { "[0] " + String(decoding: $0, as: UTF8.self) + "\n" }.joined()
-        try Data(lines.utf8).write(to: calendar.appendingPathComponent("todo"))
-        try Data().write(to: calendar.appendingPathComponent("apts"))
+        try CalcurseData.write(list, to: calendar)
         let calcurse = ["/usr/bin/calcurse", "/usr/local/bin/calcurse"].first { FileManager.default.isExecutableFile(atPath: $0) }
 
-        var tickTimes: [Double] = []
+        var tickTimes = Array(repeating: [Double](), count: ticks.count)
         var calcurseTimes: [Double] = []
         for run in 0..<runs {
-            tickTimes.append(try time([tick, "add", "--file", file.path, "Added in run \(run)"]))
+            for (index, tick) in ticks.enumerated() {
+                tickTimes[index].append(try time([tick, "add", "--file", files[index].path, "Added in run \(run)"]))
+            }
             if let calcurse {
                 let invitation = directory.appendingPathComponent("add-\(run).ics")
                 let text = "BEGIN:VCALENDAR\r\nVERSION:2.0\r\nPRODID:tick-bench\r\nBEGIN:VTODO\r\nSUMMARY:Added in run \(run)\r\nEND:VTODO\r\nEND:VCALENDAR\r\n"
@@ -43,10 +41,9 @@ enum AddBenchmark {
                 calcurseTimes.append(try time([calcurse, "-D", calendar.path, "-q", "-i", invitation.path]))
             }
         }
-        return AddFigures(
-            items: count, tick: Measure.median(of: tickTimes),
-            calcurse: calcurse == nil ? nil : Measure.median(of: calcurseTimes)
-        )
+        return tickTimes.map { times in
+            AddFigures(items: count, tick: Measure.median(of: times), calcurse: calcurse == nil ? nil : Measure.median(of: calcurseTimes))
+        }
     }
 
     /// Runs a program to its end with no input or output; milliseconds from spawn to exit.

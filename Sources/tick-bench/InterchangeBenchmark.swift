@@ -52,22 +52,28 @@ enum InterchangeBenchmark {
         return Run(milliseconds: elapsed, peakMiB: Double(usage.ru_maxrss) / 1024)
     }
 
-    /// The median time and the largest peak of `runs` runs; `prepare` runs untimed before each.
-    static func median(runs: Int, prepare: () throws -> Void = {}, _ arguments: () -> [String], output: String = "/dev/null",
-                       environment: [String: String] = [:], timeout: Double = 600) throws -> Run {
-        var times: [Double] = []
-        var peak = 0.0
+    /// The median time and the largest peak of `runs` runs of each command, the commands
+    /// taking turns (A B A B …), so that a slow minute weighs on each alike; `prepare`
+    /// runs untimed before each run.
+    static func medians(runs: Int, prepare: () throws -> Void = {}, _ commands: [[String]],
+                        output: String = "/dev/null") throws -> [Run] {
+        var times = Array(repeating: [Double](), count: commands.count)
+        var peaks = Array(repeating: 0.0, count: commands.count)
         for _ in 0..<runs {
-            try prepare()
-            let run = try run(arguments(), output: output, environment: environment, timeout: timeout)
-            times.append(run.milliseconds)
-            peak = max(peak, run.peakMiB)
+            for (index, arguments) in commands.enumerated() {
+                try prepare()
+                let run = try run(arguments, output: output)
+                times[index].append(run.milliseconds)
+                peaks[index] = max(peaks[index], run.peakMiB)
+            }
         }
-        return Run(milliseconds: Measure.median(of: times), peakMiB: peak)
+        return commands.indices.map { Run(milliseconds: Measure.median(of: times[$0]), peakMiB: peaks[$0]) }
     }
 
-    /// The table for a list of `count` items: tick (release, beside this executable) against calcurse.
-    static func measure(count: Int, runs: Int = 5) throws -> String {
+    /// The table for a list of `count` items: tick (release, beside this executable) against
+    /// calcurse. calcurse's data is written directly (``CalcurseData``); its import of the
+    /// same list (`calcurse -i`, minutes at 100,000 items) is timed only when `calcurseImport`.
+    static func measure(count: Int, runs: Int = 5, calcurseImport: Bool = false) throws -> String {
         let tick = URL(fileURLWithPath: "/proc/self/exe").resolvingSymlinksInPath().deletingLastPathComponent().appendingPathComponent("tick").path
         guard FileManager.default.isExecutableFile(atPath: tick) else { throw BenchmarkError("no tick beside tick-bench at \(tick)") }
         guard FileManager.default.isExecutableFile(atPath: "/usr/bin/calcurse") else { throw BenchmarkError("calcurse is not installed (Scripts/test installs it)") }
@@ -75,44 +81,50 @@ enum InterchangeBenchmark {
         try FileManager.default.createDirectory(at: scratch, withIntermediateDirectories: true)
         defer { try? FileManager.default.removeItem(at: scratch) }
         let list = scratch.appendingPathComponent("ToDoItems.plist").path
-        // Made by a child, so that this process stays small: a spawned child's maximum RSS
+        // Made by children, so that this process stays small: a spawned child's maximum RSS
         // starts from its parent's (exec records the shared memory's high-water mark).
         let bench = URL(fileURLWithPath: "/proc/self/exe").resolvingSymlinksInPath().path
         _ = try run([bench, "--child", "write", String(count), list])
+        let calendar = scratch.appendingPathComponent("calcurse").path
+        _ = try run([bench, "--child", "calcurse", String(count), calendar])
         let floor = Measure.peakMemoryMiB()
         let ics = scratch.appendingPathComponent("list.ics").path
         _ = try run([tick, "export", "--format", "ics", "--file", list], output: ics)
-        // calcurse's own data, the same titles, made by its import of tick's export.
-        let calendar = scratch.appendingPathComponent("calcurse").path
-        try FileManager.default.createDirectory(atPath: calendar, withIntermediateDirectories: true)
-        // (calcurse's import slows down with the size of its list: this one may take minutes.)
-        let calcurseSetup = try run(["/usr/bin/calcurse", "-D", calendar, "-i", ics], timeout: 900)
-        guard calcurseSetup.milliseconds.isFinite else { throw BenchmarkError("calcurse -i of \(count) items took over 15 minutes") }
 
-        let tickExport = try median(runs: runs, { [tick, "export", "--format", "ics", "--file", list] })
-        let calcurseExport = try median(runs: runs, { ["/usr/bin/calcurse", "-D", calendar, "--export=ical"] })
+        let calcurseExportCommand = ["/usr/bin/calcurse", "-D", calendar, "--export=ical"]
+        let exports = try medians(runs: runs, [[tick, "export", "--format", "ics", "--file", list], calcurseExportCommand])
         let fresh = scratch.appendingPathComponent("fresh.plist").path
-        let tickImport = try median(runs: runs, prepare: {
+        let tickImport = try medians(runs: runs, prepare: {
             try? FileManager.default.removeItem(atPath: fresh)
-            try? FileManager.default.removeItem(atPath: fresh + ".lock")
             try? FileManager.default.removeItem(atPath: scratch.appendingPathComponent(".fresh.plist.lock").path)
-        }, { [tick, "import", ics, "--file", fresh] })
-        // calcurse's import into an empty directory: the run above (one run: it takes long).
-        let calcurseImport = calcurseSetup
-        let tickJSON = try median(runs: runs, { [tick, "list", "--json", "--file", list] })
-        let tickList = try median(runs: runs, { [tick, "list", "--file", list] })
-        let calcurseList = try median(runs: runs, { ["/usr/bin/calcurse", "-D", calendar, "-t"] })
+        }, [[tick, "import", ics, "--file", fresh]])[0]
+        var calcurseImportRun: Run?
+        if calcurseImport {
+            // Into an empty directory; one run (it takes long).
+            let empty = scratch.appendingPathComponent("calcurse-import").path
+            try FileManager.default.createDirectory(atPath: empty, withIntermediateDirectories: true)
+            calcurseImportRun = try run(["/usr/bin/calcurse", "-D", empty, "-i", ics], timeout: 900)
+        }
+        let lists = try medians(runs: runs, [
+            [tick, "list", "--json", "--file", list], calcurseExportCommand,
+            [tick, "list", "--file", list], ["/usr/bin/calcurse", "-D", calendar, "-t"],
+        ])
 
         var table = Table(header: ["at \(count) items", "tick ms", "tick peak MiB", "calcurse", "ms", "calcurse peak MiB", "tick ÷ calcurse"])
-        func row(_ what: String, _ ours: Run, _ theirs: String, _ other: Run) {
+        func row(_ what: String, _ ours: Run, _ theirs: String, _ other: Run?) {
+            guard let other else {
+                table.rows.append([what, formatMilliseconds(ours.milliseconds), String(format: "%.0f", ours.peakMiB), theirs,
+                                   "(--calcurse-import)", "", ""])
+                return
+            }
             table.rows.append([what, formatMilliseconds(ours.milliseconds), String(format: "%.0f", ours.peakMiB), theirs,
                                formatMilliseconds(other.milliseconds), String(format: "%.0f", other.peakMiB),
                                String(format: "%.2f×", ours.milliseconds / other.milliseconds)])
         }
-        row("export --format ics", tickExport, "--export=ical", calcurseExport)
-        row("import (ics, empty list)", tickImport, "-i", calcurseImport)
-        row("list --json", tickJSON, "--export=ical", calcurseExport)
-        row("list", tickList, "-t", calcurseList)
+        row("export --format ics", exports[0], "--export=ical", exports[1])
+        row("import (ics, empty list)", tickImport, "-i", calcurseImportRun)
+        row("list --json", lists[0], "--export=ical", lists[1])
+        row("list", lists[2], "-t", lists[3])
         return table.render() + String(format: "\n(A child's peak includes tick-bench's own %.0f MiB at the spawn: a floor, not the child's use.)", floor)
     }
 }

@@ -3,7 +3,7 @@ import Foundation
 
 // tick-bench: `swift build -c release && swift run -c release tick-bench [--sizes 1000,10000]
 // [--skip-archive] [--skip-screen] [--skip-add] [--before PATH-TO-AN-OLDER-TICK]
-// [--skip-interchange | --only-interchange] [--interchange-size N]` prints the speed tables of
+// [--skip-interchange | --only-interchange] [--interchange-size N] [--calcurse-import]` prints the speed tables of
 // docs/performance.md; with --before, the full-screen and add tables also measure that older
 // tick binary, in the same run. Each measurement runs in a child process
 // (this same executable with a hidden first argument) so that peak memory is per size.
@@ -40,6 +40,10 @@ do {
             // `tick-bench --child write N PATH`: the benchmark's list of N items, for profiling by hand.
             var generator = ItemGenerator(seed: 7)
             try ToDoStore(fileURL: URL(fileURLWithPath: arguments[3])).save(generator.list(count: count))
+        case "calcurse" where arguments.count >= 4:
+            // `tick-bench --child calcurse N DIRECTORY`: calcurse's data for the titles of `write`'s list.
+            var generator = ItemGenerator(seed: 7)
+            try CalcurseData.write(generator.list(count: count), to: URL(fileURLWithPath: arguments[3]))
         case "decode" where arguments.count >= 4:
             // `tick-bench --child decode N PATH`: decodes the bytes of PATH N times, for profiling by hand.
             let bytes = [UInt8](try Data(contentsOf: URL(fileURLWithPath: arguments[3])))
@@ -82,7 +86,8 @@ do {
     }
 
     if arguments.contains("--only-interchange") {
-        print(try InterchangeBenchmark.measure(count: Int(option("--interchange-size") ?? "") ?? 100_000))
+        print(try InterchangeBenchmark.measure(count: Int(option("--interchange-size") ?? "") ?? 100_000,
+                                               calcurseImport: arguments.contains("--calcurse-import")))
         exit(0)
     }
     let sizes = option("--sizes").map { $0.split(separator: ",").compactMap { Int($0) } } ?? [1_000, 10_000, 100_000, 1_000_000]
@@ -145,15 +150,15 @@ do {
         print("\nOne add, whole process: `tick add` against calcurse importing one to-do into the same titles; medians in milliseconds\n")
         var adds = Table(header: ["tick", "items", "tick add", "calcurse add", "tick ÷ calcurse"])
         for count in sizes {
-            for (name, binary) in binaries {
-                let figures = try AddBenchmark.measure(tick: binary, count: count, runs: 21)
+            let figures = try AddBenchmark.measure(ticks: binaries.map(\.1), count: count, runs: 21)
+            for ((name, _), figures) in zip(binaries, figures) {
                 adds.rows.append([
                     name, String(count), formatMilliseconds(figures.tick),
                     figures.calcurse.map(formatMilliseconds) ?? "(no calcurse)",
                     figures.calcurse.map { String(format: "%.2f×", figures.tick / $0) } ?? "",
                 ])
-                FileHandle.standardError.write(Data("measured adds of \(name) at \(count) items\n".utf8))
             }
+            FileHandle.standardError.write(Data("measured adds at \(count) items\n".utf8))
         }
         print(adds.render())
     }
@@ -162,7 +167,17 @@ do {
         let count = Int(option("--interchange-size") ?? "") ?? 100_000
         print("\nImport, export and list beside calcurse on the same titles: release tick, each run a")
         print("process of its own, medians of 5 runs; peak memory is the maximum RSS wait4 reports\n")
-        print(try InterchangeBenchmark.measure(count: count))
+        // In a child of its own: the tables above leave this process large, and a spawned
+        // child's peak memory starts from its parent's.
+        var child = [ "--only-interchange", "--interchange-size", String(count)]
+        if arguments.contains("--calcurse-import") { child.append("--calcurse-import") }
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: "/proc/self/exe").resolvingSymlinksInPath()
+        process.arguments = child
+        fflush(nil)
+        try process.run()
+        process.waitUntilExit()
+        guard process.terminationStatus == 0 else { throw BenchmarkError("the interchange measurement failed") }
     }
 } catch {
     FileHandle.standardError.write(Data("tick-bench: \(error)\n".utf8))

@@ -82,42 +82,34 @@ struct ListFile: Sendable {
         var info = stat()
         guard fstat(fd, &info) == 0 else { throw systemFailure("cannot stat") }
         try requireRegularFile(info)
-        // Sized by fstat (one byte more, to see the end), read into uninitialized memory
-        // rather than zeroed; read on to the end in case the file grew meanwhile.
-        let expected = max(Int(info.st_size), 0) + 1
-        var readErrno: Int32 = 0
-        var bytes = [UInt8](unsafeUninitializedCapacity: expected) { buffer, count in
-            while count < buffer.count {
-                let got = Glibc.read(fd, buffer.baseAddress! + count, buffer.count - count)
-                if got == 0 { break }
-                if got < 0 {
-                    if errno == EINTR { continue }
-                    readErrno = errno
-                    break
-                }
-                count += got
-            }
-        }
-        if readErrno != 0 {
-            errno = readErrno
-            throw systemFailure("cannot read")
-        }
-        guard bytes.count == expected else { return bytes }
-        var count = bytes.count
+        // Sized by fstat (one byte more, to see the end at once), read on in case the file
+        // grew meanwhile. Read into uninitialized memory: zeroing 24 MiB first would
+        // touch every page twice.
+        var capacity = max(Int(info.st_size), 0) + 1
+        var bytes: [UInt8] = []
         while true {
-            if count == bytes.count { bytes.append(contentsOf: repeatElement(0, count: max(bytes.count, 1 << 16))) }
-            let got = bytes.withUnsafeMutableBytes { buffer in
-                Glibc.read(fd, buffer.baseAddress.map { $0 + count }, buffer.count - count)
+            let before = bytes.count
+            var failure: Int32 = 0
+            let more = [UInt8](unsafeUninitializedCapacity: capacity - before) { buffer, count in
+                while count < buffer.count {
+                    let got = Glibc.read(fd, buffer.baseAddress! + count, buffer.count - count)
+                    if got == 0 { break }
+                    if got < 0 {
+                        if errno == EINTR { continue }
+                        failure = errno
+                        break
+                    }
+                    count += got
+                }
             }
-            if got == 0 { break }
-            if got < 0 {
-                if errno == EINTR { continue }
+            if failure != 0 {
+                errno = failure
                 throw systemFailure("cannot read")
             }
-            count += got
+            if before == 0 { bytes = more } else { bytes.append(contentsOf: more) }
+            if bytes.count < capacity { return bytes }
+            capacity = bytes.count * 2
         }
-        bytes.removeSubrange(count...)
-        return bytes
     }
 
     /// Refuses what is not a regular file (a directory, a FIFO, a device, a socket).

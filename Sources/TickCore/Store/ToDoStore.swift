@@ -141,17 +141,44 @@ public struct ToDoStore: Sendable {
             try write(list, to: target)
             return (list, file.version(target))
         }
-        let original = try read(target) ?? ToDoList()
-        var merged = original
+        var list = try read(target) ?? ToDoList()
+        var changed = false
         for operation in operations {
             do {
-                try merged.merge(operation)
+                if try Self.merge(operation, into: &list) { changed = true }
             } catch {
                 throw StoreError(kind: .rejected, path: fileURL.path, problem: error.description)
             }
         }
-        if merged != original { try write(merged, to: target) }
-        return (merged, file.version(target))
+        if changed { try write(list, to: target) }
+        return (list, file.version(target))
+    }
+
+    /// Merges `operation` into `list` in place and says whether anything changed. An
+    /// operation changes at most the item it names (what it holds, whether and where it
+    /// is; the others only shift around it) or, `removeAll`, empties the list: comparing
+    /// that item before and after spares a copy of the whole list to compare with.
+    private static func merge(_ operation: ToDoList.Operation, into list: inout ToDoList) throws(ModelError) -> Bool {
+        let id: UUID
+        switch operation {
+        case .insert(let item, _, _): id = item.id
+        case .check(let named), .uncheck(let named), .remove(let named), .place(let named, _, _),
+             .reorder(let named, _), .set(let named, _):
+            id = named
+        case .removeAll:
+            let wasEmpty = list.isEmpty
+            try list.merge(operation)
+            return !wasEmpty
+        }
+        let before = list.position(of: id).map { ($0, list.items(in: $0.section)[$0.index]) }
+        try list.merge(operation)
+        let after = list.position(of: id).map { ($0, list.items(in: $0.section)[$0.index]) }
+        switch (before, after) {
+        case (nil, nil): return false
+        case let ((wherePlaced, item)?, (nowPlaced, nowItem)?):
+            return wherePlaced != nowPlaced || item != nowItem
+        default: return true
+        }
     }
 
     /// Reads the list under the lock, lets `body` change it, and writes it if it changed.

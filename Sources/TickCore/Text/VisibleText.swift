@@ -61,6 +61,10 @@ public enum VisibleText {
     /// False when no byte can start an escaped scalar: none below 0x20, no DEL, no 0xC2 (the
     /// lead byte of C1 controls) and no 0xE2 (that of U+202A…U+2069).
     private static func needsWork(_ text: String) -> Bool {
-        text.utf8.contains { $0 < 0x20 || $0 == 0x7F || $0 == 0xC2 || $0 == 0xE2 }
+        var text = text
+        return text.withUTF8 { bytes in
+            for byte in bytes where byte < 0x20 || byte == 0x7F || byte == 0xC2 || byte == 0xE2 { return true }
+            return false
+        }
     }
 }

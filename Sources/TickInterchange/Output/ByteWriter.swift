@@ -46,6 +46,23 @@ public struct ByteWriter {
         text.withUTF8 { bytes.append(contentsOf: $0) }
     }
 
+    /// Appends bytes as they are.
+    @inline(__always)
+    public mutating func append<Bytes: Sequence<UInt8>>(contentsOf more: Bytes) { bytes.append(contentsOf: more) }
+
+    /// Removes the bytes appended after the first `count` (a line being written again).
+    public mutating func removeBytes(after count: Int) { bytes.removeSubrange(count...) }
+
+    /// Removes the spaces at the end, not before byte `start`; returns how many it removed.
+    public mutating func removeTrailingSpaces(from start: Int) -> Int {
+        var removed = 0
+        while bytes.count > start, bytes.last == UInt8(ascii: " ") {
+            bytes.removeLast()
+            removed += 1
+        }
+        return removed
+    }
+
     /// Appends an integer in decimal.
     public mutating func integer(_ value: Int64) {
         if value < 0 { byte(UInt8(ascii: "-")) }

@@ -1,0 +1,205 @@
+import FoundationEssentials
+import TickCore
+import TickInterchange
+
+/// The human list, one line per item: position, box, title, due date, location. Written
+/// through ``ByteWriter`` (as `list --json` and every export are): the lines are bytes
+/// appended to one buffer, with no `String` built per line. Titles and locations go out
+/// as ``VisibleText`` shows them (the item's own string when nothing needs escaping).
+struct ListText {
+    /// The list the rows come from.
+    let list: ToDoList
+    /// The rows: positions in the list, counted from 1, To Do first, then Done.
+    let positions: [Int]
+    let now: Date
+    var calendar: LocalTime = .current
+
+    /// The location column is cut to this many columns on a terminal.
+    static let maximumLocationWidth = 20
+
+    /// Calls `body` with the item at a position (borrowed, not copied) and whether it is done.
+    private func row<Result, Failure: Error>(
+        _ position: Int, _ body: (ToDoItem, Bool) throws(Failure) -> Result
+    ) throws(Failure) -> Result {
+        let toDoCount = list.toDoItems.count
+        if position <= toDoCount { return try body(list.toDoItems[position - 1], false) }
+        return try body(list.doneItems[position - 1 - toDoCount], true)
+    }
+
+    /// Writes the lines. With a `width` (a terminal's), columns line up by display width
+    /// and every line fits: the title is cut with `…`, the location column goes when the
+    /// title would get narrower than 12 columns, then the due column below 8. Without one
+    /// (a pipe), each line is its fields joined plainly, nothing padded or cut.
+    func write(width: Int?, to writer: inout ByteWriter) throws(InterchangeError) {
+        let today = calendar.fields(of: now)
+        guard let width else {
+            for position in positions {
+                try row(position) { (item, done) throws(InterchangeError) in
+                    writer.integer(Int64(position))
+                    writer.ascii(done ? " [x] " : " [ ] ")
+                    writer.text(VisibleText.line(item.title))
+                    writeDue(item, done: done, today: today, after: "  ", to: &writer)
+                    if let location = item.location.map({ VisibleText.line($0.name) }), !location.isEmpty {
+                        writer.ascii("  ")
+                        writer.text(location)
+                    }
+                    writer.byte(UInt8(ascii: "\n"))
+                    try writer.flushIfFull()
+                }
+            }
+            return try writer.flush()
+        }
+
+        // First pass: the columns' widths. The due texts are kept (ASCII, one column per
+        // byte), each row's as a range of `dues`.
+        var dues = ByteWriter()
+        var dueEnds: [Int] = []
+        dueEnds.reserveCapacity(positions.count)
+        var titleWidths: [Int] = []
+        titleWidths.reserveCapacity(positions.count)
+        var dueWidth = 0
+        var locationWidth = 0
+        for position in positions {
+            row(position) { item, done in
+                let start = dues.bytes.count
+                writeDue(item, done: done, today: today, after: "", to: &dues)
+                dueEnds.append(dues.bytes.count)
+                dueWidth = max(dueWidth, dues.bytes.count - start)
+                titleWidths.append(DisplayWidth.of(VisibleText.line(item.title)))
+                if let location = item.location { locationWidth = max(locationWidth, DisplayWidth.of(VisibleText.line(location.name))) }
+            }
+        }
+        let positionWidth = positions.last.map(Self.digits) ?? 0 // positions grow
+        locationWidth = min(locationWidth, Self.maximumLocationWidth)
+        let titleStart = positionWidth + 5
+        func available() -> Int {
+            width - titleStart - (dueWidth > 0 ? dueWidth + 2 : 0) - (locationWidth > 0 ? locationWidth + 2 : 0)
+        }
+        if locationWidth > 0, available() < 12 { locationWidth = 0 }
+        if dueWidth > 0, available() < 8 { dueWidth = 0 }
+        let titleLimit = max(available(), 1)
+        var titleWidth = 0
+        for (index, position) in positions.enumerated() {
+            let full = titleWidths[index]
+            let cut = full <= titleLimit ? full : row(position) { item, _ in Self.truncatedWidth(VisibleText.line(item.title), toWidth: titleLimit) }
+            titleWidths[index] = cut
+            titleWidth = max(titleWidth, cut)
+        }
+
+        // Second pass: the lines.
+        for (index, position) in positions.enumerated() {
+            try row(position) { (item, done) throws(InterchangeError) in
+                let lineStart = writer.bytes.count
+                for _ in 0..<(positionWidth - Self.digits(position)) { writer.byte(UInt8(ascii: " ")) }
+                writer.integer(Int64(position))
+                writer.ascii(done ? " [x] " : " [ ] ")
+                Self.writeTruncated(VisibleText.line(item.title), toWidth: titleLimit, to: &writer)
+                var lineWidth = titleStart + titleWidth
+                for _ in titleWidths[index]..<titleWidth { writer.byte(UInt8(ascii: " ")) }
+                if dueWidth > 0 {
+                    let due = (index == 0 ? 0 : dueEnds[index - 1])..<dueEnds[index]
+                    writer.ascii("  ")
+                    writer.append(contentsOf: dues.bytes[due])
+                    for _ in due.count..<dueWidth { writer.byte(UInt8(ascii: " ")) }
+                    lineWidth += dueWidth + 2
+                }
+                if locationWidth > 0 {
+                    writer.ascii("  ")
+                    let name = item.location.map { VisibleText.line($0.name) } ?? ""
+                    lineWidth += 2 + Self.writeTruncated(name, toWidth: locationWidth, to: &writer)
+                }
+                lineWidth -= writer.removeTrailingSpaces(from: lineStart)
+                // Columns add up to at least the line's width (a grapheme cluster across two
+                // fields is never wider than its parts): only a line that may be too wide is
+                // measured and cut as text.
+                if lineWidth > width {
+                    let line = String(decoding: writer.bytes[lineStart...], as: UTF8.self)
+                    writer.removeBytes(after: lineStart)
+                    writer.text(DisplayWidth.truncate(line, toWidth: width))
+                }
+                writer.byte(UInt8(ascii: "\n"))
+                try writer.flushIfFull()
+            }
+        }
+        try writer.flush()
+    }
+
+    /// Writes `separator` and the item's due date as `ItemFormatting.date` does
+    /// (`2026-12-01`, with ` 09:30` when the time is not midnight), then ` overdue` for an
+    /// open item whose day has passed; nothing for an item with no due date.
+    private func writeDue(
+        _ item: ToDoItem, done: Bool, today: LocalTime.Fields, after separator: StaticString, to writer: inout ByteWriter
+    ) {
+        guard let due = item.localDue(calendar: calendar) else { return }
+        let c = calendar.fields(of: due)
+        writer.ascii(separator)
+        if c.year >= 0 { writer.padded(c.year, width: 4) } else { writer.integer(Int64(c.year)) }
+        writer.byte(UInt8(ascii: "-"))
+        writer.padded(c.month, width: 2)
+        writer.byte(UInt8(ascii: "-"))
+        writer.padded(c.day, width: 2)
+        if c.hour != 0 || c.minute != 0 {
+            writer.byte(UInt8(ascii: " "))
+            writer.padded(c.hour, width: 2)
+            writer.byte(UInt8(ascii: ":"))
+            writer.padded(c.minute, width: 2)
+        }
+        // Fields and day numbers come from the same wall time: an earlier (year, month,
+        // day) is an earlier calendar day.
+        if !done && (c.year, c.month, c.day) < (today.year, today.month, today.day) { writer.ascii(" overdue") }
+    }
+
+    /// Decimal digits of a positive number.
+    private static func digits(_ value: Int) -> Int {
+        var count = 1
+        var rest = value
+        while rest >= 10 { rest /= 10; count += 1 }
+        return count
+    }
+
+    /// The width of `DisplayWidth.truncate(text, toWidth: width)`, without building it.
+    static func truncatedWidth(_ text: String, toWidth width: Int) -> Int {
+        guard width > 0 else { return 0 }
+        let full = DisplayWidth.of(text)
+        if full <= width { return full }
+        if DisplayWidth.printableASCIICount(text) != nil { return width }
+        let budget = width - 1
+        var used = 0
+        for character in text {
+            let w = DisplayWidth.of(character)
+            if used + w > budget { break }
+            used += w
+        }
+        return used + 1
+    }
+
+    /// Writes `DisplayWidth.truncate(text, toWidth: width)` (ending in `…` when cut) and
+    /// returns its width, without building a `String`.
+    @discardableResult
+    static func writeTruncated(_ text: String, toWidth width: Int, to writer: inout ByteWriter) -> Int {
+        guard width > 0 else { return 0 }
+        let full = DisplayWidth.of(text)
+        if full <= width {
+            writer.text(text)
+            return full
+        }
+        let budget = width - 1
+        var end = text.startIndex
+        var used = 0
+        if DisplayWidth.printableASCIICount(text) != nil {
+            end = text.utf8.index(text.startIndex, offsetBy: budget)
+            used = budget
+        } else {
+            while end < text.endIndex {
+                let next = text.index(after: end)
+                let w = DisplayWidth.of(text[end])
+                if used + w > budget { break }
+                used += w
+                end = next
+            }
+        }
+        writer.append(contentsOf: text.utf8[..<end])
+        writer.ascii("…")
+        return used + 1
+    }
+}
