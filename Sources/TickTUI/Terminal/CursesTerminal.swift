@@ -82,13 +82,6 @@ public final class CursesTerminal: Terminal {
 
     deinit { shutdown() }
 
-    /// Whether the current locale's character set is UTF-8.
-    public static func localeIsUTF8() -> Bool {
-        guard let codeset = nl_langinfo(nl_item(CODESET)) else { return false }
-        let name = String(cString: codeset).uppercased()
-        return name == "UTF-8" || name == "UTF8"
-    }
-
     /// True when the terminal type (nil: `TERM`) can move the cursor anywhere and clear the
     /// screen, as a full-screen app needs; false for `dumb`, unknown types and no `TERM`.
     public static func canDrawFullScreen(terminalType: String? = nil) -> Bool {
@@ -366,16 +359,7 @@ public final class CursesTerminal: Terminal {
     }
 
     private func put(_ cell: Cell, row: Int, column: Int) {
-        var characters: [wchar_t] = []
-        for scalar in cell.text.unicodeScalars {
-            let value = scalar.value
-            let safe: UInt32 = (value < 0x20 || (0x7F..<0xA0).contains(value)) ? 0x3F : value
-            characters.append(wchar_t(bitPattern: safe))
-        }
-        if characters.isEmpty { characters = [wchar_t(0x20)] }
-        if !unicode {
-            characters = characters.map { $0 < 0x80 ? $0 : wchar_t(0x3F) }
-        }
+        let characters = Self.wideCharacters(of: cell, unicode: unicode)
         var complex = cchar_t()
         tick_setcchar(&complex, characters, Int32(characters.count), attributes(for: cell.style), pair(for: cell.style.foreground))
         tick_mvadd_wch(Int32(row), Int32(column), &complex)
@@ -395,31 +379,10 @@ public final class CursesTerminal: Terminal {
         if let pair = colorPairs[color] { return pair }
         guard Int(nextPair) < pairLimit else { return 0 }
         let pair = nextPair
-        guard init_pair(pair, paletteIndex(for: color), -1) == OK else { return 0 }
+        guard init_pair(pair, Self.paletteIndex(for: color, paletteSize: paletteSize), -1) == OK else { return 0 }
         nextPair += 1
         colorPairs[color] = pair
         return pair
-    }
-
-    /// The terminal colour for a style colour; 256-colour indices fall back to the nearest
-    /// of the eight basic colours on smaller palettes.
-    private func paletteIndex(for color: CellStyle.Color) -> Int16 {
-        Self.paletteIndex(for: color, paletteSize: paletteSize)
-    }
-
-    private static func paletteIndex(for color: CellStyle.Color, paletteSize: Int) -> Int16 {
-        switch color {
-        case .red: return Int16(COLOR_RED)
-        case .green: return Int16(COLOR_GREEN)
-        case .yellow: return Int16(COLOR_YELLOW)
-        case .blue: return Int16(COLOR_BLUE)
-        case .magenta: return Int16(COLOR_MAGENTA)
-        case .cyan: return Int16(COLOR_CYAN)
-        case .white: return Int16(COLOR_WHITE)
-        case .palette(let index):
-            if Int(index) < paletteSize { return Int16(index) }
-            return Palette.basicColor(forPaletteIndex: index)
-        }
     }
 
     private func placeCursor(_ cursor: (column: Int, row: Int)?, size: Size) {
