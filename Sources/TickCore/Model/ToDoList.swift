@@ -161,7 +161,7 @@ public struct ToDoList: Sendable, Hashable {
 /// `Set<UUID>` at 100,000 ids. Slots hold positions in the items (not copies of the ids),
 /// and the ids are read in place (iterating the arrays would copy every item, retaining
 /// its strings).
-private enum IDSet {
+enum IDSet {
     /// The first id of `first` then `second` that occurs earlier in them, if any.
     static func firstRepeatedID(_ first: [ToDoItem], _ second: [ToDoItem]) -> UUID? {
         first.withUnsafeBufferPointer { first in
@@ -180,13 +180,7 @@ private enum IDSet {
                 return slots.withUnsafeMutableBufferPointer { slots -> UUID? in
                     for position in 0..<total {
                         let candidate = id(position)
-                        let (low, high) = withUnsafeBytes(of: candidate.uuid) { raw in
-                            (raw.loadUnaligned(fromByteOffset: 0, as: UInt64.self), raw.loadUnaligned(fromByteOffset: 8, as: UInt64.self))
-                        }
-                        var hash = (low ^ seed) &* 0x9E37_79B9_7F4A_7C15
-                        hash = (hash ^ (hash >> 32) ^ high) &* 0xFF51_AFD7_ED55_8CCD
-                        hash ^= hash >> 29
-                        var index = Int(truncatingIfNeeded: hash) & mask
+                        var index = slot(of: candidate, seed: seed, mask: mask)
                         while slots[index] != 0 {
                             if id(Int(slots[index]) - 1) == candidate { return candidate }
                             index = (index + 1) & mask
@@ -197,5 +191,20 @@ private enum IDSet {
                 }
             }
         }
+    }
+
+    /// The first slot an id probes: every bit of both halves reaches every bit of the hash
+    /// (MurmurHash3's finalizer after the seeded low half), so ids that differ only in
+    /// their last bytes, such as `…-00000000XXXX`, spread over the table as random ids do.
+    static func slot(of id: UUID, seed: UInt64, mask: Int) -> Int {
+        let (low, high) = withUnsafeBytes(of: id.uuid) { raw in
+            (raw.loadUnaligned(fromByteOffset: 0, as: UInt64.self), raw.loadUnaligned(fromByteOffset: 8, as: UInt64.self))
+        }
+        var hash = (low ^ seed) &* 0x9E37_79B9_7F4A_7C15
+        hash = (hash ^ (hash >> 32) ^ high) &* 0xFF51_AFD7_ED55_8CCD
+        hash ^= hash >> 33
+        hash = hash &* 0xC4CE_B9FE_1A85_EC53
+        hash ^= hash >> 33
+        return Int(truncatingIfNeeded: hash) & mask
     }
 }

@@ -158,3 +158,28 @@ struct ToDoListTests {
         }
     }
 }
+
+@Suite("The duplicate-id check")
+struct IDSetTests {
+    /// 4,096 ids that differ only in their last bytes, as a crafted or generated file may hold.
+    private static let sequential: [UUID] = (0..<4_096).compactMap { number in
+        UUID(uuidString: "00000000-0000-0000-0000-" + String(repeating: "0", count: 12 - String(number, radix: 16).count) + String(number, radix: 16))
+    }
+
+    @Test("ids that differ only in their last bytes spread over the table's slots (they all took one slot, which made the check quadratic)")
+    func lowEntropyIDsSpread() {
+        #expect(Self.sequential.count == 4_096)
+        for seed: UInt64 in [1, 0x1234_5678_9ABC_DEF1] {
+            let slots = Set(Self.sequential.map { IDSet.slot(of: $0, seed: seed, mask: 8_191) })
+            // Random ids fill about 3,200 of 8,192 slots; the old mixing put all in one.
+            #expect(slots.count > 2_500, "seed \(seed): \(slots.count) slots")
+        }
+    }
+
+    @Test("a repeated id among such ids is found")
+    func repeatedLowEntropyID() throws {
+        let items = try Self.sequential.map { try ToDoItem(id: $0, title: "x") }
+        #expect(IDSet.firstRepeatedID(items, []) == nil)
+        #expect(IDSet.firstRepeatedID(items, [items[4_000]]) == Self.sequential[4_000])
+    }
+}
