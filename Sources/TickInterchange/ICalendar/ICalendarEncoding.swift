@@ -86,7 +86,7 @@ extension ICalendar {
             // (No SEQUENCE read and no change: none written, as read.)
             if extras.sequence != nil || changed {
                 writer.start("SEQUENCE")
-                writer.number((extras.sequence ?? 0) + (changed ? 1 : 0))
+                writer.number(min(max(extras.sequence ?? 0, 0), Int(Int32.max) - 1) + (changed ? 1 : 0))
                 writer.end()
             }
         }

@@ -61,7 +61,7 @@ extension ICalendar {
         patched.replace("LAST-MODIFIED", with: [ICalProperty("LAST-MODIFIED", value: stamp)])
         patched.replace("DTSTAMP", with: [ICalProperty("DTSTAMP", value: stamp)])
         let sequence = vtodo.property("SEQUENCE").flatMap { Int($0.value.trimmingWhitespace) } ?? 0
-        patched.replace("SEQUENCE", with: [ICalProperty("SEQUENCE", value: String(sequence + 1))])
+        patched.replace("SEQUENCE", with: [ICalProperty("SEQUENCE", value: String(sequence < Int(Int32.max) ? sequence + 1 : sequence))])
         return patched
     }
 

@@ -16,6 +16,9 @@ struct VTodoReader {
         var uid: String?, title: String?, notes: String?, locationName: String?, geo: (Double, Double, String)?
         var due: ICalDateTime?, dueLine = 0, created: Date?, stamp: Date?, modified: Date?, completed: Date?
         var isDone = false, sortOrder: Int?
+        // STATUS, when it says, decides whether the item is done; a COMPLETED or a
+        // PERCENT-COMPLETE:100 decides only without one (a reopened task may keep them).
+        var statusSaysDone: Bool?
         var base: [ICalProperty] = []
 
         var seen: UInt64 = 0
@@ -45,8 +48,9 @@ struct VTodoReader {
                 base.append(property)
             case "SEQUENCE":
                 // Kept as read (see ICalendarExtras); checked here, so that a bad one is refused on import.
-                guard let number = Int(property.value.trimmingWhitespace), number >= 0 else {
-                    throw fail(property.line, "SEQUENCE \"\(ContentLineReader.excerpt(property.value))\" is not a whole number")
+                // RFC 5545's INTEGER is 32-bit, so that one more still fits.
+                guard let number = Int(property.value.trimmingWhitespace), (0...Int(Int32.max)).contains(number) else {
+                    throw fail(property.line, "SEQUENCE \"\(ContentLineReader.excerpt(property.value))\" is not a whole number from 0 to \(Int32.max)")
                 }
                 base.append(property)
             case "COMPLETED":
@@ -54,9 +58,11 @@ struct VTodoReader {
                 isDone = true
             case "STATUS":
                 switch property.value.uppercased() {
-                case "COMPLETED": isDone = true
-                case "NEEDS-ACTION": break
-                default: extras.add(property)
+                case "COMPLETED": statusSaysDone = true
+                case "NEEDS-ACTION": statusSaysDone = false
+                default:
+                    statusSaysDone = false
+                    extras.add(property)
                 }
             case "PERCENT-COMPLETE":
                 guard let percent = Int(property.value.trimmingWhitespace), (0...100).contains(percent) else {
@@ -113,6 +119,7 @@ struct VTodoReader {
         case nil: break
         }
         item.modifiedAt = modified
+        if let statusSaysDone { isDone = statusSaysDone }
         item.completedAt = isDone ? completed : nil
         item.externalUID = externalUID
         var kept = ICalendarExtras.Builder()

@@ -41,6 +41,18 @@ public struct VdirSync: Sendable {
         self.paths = SyncPaths(list: store.fileURL, vdir: vdir, directory: stateDirectory)
     }
 
+    /// Refuses to sync a list that became empty (or whose file is gone) while the state
+    /// remembers items: the merge would delete every file of the vdir, and vdirsyncer then
+    /// every copy on the server.
+    private func refuseEmptiedList(_ list: ToDoList, state: SyncState) throws(InterchangeError) {
+        guard list.isEmpty, !state.entries.isEmpty, !forceDelete else { return }
+        throw InterchangeError(source: store.fileURL.path, problem: """
+            the list is empty or gone, but the last sync left \(state.entries.count) items in it; \
+            sync refuses to delete them all from the vdir. If they should go, run `tick sync --force-delete`; \
+            if the list was lost, restore it and sync again
+            """)
+    }
+
     /// Runs one sync; with `dryRun`, decides and reports but writes nothing.
     public func run(dryRun: Bool = false) throws(InterchangeError) -> SyncReport {
         let state = try readState()
@@ -57,6 +69,7 @@ public struct VdirSync: Sendable {
         let listChangedAt = store.version().map { Date(timeIntervalSince1970: Double($0.modificationNanoseconds) / 1e9) }
         if dryRun {
             let list = try storeCall { () throws(StoreError) in try store.load() }
+            try refuseEmptiedList(list, state: state)
             let plan = SyncPlan(list: list, vdir: vdirItems, base: base, listChangedAt: listChangedAt, now: now)
             return SyncReport(plan: plan, dryRun: true, conflictsFile: nil)
         }
@@ -64,6 +77,7 @@ public struct VdirSync: Sendable {
         var conflictsFile: String?
         do {
             plan = try store.modify { list in
+                try refuseEmptiedList(list, state: state)
                 let plan = SyncPlan(list: list, vdir: vdirItems, base: base, listChangedAt: listChangedAt, now: now)
                 // The losing values are kept before either side is written over.
                 if !plan.conflicts.isEmpty { conflictsFile = try appendConflicts(plan.conflicts, at: now) }

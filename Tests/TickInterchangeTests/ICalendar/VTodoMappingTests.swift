@@ -141,6 +141,26 @@ struct VTodoMappingTests {
         #expect(open.item.iCalendarExtras == "PERCENT-COMPLETE:40")
     }
 
+    @Test("a STATUS that says the task is open wins over a COMPLETED or PERCENT-COMPLETE:100 left behind by a reopen")
+    func statusDecides() throws {
+        let reopened = try decodeOne("UID:x\nSUMMARY:a\nSTATUS:NEEDS-ACTION\nPERCENT-COMPLETE:0\nCOMPLETED:20261120T100000Z")
+        #expect(!reopened.isDone && reopened.item.completedAt == nil)
+        #expect(try !decodeOne("UID:x\nSUMMARY:a\nSTATUS:IN-PROCESS\nPERCENT-COMPLETE:100").isDone)
+        #expect(try decodeOne("UID:x\nSUMMARY:a\nPERCENT-COMPLETE:100\nSTATUS:COMPLETED").isDone)
+    }
+
+    @Test("SEQUENCE past RFC 5545's 32-bit INTEGER is refused with its line; at the limit, an edit keeps it there")
+    func sequenceLimit() throws {
+        #expect { try decodeOne("UID:x\nSUMMARY:a\nSEQUENCE:9223372036854775807") } throws: { error in
+            (error as? InterchangeError)?.description.hasPrefix("t.ics:6: SEQUENCE") == true
+        }
+        var decoded = try decodeOne("UID:x\nSUMMARY:a\nSEQUENCE:2147483647\nLAST-MODIFIED:20261101T080000Z")
+        try decoded.item.setTitle("b")
+        decoded.item.modifiedAt = utc(2026, 11, 2)
+        let text = String(decoding: ICalendar.encode([ICalendarEntry(item: decoded.item, isDone: false)]), as: UTF8.self)
+        #expect(text.contains("SEQUENCE:2147483647\r\n"))
+    }
+
     @Test("CREATED is createdAt (else DTSTAMP, else the import's time); LAST-MODIFIED is modifiedAt")
     func times() throws {
         let full = try decodeOne("UID:x\nSUMMARY:a\nDTSTAMP:20260102T000000Z\nCREATED:20260101T000000Z\nLAST-MODIFIED:20260103T000000Z")

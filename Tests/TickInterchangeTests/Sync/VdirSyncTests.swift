@@ -108,6 +108,23 @@ struct VdirSyncTests {
         #expect(try fixture.store.load().isEmpty)
     }
 
+    @Test("a list that became empty or whose file is gone is refused unless --force-delete: the vdir keeps every file")
+    func emptiedListRefused() throws {
+        let fixture = try SyncFixture()
+        try fixture.store.apply([.insert(try ToDoItem(title: "One"), .toDo, at: nil), .insert(try ToDoItem(title: "Two"), .toDo, at: nil)])
+        try fixture.run()
+        #expect(try fixture.files().count == 2)
+        let moved = fixture.store.fileURL.appendingPathExtension("bak")
+        try FileManager.default.moveItem(at: fixture.store.fileURL, to: moved)
+        #expect { try fixture.run() } throws: { error in
+            (error as? InterchangeError)?.description.contains("the list is empty or gone, but the last sync left 2 items") == true
+        }
+        #expect(throws: InterchangeError.self) { try fixture.sync().run(dryRun: true) }
+        #expect(try fixture.files().count == 2)
+        try fixture.run(forceDelete: true)
+        #expect(try fixture.files().isEmpty)
+    }
+
     @Test("a broken .ics stops the sync with a message naming it, and the list is untouched")
     func brokenFile() throws {
         let fixture = try SyncFixture()
