@@ -55,6 +55,24 @@ struct ImportExportCLITests {
         }
     }
 
+    @Test("export --output through a symbolic link replaces the file it names and keeps that file's mode; the link stays")
+    func exportThroughLink() throws {
+        let tick = try filledRunner()
+        let secret = tick.directory.appendingPathComponent("secret.json").path
+        let link = tick.directory.appendingPathComponent("link.json").path
+        try "old".write(toFile: secret, atomically: false, encoding: .utf8)
+        #expect(chmod(secret, 0o600) == 0)
+        try FileManager.default.createSymbolicLink(atPath: link, withDestinationPath: "secret.json")
+        let result = try tick.run(["export", "--output", link])
+        #expect(result.status == 0, "\(result.stderr)")
+        #expect(try FileManager.default.destinationOfSymbolicLink(atPath: link) == "secret.json")
+        #expect(try String(contentsOfFile: secret, encoding: .utf8).hasPrefix("["))
+        var info = stat()
+        #expect(stat(secret, &info) == 0 && info.st_mode & 0o777 == 0o600)
+        let names = try FileManager.default.contentsOfDirectory(atPath: tick.directory.path)
+        #expect(!names.contains { $0.contains("tick-export") })
+    }
+
     @Test("a bad item refuses the whole import: exit 1, file, line and problem named, the list file untouched")
     func allOrNothing() throws {
         let tick = try filledRunner()

@@ -85,19 +85,33 @@ struct ExportCommand: ParsableCommand {
         }
     }
 
-    /// Writes a file through a ``ByteWriter``: into a temporary file beside it, renamed over
-    /// it when complete, so that a failed export leaves no half-written file.
+    /// Writes a file through a ``ByteWriter``: into a new temporary file beside it, synced,
+    /// then renamed over it, so that a failed export or a crash leaves the old file whole. A
+    /// symbolic link is followed (the file it names is replaced, the link stays), and an
+    /// existing file keeps its mode.
     static func writeFile<T>(_ path: String, _ body: (inout ByteWriter) throws(InterchangeError) -> T) throws -> T {
-        let temporary = path + ".tick-export-\(getpid())"
-        let fd = Glibc.open(temporary, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0o644)
-        guard fd >= 0 else { throw CLIError("\(path): cannot write: \(String(cString: strerror(errno)))") }
+        func failure(_ target: String) -> CLIError { CLIError("\(target): cannot write: \(String(cString: strerror(errno)))") }
+        var target = path
+        if let resolved = realpath(path, nil) {
+            target = String(cString: resolved)
+            free(resolved)
+        }
+        var existing = stat()
+        let mode: mode_t = stat(target, &existing) == 0 ? existing.st_mode & 0o7777 : 0o644
+        let temporary = target + ".tick-export-\(UUID().uuidString)"
+        let fd = Glibc.open(temporary, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, 0o600)
+        guard fd >= 0 else { throw failure(target) }
         var open = true
         do {
-            var writer = ByteWriter(descriptor: fd, destination: path)
+            var writer = ByteWriter(descriptor: fd, destination: target)
             let result = try body(&writer)
+            guard fchmod(fd, mode) == 0, fsync(fd) == 0 else { throw failure(target) }
             open = false
-            guard close(fd) == 0 else { throw CLIError("\(path): cannot write: \(String(cString: strerror(errno)))") }
-            guard rename(temporary, path) == 0 else { throw CLIError("\(path): cannot write: \(String(cString: strerror(errno)))") }
+            guard close(fd) == 0 else { throw failure(target) }
+            guard rename(temporary, target) == 0 else { throw failure(target) }
+            let parent = URL(fileURLWithPath: target).deletingLastPathComponent().path
+            let directory = Glibc.open(parent, O_RDONLY | O_DIRECTORY | O_CLOEXEC)
+            if directory >= 0 { _ = fsync(directory); close(directory) }
             return result
         } catch {
             if open { close(fd) }
