@@ -25,32 +25,27 @@ public enum Vdir {
         return name
     }
 
-    /// Writes one file per entry into `directory` (made when missing), each written whole
-    /// to a temporary name and renamed into place.
+    /// Writes one file per entry into `directory` (made when missing): each to a new
+    /// temporary file, the filesystem synced once, then each renamed into place and the
+    /// directory synced, as `tick sync` writes a vdir (``SyncFiles``).
     public static func write(_ entries: [ExchangeEntry], to directory: String) throws(InterchangeError) {
         if mkdir(directory, 0o755) != 0 && errno != EEXIST {
             throw InterchangeError(source: directory, problem: "cannot make the directory: \(String(cString: strerror(errno)))")
         }
         var taken: Set<String> = []
-        for entry in InterchangeCodec.iCalendarEntries(entries) {
-            let name = fileName(for: ICalendar.uid(of: entry.item), taken: &taken)
-            let path = directory + "/" + name
-            let temporary = directory + "/.tick-" + name
-            let fd = open(temporary, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0o644)
-            guard fd >= 0 else { throw InterchangeError(source: path, problem: "cannot write: \(String(cString: strerror(errno)))") }
-            var writer = ByteWriter(descriptor: fd, destination: path)
-            do {
-                try writer.flush(appending: ICalendar.encodeFile(entry))
-            } catch {
-                close(fd)
-                unlink(temporary)
-                throw error
+        var written: [(temporary: String, path: String)] = []
+        do {
+            for entry in InterchangeCodec.iCalendarEntries(entries) {
+                let path = directory + "/" + fileName(for: ICalendar.uid(of: entry.item), taken: &taken)
+                written.append((try SyncFiles.writeTemporary(ICalendar.encodeFile(entry), for: path, syncing: false), path))
             }
-            guard close(fd) == 0, rename(temporary, path) == 0 else {
-                unlink(temporary)
-                throw InterchangeError(source: path, problem: "cannot write: \(String(cString: strerror(errno)))")
-            }
+            try SyncFiles.syncFilesystem(of: directory)
+        } catch {
+            for file in written { unlink(file.temporary) }
+            throw error
         }
+        for file in written { try SyncFiles.moveIntoPlace(file.temporary, file.path) }
+        SyncFiles.syncDirectory(directory)
     }
 
     /// The `.ics` files of `directory`, sorted by name (hidden files are not items).
