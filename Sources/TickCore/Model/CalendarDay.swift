@@ -50,13 +50,7 @@ public struct CalendarDay: Sendable, Hashable, Comparable, CustomStringConvertib
 
     /// 00:00 UTC of the day.
     public var utcMidnight: Date {
-        // Days from 1970-01-01 (Howard Hinnant's days_from_civil).
-        let y = month <= 2 ? year - 1 : year
-        let era = (y >= 0 ? y : y - 399) / 400
-        let yearOfEra = y - era * 400
-        let dayOfYear = (153 * (month > 2 ? month - 3 : month + 9) + 2) / 5 + day - 1
-        let dayOfEra = yearOfEra * 365 + yearOfEra / 4 - yearOfEra / 100 + dayOfYear
-        let days = era * 146_097 + dayOfEra - 719_468
+        let days = Civil(year: Int64(year), month: Int64(month), day: Int64(day)).dayNumber
         return Date(timeIntervalSince1970: Double(days) * 86_400)
     }
 

@@ -180,18 +180,18 @@ public struct LocalTime: Sendable {
 
 /// A day of the proleptic Gregorian calendar (Howard Hinnant's `days_from_civil` and
 /// `civil_from_days`).
-struct Civil: Equatable {
-    var year: Int64
-    var month: Int64
-    var day: Int64
+public struct Civil: Equatable, Sendable {
+    public var year: Int64
+    public var month: Int64
+    public var day: Int64
 
-    init(year: Int64, month: Int64, day: Int64) {
+    public init(year: Int64, month: Int64, day: Int64) {
         self.year = year
         self.month = month
         self.day = day
     }
 
-    init(dayNumber: Int64) {
+    public init(dayNumber: Int64) {
         let shifted = dayNumber + 719_468
         let era = (shifted >= 0 ? shifted : shifted - 146_096) / 146_097
         let dayOfEra = shifted - era * 146_097
@@ -204,7 +204,7 @@ struct Civil: Equatable {
     }
 
     /// Days since 1970-01-01.
-    var dayNumber: Int64 {
+    public var dayNumber: Int64 {
         let y = month <= 2 ? year - 1 : year
         let era = (y >= 0 ? y : y - 399) / 400
         let yearOfEra = y - era * 400

@@ -10,26 +10,15 @@ public enum DateText {
         var year: Int, month: Int, day: Int, hour: Int, minute: Int, second: Int
     }
 
-    /// The civil date of a day number (days since 1970-01-01; Howard Hinnant's algorithm).
+    /// The civil date of a day number (days since 1970-01-01): TickCore's ``Civil``.
     static func civil(fromDays days: Int64) -> (year: Int, month: Int, day: Int) {
-        let shifted = days + 719_468
-        let era = (shifted >= 0 ? shifted : shifted - 146_096) / 146_097
-        let dayOfEra = shifted - era * 146_097
-        let yearOfEra = (dayOfEra - dayOfEra / 1_460 + dayOfEra / 36_524 - dayOfEra / 146_096) / 365
-        let dayOfYear = dayOfEra - (365 * yearOfEra + yearOfEra / 4 - yearOfEra / 100)
-        let monthIndex = (5 * dayOfYear + 2) / 153
-        let day = dayOfYear - (153 * monthIndex + 2) / 5 + 1
-        let month = monthIndex < 10 ? monthIndex + 3 : monthIndex - 9
-        return (Int(yearOfEra + era * 400 + (month <= 2 ? 1 : 0)), Int(month), Int(day))
+        let civil = Civil(dayNumber: days)
+        return (Int(civil.year), Int(civil.month), Int(civil.day))
     }
 
     /// Days since 1970-01-01 of a civil date.
     static func days(year: Int, month: Int, day: Int) -> Int64 {
-        let y = Int64(month <= 2 ? year - 1 : year)
-        let era = (y >= 0 ? y : y - 399) / 400
-        let yearOfEra = y - era * 400
-        let dayOfYear = Int64((153 * (month > 2 ? month - 3 : month + 9) + 2) / 5 + day - 1)
-        return era * 146_097 + yearOfEra * 365 + yearOfEra / 4 - yearOfEra / 100 + dayOfYear - 719_468
+        Civil(year: Int64(year), month: Int64(month), day: Int64(day)).dayNumber
     }
 
     /// The whole seconds since 1970 of `date` (rounded down) and their UTC fields; nil for
