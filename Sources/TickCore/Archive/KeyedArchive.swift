@@ -60,7 +60,6 @@ public enum KeyedArchive {
             var decoder: KeyedArchiveDecoder
             do throws(PropertyListError) {
                 let view = try BinaryPropertyListView(bytes)
-                try view.validateAll()
                 decoder = KeyedArchiveDecoder(view: view)
             } catch {
                 throw ArchiveError(error)

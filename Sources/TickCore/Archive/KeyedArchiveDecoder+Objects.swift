@@ -12,71 +12,28 @@ extension KeyedArchiveDecoder {
         case object(Int)
     }
 
-    /// The value of `key` of an object, read as its kind in the schema; nil when the key is
-    /// absent or its value is nil (UID 0) — an error when the schema requires it.
-    mutating func value(_ key: ArchiveKey, of object: ObjectFields, _ what: @autoclosure () -> String) throws(ArchiveError) -> FieldValue? {
-        guard let field = rules[object.archiveClass.index * ArchiveKey.count + key.index] else { return nil }
-        var value: FieldValue?
-        if let ref = object[key] {
-            func name() -> String { "\(key.rawValue) of \(what())" }
-            switch field.kind {
-            case .integer:
-                if let number = try number(ref, name()) {
-                    guard number == number.rounded(.towardZero), abs(number) < 1e15 else {
-                        throw ArchiveError(.malformed, at: try header(of: ref).offset, "\(name()) is not an integer")
-                    }
-                    value = .integer(Int(number))
-                }
-            case .real: value = try number(ref, name()).map { .real($0) }
-            case .bool: value = try bool(ref, name()).map { .bool($0) }
-            case .string: value = try string(uid(ref, name()), name()).map { .string($0) }
-            case .uuid:
-                let uid = try uid(ref, name())
-                if uid != 0 { value = .uuid(try uuid(uid, name())) }
-            case .location, .itemArray:
-                let uid = try uid(ref, name())
-                if uid != 0 { value = .object(uid) }
-            case .itemReferences:
-                value = .object(ref)
+    /// A known key's value at plist reference `ref`, read as the schema's kind for the key;
+    /// nil when it is nil (UID 0).
+    mutating func value(_ kind: ArchiveValueKind, _ ref: Int, _ what: @autoclosure () -> String) throws(ArchiveError) -> FieldValue? {
+        switch kind {
+        case .integer:
+            guard let number = try number(ref, what()) else { return nil }
+            guard number == number.rounded(.towardZero), abs(number) < 1e15 else {
+                throw ArchiveError(.malformed, at: try header(of: ref).offset, "\(what()) is not an integer")
             }
+            return .integer(Int(number))
+        case .real: return try number(ref, what()).map { .real($0) }
+        case .bool: return try bool(ref, what()).map { .bool($0) }
+        case .string: return try string(uid(ref, what()), what()).map { .string($0) }
+        case .uuid:
+            let uid = try uid(ref, what())
+            return uid == 0 ? nil : .uuid(try uuid(uid, what()))
+        case .location, .itemArray:
+            let uid = try uid(ref, what())
+            return uid == 0 ? nil : .object(uid)
+        case .itemReferences:
+            return .object(ref)
         }
-        if value == nil, !field.isOptional {
-            throw ArchiveError(.invalidValue, at: object.offset, "\(what()) has no \(key.rawValue)")
-        }
-        return value
-    }
-
-    mutating func integer(_ key: ArchiveKey, of object: ObjectFields, _ what: @autoclosure () -> String) throws(ArchiveError) -> Int? {
-        if case .integer(let number)? = try value(key, of: object, what()) { return number }
-        return nil
-    }
-
-    mutating func real(_ key: ArchiveKey, of object: ObjectFields, _ what: @autoclosure () -> String) throws(ArchiveError) -> Double? {
-        if case .real(let number)? = try value(key, of: object, what()) { return number }
-        return nil
-    }
-
-    mutating func bool(_ key: ArchiveKey, of object: ObjectFields, _ what: @autoclosure () -> String) throws(ArchiveError) -> Bool? {
-        if case .bool(let flag)? = try value(key, of: object, what()) { return flag }
-        return nil
-    }
-
-    mutating func string(_ key: ArchiveKey, of object: ObjectFields, _ what: @autoclosure () -> String) throws(ArchiveError) -> String? {
-        if case .string(let text)? = try value(key, of: object, what()) { return text }
-        return nil
-    }
-
-    mutating func uuid(_ key: ArchiveKey, of object: ObjectFields, _ what: @autoclosure () -> String) throws(ArchiveError) -> UUID {
-        guard case .uuid(let id)? = try value(key, of: object, what()) else {
-            throw ArchiveError(.malformed, at: object.offset, "\(what()) has no \(key.rawValue)")
-        }
-        return id
-    }
-
-    /// The UID of the object a key names; nil for none.
-    mutating func objectUID(_ key: ArchiveKey, of object: ObjectFields, _ what: @autoclosure () -> String) throws(ArchiveError) -> Int? {
-        if case .object(let uid)? = try value(key, of: object, what()) { return uid }
-        return nil
     }
 
     // MARK: - Values
@@ -170,13 +127,7 @@ extension KeyedArchiveDecoder {
     }
 
     func stringValue(_ header: BinaryObjectHeader, _ what: @autoclosure () -> String) throws(ArchiveError) -> String {
-        if header.kind == .asciiString || header.kind == .utf16String {
-            do throws(PropertyListError) {
-                if let text = try view.string(header) { return text }
-            } catch {
-                throw ArchiveError(error)
-            }
-        }
+        if let text = view.string(header) { return text }
         if header.kind == .dictionary {
             for index in 0..<header.count where try keyString(view.reference(header, index)) == ArchiveKey.string.rawValue {
                 guard let value = try resolved(view.reference(header, header.count + index), what()),

@@ -88,16 +88,25 @@ struct KeyedArchiveDecoder {
     }
 
     private mutating func decodeList(_ uid: Int) throws(ArchiveError) -> ToDoList {
-        let root = try fields(uid, .list, "the root object")
-        if let version = try integer(.formatVersion, of: root, "the root object"), version > KeyedArchive.formatVersion {
+        var version: Int?
+        var sectionUIDs: (toDo: Int?, done: Int?)
+        let root = try readObject(uid, .list, "the root object") { key, value in
+            switch (key, value) {
+            case (.formatVersion, .integer(let number)): version = number
+            case (.toDoItems, .object(let uid)): sectionUIDs.toDo = uid
+            case (.doneItems, .object(let uid)): sectionUIDs.done = uid
+            default: break
+            }
+        }
+        if let version, version > KeyedArchive.formatVersion {
             throw ArchiveError(.newerFormat(version), at: root.offset,
                                "the file was written by a newer tick (format \(version)); this tick reads format \(KeyedArchive.formatVersion) and older")
         }
-        let toDo = try items(.toDoItems, of: root, section: "To Do")
-        let done = try items(.doneItems, of: root, section: "Done")
+        let toDo = try items(sectionUIDs.toDo, section: "To Do")
+        let done = try items(sectionUIDs.done, section: "Done")
         sectionSizes = (toDo.count, done.count)
         do throws(ModelError) {
-            return try ToDoList(toDoItems: toDo.items, doneItems: done.items, unknownFields: UnknownFields(root.unknown))
+            return try ToDoList(toDoItems: toDo.items, doneItems: done.items, unknownFields: root.unknown)
         } catch {
             if case .duplicateID(let id) = error {
                 throw ArchiveError(.invalidValue, "the id \(id.uuidString) is used by more than one item")
@@ -108,11 +117,15 @@ struct KeyedArchiveDecoder {
 
     // MARK: - Sections, items and locations
 
-    /// A section: its first ``itemLimit`` items, and how many the file holds.
-    private mutating func items(_ key: ArchiveKey, of root: ObjectFields, section: String) throws(ArchiveError) -> (items: [ToDoItem], count: Int) {
-        guard let arrayUID = try objectUID(key, of: root, "the root object") else { return ([], 0) }
-        let array = try fields(arrayUID, .array, "the \(section) array")
-        guard let elementsRef = array[.objects] else { return ([], 0) }
+    /// A section (the NSArray object with this UID): its first ``itemLimit`` items, and how
+    /// many the file holds.
+    private mutating func items(_ arrayUID: Int?, section: String) throws(ArchiveError) -> (items: [ToDoItem], count: Int) {
+        guard let arrayUID else { return ([], 0) }
+        var elementsRef: Int?
+        _ = try readObject(arrayUID, .array, "the \(section) array") { key, value in
+            if key == .objects, case .object(let ref) = value { elementsRef = ref }
+        }
+        guard let elementsRef else { return ([], 0) }
         let elements = try header(of: elementsRef)
         guard elements.kind == .array else {
             throw ArchiveError(.malformed, at: elements.offset, "NS.objects of the \(section) array is not an array")
@@ -128,39 +141,60 @@ struct KeyedArchiveDecoder {
     }
 
     private mutating func decodeItem(_ uid: Int, _ what: @autoclosure () -> String) throws(ArchiveError) -> ToDoItem {
-        let object = try fields(uid, .item, what())
-        let id = try uuid(.id, of: object, what())
+        var id: UUID?
+        var title = "", notes: String?, externalUID: String?, iCalendarExtras: String?
+        var due: Double?, createdAt = 0.0, modifiedAt: Double?, completedAt: Double?
+        var dueIsDay = false
+        var locationUID: Int?
+        let object = try readObject(uid, .item, what()) { key, value in
+            switch (key, value) {
+            case (.id, .uuid(let value)): id = value
+            case (.title, .string(let value)): title = value
+            case (.itemDescription, .string(let value)): notes = value
+            case (.timestamp, .real(let value)): due = value
+            case (.dueIsDate, .bool(let value)): dueIsDay = value
+            case (.createdAt, .real(let value)): createdAt = value
+            case (.modifiedAt, .real(let value)): modifiedAt = value
+            case (.completedAt, .real(let value)): completedAt = value
+            case (.location, .object(let value)): locationUID = value
+            case (.iCalendarUID, .string(let value)): externalUID = value
+            case (.iCalendarExtras, .string(let value)): iCalendarExtras = value
+            default: break
+            }
+        }
+        guard let id else { throw ArchiveError(.malformed, at: object.offset, "\(what()) has no id") }
         // Built only when an error needs it.
         func name() -> String { "\(what()) (id \(id.uuidString))" }
-        let title = try string(.title, of: object, name()) ?? ""
-        let notes = try string(.itemDescription, of: object, name())
-        let due = try real(.timestamp, of: object, name())
-        let createdAt = try real(.createdAt, of: object, name()) ?? 0
-        let location = try objectUID(.location, of: object, name()).map { (uid) throws(ArchiveError) in try decodeLocation(uid, name()) }
+        let location = try locationUID.map { (uid) throws(ArchiveError) in try decodeLocation(uid, name()) }
         var item: ToDoItem
         do throws(ModelError) {
             item = try ToDoItem(
                 id: id, title: title, notes: notes, due: due.map { Date(timeIntervalSince1970: $0) }, location: location,
-                createdAt: Date(timeIntervalSince1970: createdAt), unknownFields: UnknownFields(object.unknown))
+                createdAt: Date(timeIntervalSince1970: createdAt), unknownFields: object.unknown)
         } catch {
             throw ArchiveError(.invalidValue, at: object.offset, "\(name()) is invalid: \(error)")
         }
-        item.dueIsDay = try bool(.dueIsDate, of: object, name()) ?? false
-        item.modifiedAt = try real(.modifiedAt, of: object, name()).map { Date(timeIntervalSince1970: $0) }
-        item.completedAt = try real(.completedAt, of: object, name()).map { Date(timeIntervalSince1970: $0) }
-        if let externalUID = try string(.iCalendarUID, of: object, name()) { item.externalUID = externalUID }
-        if let extras = try string(.iCalendarExtras, of: object, name()) { item.iCalendarExtras = extras }
+        item.dueIsDay = dueIsDay
+        item.modifiedAt = modifiedAt.map { Date(timeIntervalSince1970: $0) }
+        item.completedAt = completedAt.map { Date(timeIntervalSince1970: $0) }
+        if let externalUID { item.externalUID = externalUID }
+        if let iCalendarExtras { item.iCalendarExtras = iCalendarExtras }
         return item
     }
 
     private mutating func decodeLocation(_ uid: Int, _ owner: @autoclosure () -> String) throws(ArchiveError) -> Location {
         func what() -> String { "the location of \(owner())" }
-        let object = try fields(uid, .location, what())
-        let name = try string(.name, of: object, what()) ?? ""
-        let latitude = try real(.latitude, of: object, what())
-        let longitude = try real(.longitude, of: object, what())
+        var name = "", latitude: Double?, longitude: Double?
+        let object = try readObject(uid, .location, what()) { key, value in
+            switch (key, value) {
+            case (.name, .string(let value)): name = value
+            case (.latitude, .real(let value)): latitude = value
+            case (.longitude, .real(let value)): longitude = value
+            default: break
+            }
+        }
         do throws(ModelError) {
-            return try Location(name: name, latitude: latitude, longitude: longitude, unknownFields: UnknownFields(object.unknown))
+            return try Location(name: name, latitude: latitude, longitude: longitude, unknownFields: object.unknown)
         } catch {
             throw ArchiveError(.invalidValue, at: object.offset, "\(what()) is invalid: \(error)")
         }
@@ -168,27 +202,17 @@ struct KeyedArchiveDecoder {
 
     // MARK: - An object's keys
 
-    /// The keys of one archive object: where the value of each key the schema gives its
-    /// class is, and the values of the keys it does not know.
-    struct ObjectFields {
-        let archiveClass: ArchiveClass
-        /// Where the object's dictionary starts.
-        let offset: Int
-        /// Per ``ArchiveKey`` index: the value's reference, -1 when the key is absent.
-        var references = InlineArray<22, Int>(repeating: -1)  // (22: ArchiveKey.count)
-        var unknown: [String: ArchivedValue] = [:]
-
-        subscript(key: ArchiveKey) -> Int? {
-            let reference = references[key.index]
-            return reference < 0 ? nil : reference
-        }
-    }
-
-    /// Reads the archive object with this UID as an object of `archiveClass`: checks its
-    /// `$class`, notes where its known keys' values are, and reads the others as unknown.
-    mutating func fields(_ uid: Int, _ archiveClass: ArchiveClass, _ what: @autoclosure () -> String) throws(ArchiveError) -> ObjectFields {
+    /// Reads the archive object with this UID as an object of `archiveClass`, in one pass
+    /// over its dictionary: checks its `$class`, reads the value of each key the schema
+    /// gives the class as the schema's kind for that key says and hands it to `take` (a nil
+    /// value, UID 0, is not handed over), and keeps the other keys' values as unknown
+    /// fields. A required key that is absent or nil is an error.
+    mutating func readObject(
+        _ uid: Int, _ archiveClass: ArchiveClass, _ what: @autoclosure () -> String,
+        _ take: (ArchiveKey, FieldValue) -> Void
+    ) throws(ArchiveError) -> (offset: Int, unknown: UnknownFields) {
         let header = try objectDictionary(uid, what())
-        var object = ObjectFields(archiveClass: archiveClass, offset: header.offset)
+        var unknown: [String: ArchivedValue] = [:]
         var sawClass = false
         var present: UInt32 = 0
         let ruleBase = archiveClass.index * ArchiveKey.count
@@ -199,11 +223,13 @@ struct KeyedArchiveDecoder {
             if key == .classKey {
                 try expectClass(valueRef, archiveClass, what())
                 sawClass = true
-            } else if let key, rules[ruleBase + key.index] != nil {
-                object.references[key.index] = valueRef
-                present |= 1 << UInt32(key.index)
+            } else if let key, let rule = rules[ruleBase + key.index] {
+                if let value = try value(rule.kind, valueRef, "\(key.rawValue) of \(what())") {
+                    present |= 1 << UInt32(key.index)
+                    take(key, value)
+                }
             } else {
-                object.unknown[try keyString(keyRef)] = try resolveUnknown(valueRef, depth: 0)
+                unknown[try keyString(keyRef)] = try resolveUnknown(valueRef, depth: 0)
             }
         }
         guard sawClass else { throw ArchiveError(.malformed, at: header.offset, "\(what()) has no $class") }
@@ -213,6 +239,6 @@ struct KeyedArchiveDecoder {
             let key = ArchiveKey.all[missing.trailingZeroBitCount]
             throw ArchiveError(.malformed, at: header.offset, "\(what()) has no \(key.rawValue)")
         }
-        return object
+        return (header.offset, UnknownFields(unknown))
     }
 }

@@ -57,10 +57,11 @@ extension String {
            Self.isPlainASCII(first), Self.isPlainASCII(last) {
             return self
         }
-        var scalars = Substring(self)
-        while let first = scalars.first, first.isWhitespace { scalars.removeFirst() }
-        while let last = scalars.last, last.isWhitespace { scalars.removeLast() }
-        return String(scalars)
+        var characters = Substring(self)
+        while let first = characters.first, first.isWhitespace { characters.removeFirst() }
+        while let last = characters.last, last.isWhitespace { characters.removeLast() }
+        // (Most such text needs no trimming: it is kept as it is, not copied.)
+        return characters.endIndex == endIndex && characters.startIndex == startIndex ? self : String(characters)
     }
 
     /// An ASCII byte that is not whitespace (tab, line feed, vertical tab, form feed,

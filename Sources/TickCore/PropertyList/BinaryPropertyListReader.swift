@@ -13,7 +13,6 @@ public enum BinaryPropertyListReader {
     public static func decode(_ bytes: [UInt8]) throws(PropertyListError) -> PropertyListValue {
         try bytes.withUnsafeBufferPointer { (base) throws(PropertyListError) in
             let view = try BinaryPropertyListView(base)
-            try view.validateAll()
             var reader = BinaryTreeReader(view: view)
             return try reader.value(view.trailer.topObject, depth: 0)
         }
@@ -46,7 +45,7 @@ struct BinaryTreeReader {
         case .real: return .real(view.real(header))
         case .date: return .date(view.real(header))
         case .data: return .data(Array(view.base[header.content..<header.content + header.count]))
-        case .asciiString, .utf16String: return .string(try view.string(header) ?? "")
+        case .asciiString, .utf16String: return .string(view.string(header) ?? "")
         case .uid: return .uid(view.uid(header))
         case .array, .set, .dictionary: break
         }
@@ -78,7 +77,7 @@ struct BinaryTreeReader {
             for index in 0..<header.count {
                 let keyRef = view.reference(header, index)
                 let keyHeader = try view.header(of: keyRef)
-                guard let key = try view.string(keyHeader) else {
+                guard let key = view.string(keyHeader) else {
                     throw PropertyListError(.invalidKey, at: keyHeader.offset, "a dictionary key is not a string")
                 }
                 entries.append((key, try value(view.reference(header, header.count + index), depth: depth + 1)))

@@ -4,7 +4,7 @@ extension BinaryPropertyListView {
         case scalar, string, container, walking, walked
     }
 
-    /// Checks every object the offset table lists, as strictly as Apple's reader checks
+    /// Checks every object the offset table lists (once, when the view is made), as strictly as Apple's reader checks
     /// what it reads — also objects nothing refers to: each offset lies in the object area,
     /// each marker is known and its content fits, each container's references name
     /// objects of the file, each dictionary key is a string, each string is ASCII (type 0x5)

@@ -1,8 +1,10 @@
 /// A random-access view of a binary property list's bytes: finds any object by its
 /// reference number and reads it in place, without building a tree.
 ///
-/// Valid only inside the `withUnsafeBufferPointer` call that made it. Every offset, count
-/// and reference is checked against the file before it is used.
+/// Valid only inside the `withUnsafeBufferPointer` call that made it. Making one checks
+/// every object of the file (``validateAll()``), so what the view reads later is known to
+/// be well formed: strings are ASCII or paired UTF-16, containers refer to objects of the
+/// file; offsets and counts are still checked where they are read.
 struct BinaryPropertyListView {
     let base: UnsafeBufferPointer<UInt8>
     let trailer: BinaryPropertyListTrailer
@@ -13,6 +15,7 @@ struct BinaryPropertyListView {
         self.base = base
         trailer = try BinaryPropertyListTrailer(base)
         objectsEnd = trailer.offsetTableStart
+        try validateAll()
     }
 
     var objectCount: Int { trailer.objectCount }
@@ -228,26 +231,21 @@ struct BinaryPropertyListView {
     }
 
     /// The text of a string object (types 0x5 and 0x6); nil for other types.
-    func string(_ header: BinaryObjectHeader) throws(PropertyListError) -> String? {
+    func string(_ header: BinaryObjectHeader) -> String? {
         switch header.kind {
         case .asciiString:
-            let bytes = UnsafeBufferPointer(rebasing: base[header.content..<header.content + header.count])
-            guard isASCII(from: header.content, count: header.count) else {
-                throw PropertyListError(.invalidString, at: header.offset, "an ASCII string holds a byte above 0x7F")
-            }
-            return String(decoding: bytes, as: UTF8.self)
+            return String(decoding: UnsafeBufferPointer(rebasing: base[header.content..<header.content + header.count]), as: UTF8.self)
         case .utf16String:
-            return try utf16String(start: header.content, count: header.count)
+            return utf16String(start: header.content, count: header.count)
         default:
             return nil
         }
     }
 
-    /// The text of `count` big-endian UTF-16 units starting at byte `start`, which the
-    /// caller has checked lie inside the file; an unpaired surrogate is an error.
-    func utf16String(start: Int, count: Int) throws(PropertyListError) -> String {
-        try checkUTF16(start: start, count: count)
-        // Transcoded straight to UTF-8 (the surrogates are paired, checked above).
+    /// The text of `count` big-endian UTF-16 units starting at byte `start`, which lie
+    /// inside the file and pair every surrogate (``validateAll()`` checked both).
+    func utf16String(start: Int, count: Int) -> String {
+        // Transcoded straight to UTF-8.
         return String(unsafeUninitializedCapacity: 3 * count) { output in
             var out = 0
             var position = start
