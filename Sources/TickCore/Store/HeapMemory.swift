@@ -22,6 +22,18 @@ public enum HeapMemory {
         _ = mallopt(-1, bytes)  // M_TRIM_THRESHOLD
     }
 
+    /// Asks the kernel to back the whole 2 MiB pages inside a large buffer that was not
+    /// touched yet with huge pages (`MADV_HUGEPAGE`): filling 24 MiB of fresh memory
+    /// otherwise faults in its 6,000 pages of 4 KiB one at a time. Only a hint.
+    public static func preferHugePages(_ buffer: UnsafeMutableRawBufferPointer) {
+        let page = 2 << 20
+        guard buffer.count >= 2 * page, let base = buffer.baseAddress else { return }
+        let start = (Int(bitPattern: base) + page - 1) & ~(page - 1)
+        let end = (Int(bitPattern: base) + buffer.count) & ~(page - 1)
+        guard end > start, let first = UnsafeMutableRawPointer(bitPattern: start) else { return }
+        _ = madvise(first, end - start, MADV_HUGEPAGE)
+    }
+
     private typealias Trim = @convention(c) (Int) -> Int32
     private typealias Option = @convention(c) (Int32, Int32) -> Int32
 

@@ -91,6 +91,7 @@ struct ListFile: Sendable {
             let before = bytes.count
             var failure: Int32 = 0
             let more = [UInt8](unsafeUninitializedCapacity: capacity - before) { buffer, count in
+                HeapMemory.preferHugePages(UnsafeMutableRawBufferPointer(buffer))
                 while count < buffer.count {
                     let got = Glibc.read(fd, buffer.baseAddress! + count, buffer.count - count)
                     if got == 0 { break }
