@@ -158,6 +158,29 @@ struct HostileInputTests {
         #expect(error.kind == .cycle)
     }
 
+    @Test("a cycle after containers that each refer only to earlier objects (tick's order) is still a cycle")
+    func cycleAfterBackwardContainers() throws {
+        var plist = HandBuiltPlist()
+        plist.top = 3
+        plist.add([0x09])
+        plist.add(plist.array([0]))
+        plist.add(plist.array([3]))
+        plist.add(plist.array([2, 1]))
+        let error = try #require(Self.plistError(plist.bytes()))
+        #expect(error.kind == .cycle, "\(error)")
+    }
+
+    @Test("a dictionary in tick's order whose key is not a string is invalidKey")
+    func backwardDictionaryWithBadKey() throws {
+        var plist = HandBuiltPlist()
+        plist.top = 1
+        plist.add([0x09])
+        // A dictionary {true: true}, both references to object 0.
+        plist.add([0xD1, 0x00, 0x00, 0x00, 0x00])
+        let error = try #require(Self.plistError(plist.bytes()))
+        #expect(error.kind == .invalidKey, "\(error)")
+    }
+
     @Test("a shared object that is not a cycle is read, and read once")
     func sharedObjectIsNotACycle() throws {
         var plist = HandBuiltPlist()

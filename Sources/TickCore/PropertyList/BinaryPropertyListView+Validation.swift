@@ -4,8 +4,8 @@ extension BinaryPropertyListView {
         case scalar, string, container, walking, walked
     }
 
-    /// Checks every object the offset table lists (once, when the view is made), as strictly as Apple's reader checks
-    /// what it reads — also objects nothing refers to: each offset lies in the object area,
+    /// Checks every object the offset table lists (once, when the view is made), as
+    /// strictly as Apple's reader checks what it reads — also objects nothing refers to: each offset lies in the object area,
     /// each marker is known and its content fits, each container's references name
     /// objects of the file, each dictionary key is a string, each string is ASCII (type 0x5)
     /// or well-formed UTF-16 (type 0x6), and no container holds itself, directly or
@@ -13,6 +13,9 @@ extension BinaryPropertyListView {
     func validateAll() throws(PropertyListError) {
         let count = objectCount
         var state = [State](repeating: .scalar, count: count)
+        // Whether every container seen so far refers only to objects before it, as tick
+        // writes them: then no container can hold itself, and each was checked as it came.
+        var backwardOnly = true
         for ref in 0..<count {
             let header = try header(of: ref)
             switch header.kind {
@@ -26,15 +29,33 @@ extension BinaryPropertyListView {
                 state[ref] = .string
             case .array, .set, .dictionary:
                 state[ref] = .container
+                if backwardOnly, try checkBackward(header, ref, state) { state[ref] = .walked } else { backwardOnly = false }
             default:
                 break
             }
         }
+        if backwardOnly { return }
+        // Another order: the containers not checked yet are walked. (Those checked on the
+        // way lead only to objects before them, all checked, so no cycle passes them.)
         // (One stack for all walks, so that a walk allocates nothing.)
         var stack: [(header: BinaryObjectHeader, ref: Int, next: Int)] = []
         for root in 0..<count where state[root] == .container {
             try walk(from: root, &state, &stack)
         }
+    }
+
+    /// For a container whose references all name objects before it: checks that its keys
+    /// are strings and returns true; false when it refers to itself or to a later object.
+    private func checkBackward(_ header: BinaryObjectHeader, _ ref: Int, _ state: [State]) throws(PropertyListError) -> Bool {
+        let keys = header.kind == .dictionary ? header.count : 0
+        for index in 0..<header.count + keys {
+            let child = reference(header, index)
+            guard child < ref else { return false }
+            guard index >= keys || state[child] == .string else {
+                throw PropertyListError(.invalidKey, at: header.offset, "a key of the dictionary at byte \(header.offset) is not a string")
+            }
+        }
+        return true
     }
 
     /// Walks the containers reachable from `root` depth-first, marking them walked: each
