@@ -7,7 +7,7 @@ import TickCore
 func sampleEntries() throws -> [ExchangeEntry] {
     var full = try ToDoItem(title: "Buy milk \"oat\"", notes: "two\nlitres", location: Location(name: "Corner shop", latitude: 50.94, longitude: 6.96),
                             createdAt: Date(timeIntervalSince1970: 1_795_000_000.123456))
-    full.setDue(day: try #require(CalendarDay(year: 2026, month: 12, day: 1)))
+    full.setDue(day: CalendarDay(year: 2026, month: 12, day: 1))
     full.modifiedAt = Date(timeIntervalSince1970: 1_795_100_000.5)
     full.externalUID = "apple-reminder-42@example.com"
     full.iCalendarExtras = "PRIORITY:1\r\nCATEGORIES:home"
