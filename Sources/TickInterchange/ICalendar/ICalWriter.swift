@@ -1,19 +1,32 @@
 /// Writes iCalendar content lines into a byte buffer: folded at 75 octets (a line break and
 /// a space, never inside a UTF-8 character), each ended by CR LF.
 ///
-/// Everything goes straight into ``bytes``; the hot path (``text(_:)``, ``raw(_:)``) takes
-/// a string's UTF-8 in place and makes no strings of its own.
-public struct ICalWriter: Sendable {
+/// Everything goes straight into a ``ByteWriter``; the hot path (``text(_:)``, ``raw(_:)``)
+/// takes a string's UTF-8 in place and makes no strings of its own. Noncopyable, as its
+/// buffer is.
+public struct ICalWriter: ~Copyable {
     /// RFC 5545: lines SHOULD NOT be longer than 75 octets, excluding the line break.
     public static let lineLimit = 75
 
-    public private(set) var bytes: [UInt8]
+    /// What has been written (and not yet taken by ``drain(to:)``).
+    private var output = ByteWriter()
     /// Octets on the current physical line so far.
     private var column = 0
 
-    public init(reservingCapacity capacity: Int = 4_096) {
-        bytes = []
-        bytes.reserveCapacity(capacity)
+    /// A writer; the buffer grows as needed (`capacity` is no longer needed).
+    public init(reservingCapacity capacity: Int = 4_096) {}
+
+    /// The bytes written, copied.
+    public var bytes: [UInt8] { output.bytes }
+
+    /// How many bytes have been written (and not yet taken by ``drain(to:)``).
+    public var count: Int { output.count }
+
+    /// Hands what has been written to `writer` (written out, or appended to a collecting
+    /// one) and starts again empty; for a large calendar, written in pieces.
+    public mutating func drain(to writer: inout ByteWriter) throws(InterchangeError) {
+        try output.withBytes { (written) throws(InterchangeError) in try writer.flush(appending: written) }
+        output.removeBytes(after: 0)
     }
 
     // MARK: - Whole lines
@@ -37,8 +50,7 @@ public struct ICalWriter: Sendable {
         if let folded = property.foldedText, Self.unfold(folded) == property.description {
             for (index, physical) in folded.split(separator: "\n", omittingEmptySubsequences: false).enumerated() {
                 if index > 0 { end() }
-                var text = String(physical)
-                text.withUTF8 { bytes.append(contentsOf: $0) }
+                output.text(String(physical))
             }
             end()
             return
@@ -134,6 +146,18 @@ public struct ICalWriter: Sendable {
 
     /// Zero-padded decimal digits (a date's fields).
     public mutating func digits(_ value: Int, width: Int) {
+        if value >= 0, width <= 4, column + width <= Self.lineLimit {
+            output.appendDirectly(upTo: width) { out in
+                var rest = value
+                for index in stride(from: width - 1, through: 0, by: -1) {
+                    out[index] = UInt8(ascii: "0") + UInt8(truncatingIfNeeded: rest % 10)
+                    rest /= 10
+                }
+                return width
+            }
+            column += width
+            return
+        }
         var divisor = 1
         for _ in 1..<width { divisor *= 10 }
         var rest = value
@@ -146,8 +170,8 @@ public struct ICalWriter: Sendable {
 
     /// Ends the line with CR LF.
     public mutating func end() {
-        bytes.append(0x0D)
-        bytes.append(0x0A)
+        output.byte(0x0D)
+        output.byte(0x0A)
         column = 0
     }
 
@@ -156,7 +180,7 @@ public struct ICalWriter: Sendable {
     /// One ASCII byte.
     public mutating func byte(_ byte: UInt8) {
         if column >= Self.lineLimit { fold() }
-        bytes.append(byte)
+        output.byte(byte)
         column += 1
     }
 
@@ -164,21 +188,19 @@ public struct ICalWriter: Sendable {
     private mutating func append(_ utf8: UnsafeBufferPointer<UInt8>) {
         // The common case: it all fits on the line.
         if column + utf8.count <= Self.lineLimit {
-            bytes.append(contentsOf: utf8)
+            output.append(utf8)
             column += utf8.count
             return
         }
         for byte in utf8 {
             if byte & 0xC0 != 0x80, column + Self.sequenceLength(byte) > Self.lineLimit { fold() }
-            bytes.append(byte)
+            output.byte(byte)
             column += 1
         }
     }
 
     private mutating func fold() {
-        bytes.append(0x0D)
-        bytes.append(0x0A)
-        bytes.append(0x20)
+        output.ascii("\r\n ")
         column = 1
     }
 

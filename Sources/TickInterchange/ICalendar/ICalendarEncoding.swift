@@ -38,11 +38,34 @@ extension ICalendar {
 
     /// Writes a VCALENDAR holding every entry into `writer` (see ``encode(_:reservingCapacity:)``).
     public static func encode(_ entries: some Sequence<ICalendarEntry>, to writer: inout ICalWriter) {
+        var timeZones: [(tzid: String, lines: [Substring])] = []
+        writeStart(to: &writer)
+        for entry in entries { writeVTodo(entry, to: &writer, timeZones: &timeZones) }
+        writeEnd(timeZones, to: &writer)
+    }
+
+    /// Writes the VCALENDAR of ``encode(_:reservingCapacity:)`` to `output` in pieces of
+    /// about 1 MiB as they are made, so that a large list is never held whole as text.
+    public static func write(_ entries: some Sequence<ICalendarEntry>, to output: inout ByteWriter) throws(InterchangeError) {
+        var writer = ICalWriter()
+        var timeZones: [(tzid: String, lines: [Substring])] = []
+        writeStart(to: &writer)
+        for entry in entries {
+            writeVTodo(entry, to: &writer, timeZones: &timeZones)
+            if writer.count >= 1 << 20 { try writer.drain(to: &output) }
+        }
+        writeEnd(timeZones, to: &writer)
+        try writer.drain(to: &output)
+        try output.flush()
+    }
+
+    private static func writeStart(to writer: inout ICalWriter) {
         writer.line("BEGIN", value: "VCALENDAR")
         writer.line("VERSION", value: "2.0")
         writer.line("PRODID", value: productID)
-        var timeZones: [(tzid: String, lines: [Substring])] = []
-        for entry in entries { writeVTodo(entry, to: &writer, timeZones: &timeZones) }
+    }
+
+    private static func writeEnd(_ timeZones: [(tzid: String, lines: [Substring])], to writer: inout ICalWriter) {
         for zone in timeZones { for line in zone.lines { writer.contentLine(line) } }
         writer.line("END", value: "VCALENDAR")
     }

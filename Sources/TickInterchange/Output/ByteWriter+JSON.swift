@@ -26,7 +26,7 @@ extension ByteWriter {
                 default: escape = nil
                 }
                 if let escape {
-                    bytes.append(contentsOf: UnsafeBufferPointer(rebasing: utf8[runStart..<index]))
+                    append(UnsafeBufferPointer(rebasing: utf8[runStart..<index]))
                     if escape.utf8CodeUnitCount == 0 {
                         ascii("\\u00")
                         byte(Self.hexDigit(b >> 4))
@@ -40,7 +40,7 @@ extension ByteWriter {
                     index += 1
                 }
             }
-            bytes.append(contentsOf: UnsafeBufferPointer(rebasing: utf8[runStart..<utf8.count]))
+            append(UnsafeBufferPointer(rebasing: utf8[runStart..<utf8.count]))
             byte(UInt8(ascii: "\""))
         }
     }
@@ -54,12 +54,17 @@ extension ByteWriter {
     /// formatted printing.
     public mutating func uuid(_ id: UUID, lowercase: Bool = false) {
         let letters = lowercase ? UInt8(ascii: "a") : UInt8(ascii: "A")
+        @inline(__always) func digit(_ value: UInt8) -> UInt8 { value < 10 ? UInt8(ascii: "0") + value : letters + value - 10 }
         withUnsafeBytes(of: id.uuid) { raw in
-            for (index, value) in raw.enumerated() {
-                if index == 4 || index == 6 || index == 8 || index == 10 { byte(UInt8(ascii: "-")) }
-                let high = value >> 4, low = value & 0xF
-                byte(high < 10 ? UInt8(ascii: "0") + high : letters + high - 10)
-                byte(low < 10 ? UInt8(ascii: "0") + low : letters + low - 10)
+            appendDirectly(upTo: 36) { out in
+                var length = 0
+                for (index, value) in raw.enumerated() {
+                    if index == 4 || index == 6 || index == 8 || index == 10 { out[length] = UInt8(ascii: "-"); length += 1 }
+                    out[length] = digit(value >> 4)
+                    out[length + 1] = digit(value & 0xF)
+                    length += 2
+                }
+                return length
             }
         }
     }

@@ -126,7 +126,7 @@ extension ByteWriter {
             let text = seconds >= 0 ? "\(seconds)" : "\(seconds - whole)"
             if let point = text.utf8.firstIndex(of: UInt8(ascii: ".")), !text.utf8.contains(UInt8(ascii: "e")) {
                 byte(UInt8(ascii: "."))
-                bytes.append(contentsOf: text.utf8[text.utf8.index(after: point)...])
+                append(contentsOf: text.utf8[text.utf8.index(after: point)...])
             }
         }
         byte(UInt8(ascii: "Z"))
