@@ -67,7 +67,9 @@ struct ExportCommand: ParsableCommand {
         try reportingErrors {
             let format = try chosenFormat()
             let sections: [ToDoList.Section] = open ? [.toDo] : done ? [.done] : [.toDo, .done]
-            let entries = ExchangeEntry.entries(of: try storeOptions.makeStore().load(), sections: sections)
+            let list = try storeOptions.makeStore().load()
+            let entries = ExchangeEntry.entries(of: list, sections: sections)
+            ProcessLifetime.keepUntilExit((list, entries))
             let omissions: Omissions
             if format == .vdir {
                 guard let output else { throw CLIError("--format vdir writes a directory: name it with --output") }
