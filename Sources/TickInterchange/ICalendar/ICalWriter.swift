@@ -116,7 +116,7 @@ public struct ICalWriter: ~Copyable {
                     self.byte(UInt8(ascii: "n"))
                 default:
                     var end = index + 1
-                    while end < utf8.count, !Self.needsEscape(utf8[end]) { end += 1 }
+                    while end < utf8.count, utf8[end] > UInt8(ascii: "\\") || !Self.needsEscape(utf8[end]) { end += 1 }
                     append(UnsafeBufferPointer(rebasing: utf8[index..<end]))
                     index = end
                     continue
@@ -168,6 +168,18 @@ public struct ICalWriter: ~Copyable {
         }
     }
 
+    /// `count` ASCII bytes that `body` writes (folded before them when they would pass the limit).
+    mutating func ascii(_ count: Int, _ body: (UnsafeMutablePointer<UInt8>) -> Void) {
+        if column + count <= Self.lineLimit {
+            output.appendDirectly(upTo: count) { out in body(out); return count }
+            column += count
+            return
+        }
+        var bytes = [UInt8](repeating: 0, count: count)
+        bytes.withUnsafeMutableBufferPointer { body($0.baseAddress!) }
+        for value in bytes { byte(value) }
+    }
+
     /// Ends the line with CR LF.
     public mutating func end() {
         output.byte(0x0D)
@@ -186,32 +198,22 @@ public struct ICalWriter: ~Copyable {
 
     /// UTF-8 bytes, folded before any character that would pass the limit.
     private mutating func append(_ utf8: UnsafeBufferPointer<UInt8>) {
-        // The common case: it all fits on the line.
-        if column + utf8.count <= Self.lineLimit {
-            output.append(utf8)
-            column += utf8.count
-            return
+        var start = 0
+        while utf8.count - start > Self.lineLimit - column {
+            // As much as fits, cut back to the start of the character that does not.
+            var end = start + max(Self.lineLimit - column, 0)
+            while end > start, utf8[end] & 0xC0 == 0x80 { end -= 1 }
+            output.append(UnsafeBufferPointer(rebasing: utf8[start..<end]))
+            fold()
+            start = end
         }
-        for byte in utf8 {
-            if byte & 0xC0 != 0x80, column + Self.sequenceLength(byte) > Self.lineLimit { fold() }
-            output.byte(byte)
-            column += 1
-        }
+        output.append(UnsafeBufferPointer(rebasing: utf8[start...]))
+        column += utf8.count - start
     }
 
     private mutating func fold() {
         output.ascii("\r\n ")
         column = 1
-    }
-
-    /// How many bytes the UTF-8 sequence starting with `lead` has.
-    private static func sequenceLength(_ lead: UInt8) -> Int {
-        switch lead {
-        case ..<0xC0: 1
-        case ..<0xE0: 2
-        case ..<0xF0: 3
-        default: 4
-        }
     }
 
     private static func needsEscape(_ byte: UInt8) -> Bool {

@@ -177,15 +177,9 @@ extension ICalendar {
 
     /// A UUID's canonical text (upper-case, as `uuidString`), without making a string.
     static func writeUUID(_ id: UUID, to writer: inout ICalWriter) {
-        let hex: StaticString = "0123456789ABCDEF"
-        withUnsafeBytes(of: id.uuid) { bytes in
-            hex.withUTF8Buffer { digits in
-                for (index, byte) in bytes.enumerated() {
-                    if index == 4 || index == 6 || index == 8 || index == 10 { writer.byte(UInt8(ascii: "-")) }
-                    writer.byte(digits[Int(byte >> 4)])
-                    writer.byte(digits[Int(byte & 0x0F)])
-                }
-            }
+        writer.ascii(36) { out in
+            let hex: StaticString = "0123456789ABCDEF"
+            ByteWriter.writeUUID(id, digits: hex.utf8Start, to: out)
         }
     }
 }
