@@ -20,6 +20,26 @@ public enum InterchangeCodec {
         }
     }
 
+    /// Writes the sections of `list` in `format` to `writer`; returns what the format left
+    /// out. iCalendar and tick's JSON read the items in place, one at a time (no array of
+    /// entries for a large list).
+    public static func write(_ list: ToDoList, sections: [ToDoList.Section], as format: InterchangeFormat,
+                             to writer: inout ByteWriter) throws(InterchangeError) -> Omissions {
+        switch format {
+        case .ics:
+            let entries = sections.lazy.flatMap { section in
+                list.items(in: section).lazy.enumerated().map { ICalendarEntry(item: $1, isDone: section == .done, sortOrder: $0) }
+            }
+            try ICalendar.write(entries, to: &writer)
+            return Omissions(format: format)
+        case .json:
+            try TickJSON.write(list, sections: sections, to: &writer)
+            return Omissions(format: .json)
+        default:
+            return try write(ExchangeEntry.entries(of: list, sections: sections), as: format, to: &writer)
+        }
+    }
+
     /// The format of `bytes` judged from their content: JSON (tick's or taskwarrior's,
     /// by the keys of the first item), a Markdown task list, else todo.txt.
     public static func detect(_ bytes: [UInt8]) -> InterchangeFormat {
