@@ -27,10 +27,7 @@ public enum InterchangeCodec {
                              to writer: inout ByteWriter) throws(InterchangeError) -> Omissions {
         switch format {
         case .ics:
-            let entries = sections.lazy.flatMap { section in
-                list.items(in: section).lazy.enumerated().map { ICalendarEntry(item: $1, isDone: section == .done, sortOrder: $0) }
-            }
-            try ICalendar.write(entries, to: &writer)
+            try ICalendar.write(list, sections: sections, to: &writer)
             return Omissions(format: format)
         case .json:
             try TickJSON.write(list, sections: sections, to: &writer)

@@ -59,6 +59,24 @@ extension ICalendar {
         try output.flush()
     }
 
+    /// ``write(_:to:)`` of the sections of `list`, the items read in place, each with its
+    /// position in its section as sort order.
+    public static func write(_ list: ToDoList, sections: [ToDoList.Section], to output: inout ByteWriter) throws(InterchangeError) {
+        var writer = ICalWriter()
+        var timeZones: [(tzid: String, lines: [Substring])] = []
+        writeStart(to: &writer)
+        for section in sections {
+            let items = list.items(in: section)
+            for index in items.indices {
+                writeVTodo(items[index], isDone: section == .done, sortOrder: index, to: &writer, timeZones: &timeZones)
+                if writer.count >= 1 << 20 { try writer.drain(to: &output) }
+            }
+        }
+        writeEnd(timeZones, to: &writer)
+        try writer.drain(to: &output)
+        try output.flush()
+    }
+
     private static func writeStart(to writer: inout ICalWriter) {
         writer.line("BEGIN", value: "VCALENDAR")
         writer.line("VERSION", value: "2.0")
@@ -84,7 +102,12 @@ extension ICalendar {
     /// its kept content needs to `timeZones` (each TZID once).
     public static func writeVTodo(_ entry: ICalendarEntry, to writer: inout ICalWriter,
                                   timeZones: inout [(tzid: String, lines: [Substring])]) {
-        let item = entry.item
+        writeVTodo(entry.item, isDone: entry.isDone, sortOrder: entry.sortOrder, to: &writer, timeZones: &timeZones)
+    }
+
+    /// ``writeVTodo(_:to:timeZones:)`` of the item read in place.
+    static func writeVTodo(_ item: ToDoItem, isDone: Bool, sortOrder: Int?, to writer: inout ICalWriter,
+                           timeZones: inout [(tzid: String, lines: [Substring])]) {
         let extras = item.iCalendarExtras.map(ICalendarExtras.init)
         writer.line("BEGIN", value: "VTODO")
         writer.start("UID")
@@ -142,7 +165,7 @@ extension ICalendar {
                 writer.end()
             }
         }
-        if entry.isDone {
+        if isDone {
             writer.line("STATUS", value: "COMPLETED")
             if let completed = item.completedAt {
                 writer.start("COMPLETED")
@@ -153,7 +176,7 @@ extension ICalendar {
         } else if !(extras?.inner.contains { ICalendarExtras.name(of: $0) == "STATUS" } ?? false) {
             writer.line("STATUS", value: "NEEDS-ACTION")
         }
-        if let order = entry.sortOrder {
+        if let order = sortOrder {
             writer.start("X-APPLE-SORT-ORDER")
             writer.number(order)
             writer.end()
@@ -162,7 +185,7 @@ extension ICalendar {
             var depth = 0
             for line in extras.inner {
                 let name = ICalendarExtras.name(of: line)
-                if entry.isDone, depth == 0, name == "STATUS" || name == "PERCENT-COMPLETE" { continue }
+                if isDone, depth == 0, name == "STATUS" || name == "PERCENT-COMPLETE" { continue }
                 if name == "BEGIN" { depth += 1 } else if name == "END" { depth -= 1 }
                 writer.contentLine(line)
             }
