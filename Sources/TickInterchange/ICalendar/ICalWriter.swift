@@ -9,12 +9,14 @@ public struct ICalWriter: ~Copyable {
     public static let lineLimit = 75
 
     /// What has been written (and not yet taken by ``drain(to:)``).
-    private var output = ByteWriter()
+    private var output: ByteWriter
     /// Octets on the current physical line so far.
     private var column = 0
 
-    /// A writer; the buffer grows as needed (`capacity` is no longer needed).
-    public init(reservingCapacity capacity: Int = 4_096) {}
+    /// A writer with room for `capacity` bytes made at once (it grows as needed).
+    public init(reservingCapacity capacity: Int = 4_096) {
+        output = ByteWriter(capacity: capacity)
+    }
 
     /// The bytes written, copied.
     public var bytes: [UInt8] { output.bytes }

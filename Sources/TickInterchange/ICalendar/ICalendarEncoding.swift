@@ -47,12 +47,12 @@ extension ICalendar {
     /// Writes the VCALENDAR of ``encode(_:reservingCapacity:)`` to `output` in pieces of
     /// about 1 MiB as they are made, so that a large list is never held whole as text.
     public static func write(_ entries: some Sequence<ICalendarEntry>, to output: inout ByteWriter) throws(InterchangeError) {
-        var writer = ICalWriter()
+        var writer = ICalWriter(reservingCapacity: piece + 64 * 1_024)
         var timeZones: [(tzid: String, lines: [Substring])] = []
         writeStart(to: &writer)
         for entry in entries {
             writeVTodo(entry, to: &writer, timeZones: &timeZones)
-            if writer.count >= 1 << 20 { try writer.drain(to: &output) }
+            if writer.count >= piece { try writer.drain(to: &output) }
         }
         writeEnd(timeZones, to: &writer)
         try writer.drain(to: &output)
@@ -62,20 +62,23 @@ extension ICalendar {
     /// ``write(_:to:)`` of the sections of `list`, the items read in place, each with its
     /// position in its section as sort order.
     public static func write(_ list: ToDoList, sections: [ToDoList.Section], to output: inout ByteWriter) throws(InterchangeError) {
-        var writer = ICalWriter()
+        var writer = ICalWriter(reservingCapacity: piece + 64 * 1_024)
         var timeZones: [(tzid: String, lines: [Substring])] = []
         writeStart(to: &writer)
         for section in sections {
             let items = list.items(in: section)
             for index in items.indices {
                 writeVTodo(items[index], isDone: section == .done, sortOrder: index, to: &writer, timeZones: &timeZones)
-                if writer.count >= 1 << 20 { try writer.drain(to: &output) }
+                if writer.count >= piece { try writer.drain(to: &output) }
             }
         }
         writeEnd(timeZones, to: &writer)
         try writer.drain(to: &output)
         try output.flush()
     }
+
+    /// How much ``write(_:to:)`` collects before it hands it on.
+    private static let piece = 1 << 20
 
     private static func writeStart(to writer: inout ICalWriter) {
         writer.line("BEGIN", value: "VCALENDAR")

@@ -27,12 +27,12 @@ public struct ByteWriter: ~Copyable {
         base = .allocate(capacity: capacity)
     }
 
-    /// A writer that only collects its bytes.
-    public init() {
+    /// A writer that only collects its bytes, room for `capacity` of them made at once.
+    public init(capacity: Int = 256) {
         descriptor = nil
         destination = "memory"
-        capacity = 256
-        base = .allocate(capacity: capacity)
+        self.capacity = max(capacity, 16)
+        base = .allocate(capacity: self.capacity)
     }
 
     deinit { base.deallocate() }
