@@ -2,7 +2,7 @@ import Foundation
 import TickCore
 
 /// tick's import, export and list beside calcurse on the same titles: each run is its own
-/// process, timed from spawn to exit, its peak memory the maximum RSS that `wait4` reports.
+/// process, timed from spawn to exit; peak memory is each command's own (``ownPeak``).
 enum InterchangeBenchmark {
     struct Run {
         var milliseconds: Double
@@ -52,9 +52,23 @@ enum InterchangeBenchmark {
         return Run(milliseconds: elapsed, peakMiB: Double(usage.ru_maxrss) / 1024)
     }
 
-    /// The median time and the largest peak of `runs` runs of each command, the commands
-    /// taking turns (A B A B …), so that a slow minute weighs on each alike; `prepare`
-    /// runs untimed before each run.
+    /// A command's own maximum RSS in MiB, from one more run under GNU time (`/usr/bin/time`),
+    /// whose forked child starts from time's own few hundred KiB. A child this process
+    /// spawns starts from this process's 20 MiB instead (exec records the high-water mark
+    /// of the memory it replaces, here the parent's), which `wait4` would report as a floor.
+    /// Nil when /usr/bin/time is missing.
+    static func ownPeak(_ arguments: [String], output: String) throws -> Double? {
+        guard FileManager.default.isExecutableFile(atPath: "/usr/bin/time") else { return nil }
+        let report = FileManager.default.temporaryDirectory.appendingPathComponent("tick-bench-peak-\(getpid())").path
+        defer { unlink(report) }
+        _ = try run(["/usr/bin/time", "-f", "%M", "-o", report] + arguments, output: output)
+        let kibibytes = try String(contentsOfFile: report, encoding: .utf8).split(separator: "\n").last.flatMap { Double($0) }
+        return kibibytes.map { $0 / 1024 }
+    }
+
+    /// The median time of `runs` runs of each command, the commands taking turns (A B A B …),
+    /// so that a slow minute weighs on each alike, and each command's own peak (``ownPeak``,
+    /// else the largest that `wait4` reported); `prepare` runs untimed before each run.
     static func medians(runs: Int, prepare: () throws -> Void = {}, _ commands: [[String]],
                         output: String = "/dev/null") throws -> [Run] {
         var times = Array(repeating: [Double](), count: commands.count)
@@ -66,6 +80,10 @@ enum InterchangeBenchmark {
                 times[index].append(run.milliseconds)
                 peaks[index] = max(peaks[index], run.peakMiB)
             }
+        }
+        for (index, arguments) in commands.enumerated() {
+            try prepare()
+            if let peak = try ownPeak(arguments, output: output) { peaks[index] = peak }
         }
         return commands.indices.map { Run(milliseconds: Measure.median(of: times[$0]), peakMiB: peaks[$0]) }
     }
@@ -125,6 +143,8 @@ enum InterchangeBenchmark {
         row("import (ics, empty list)", tickImport, "-i", calcurseImportRun)
         row("list --json", lists[0], "--export=ical", lists[1])
         row("list", lists[2], "-t", lists[3])
-        return table.render() + String(format: "\n(A child's peak includes tick-bench's own %.0f MiB at the spawn: a floor, not the child's use.)", floor)
+        let own = FileManager.default.isExecutableFile(atPath: "/usr/bin/time")
+        return table.render() + (own ? "\n(Peak: each command's own maximum RSS, from one run under /usr/bin/time.)"
+            : String(format: "\n(No /usr/bin/time: a child's peak includes tick-bench's own %.0f MiB at the spawn.)", floor))
     }
 }

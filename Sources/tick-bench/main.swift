@@ -166,7 +166,7 @@ do {
     if !arguments.contains("--skip-interchange") {
         let count = Int(option("--interchange-size") ?? "") ?? 100_000
         print("\nImport, export and list beside calcurse on the same titles: release tick, each run a")
-        print("process of its own, medians of 5 runs; peak memory is the maximum RSS wait4 reports\n")
+        print("process of its own, medians of 5 runs; peak memory is each command's own (one run under /usr/bin/time)\n")
         // In a child of its own: the tables above leave this process large, and a spawned
         // child's peak memory starts from its parent's.
         var child = [ "--only-interchange", "--interchange-size", String(count)]

@@ -62,7 +62,9 @@ struct Tick: ParsableCommand {
             if status != 0 { throw ExitCode(status) }
         } else {
             try reportingErrors {
-                try ListCommand.printList(try store.load(), sections: ToDoList.Section.allCases, json: false)
+                let list = try store.load()
+                ProcessLifetime.keepUntilExit(list)
+                try ListCommand.printList(list, sections: ToDoList.Section.allCases, json: false)
             }
         }
     }

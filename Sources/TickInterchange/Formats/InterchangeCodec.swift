@@ -9,7 +9,7 @@ public enum InterchangeCodec {
         switch format {
         case .ics, .vdir:
             // (A vdir is written file by file by ``VdirStore``; as one stream it is one calendar.)
-            try writer.flush(appending: ICalendar.encode(iCalendarEntries(entries)))
+            try ICalendar.write(iCalendarEntries(entries), to: &writer)
             return Omissions(format: format)
         case .json:
             try TickJSON.write(entries, to: &writer)
@@ -17,6 +17,23 @@ public enum InterchangeCodec {
         case .taskwarrior: return try Taskwarrior.write(entries, to: &writer)
         case .todotxt: return try TodoTxt.write(entries, to: &writer)
         case .markdown: return try MarkdownTasks.write(entries, to: &writer)
+        }
+    }
+
+    /// Writes the sections of `list` in `format` to `writer`; returns what the format left
+    /// out. iCalendar and tick's JSON read the items in place, one at a time (no array of
+    /// entries for a large list).
+    public static func write(_ list: ToDoList, sections: [ToDoList.Section], as format: InterchangeFormat,
+                             to writer: inout ByteWriter) throws(InterchangeError) -> Omissions {
+        switch format {
+        case .ics:
+            try ICalendar.write(list, sections: sections, to: &writer)
+            return Omissions(format: format)
+        case .json:
+            try TickJSON.write(list, sections: sections, to: &writer)
+            return Omissions(format: .json)
+        default:
+            return try write(ExchangeEntry.entries(of: list, sections: sections), as: format, to: &writer)
         }
     }
 
@@ -65,12 +82,15 @@ public enum InterchangeCodec {
         return ordered.map { ExchangeEntry(item: $0.element.todo.item, done: $0.element.todo.isDone, line: $0.element.todo.line, source: $0.element.source) }
     }
 
-    /// Entries as the iCalendar encoder takes them, each with its position in its section.
-    static func iCalendarEntries(_ entries: [ExchangeEntry]) -> [ICalendarEntry] {
-        var positions = (toDo: 0, done: 0)
-        return entries.map { entry in
+    /// Entries as the iCalendar encoder takes them, each with its position in its section,
+    /// made one at a time as they are written.
+    static func iCalendarEntries(_ entries: [ExchangeEntry]) -> some Sequence<ICalendarEntry> {
+        sequence(state: (next: 0, toDo: 0, done: 0)) { state -> ICalendarEntry? in
+            guard state.next < entries.count else { return nil }
+            let entry = entries[state.next]
+            state.next += 1
             let position: Int
-            if entry.done { position = positions.done; positions.done += 1 } else { position = positions.toDo; positions.toDo += 1 }
+            if entry.done { position = state.done; state.done += 1 } else { position = state.toDo; state.toDo += 1 }
             return ICalendarEntry(item: entry.item, isDone: entry.done, sortOrder: position)
         }
     }

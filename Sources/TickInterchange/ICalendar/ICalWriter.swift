@@ -1,19 +1,34 @@
 /// Writes iCalendar content lines into a byte buffer: folded at 75 octets (a line break and
 /// a space, never inside a UTF-8 character), each ended by CR LF.
 ///
-/// Everything goes straight into ``bytes``; the hot path (``text(_:)``, ``raw(_:)``) takes
-/// a string's UTF-8 in place and makes no strings of its own.
-public struct ICalWriter: Sendable {
+/// Everything goes straight into a ``ByteWriter``; the hot path (``text(_:)``, ``raw(_:)``)
+/// takes a string's UTF-8 in place and makes no strings of its own. Noncopyable, as its
+/// buffer is.
+public struct ICalWriter: ~Copyable {
     /// RFC 5545: lines SHOULD NOT be longer than 75 octets, excluding the line break.
     public static let lineLimit = 75
 
-    public private(set) var bytes: [UInt8]
+    /// What has been written (and not yet taken by ``drain(to:)``).
+    private var output: ByteWriter
     /// Octets on the current physical line so far.
     private var column = 0
 
+    /// A writer with room for `capacity` bytes made at once (it grows as needed).
     public init(reservingCapacity capacity: Int = 4_096) {
-        bytes = []
-        bytes.reserveCapacity(capacity)
+        output = ByteWriter(capacity: capacity)
+    }
+
+    /// The bytes written, copied.
+    public var bytes: [UInt8] { output.bytes }
+
+    /// How many bytes have been written (and not yet taken by ``drain(to:)``).
+    public var count: Int { output.count }
+
+    /// Hands what has been written to `writer` (written out, or appended to a collecting
+    /// one) and starts again empty; for a large calendar, written in pieces.
+    public mutating func drain(to writer: inout ByteWriter) throws(InterchangeError) {
+        try output.withBytes { (written) throws(InterchangeError) in try writer.flush(appending: written) }
+        output.removeBytes(after: 0)
     }
 
     // MARK: - Whole lines
@@ -37,8 +52,7 @@ public struct ICalWriter: Sendable {
         if let folded = property.foldedText, Self.unfold(folded) == property.description {
             for (index, physical) in folded.split(separator: "\n", omittingEmptySubsequences: false).enumerated() {
                 if index > 0 { end() }
-                var text = String(physical)
-                text.withUTF8 { bytes.append(contentsOf: $0) }
+                output.text(String(physical))
             }
             end()
             return
@@ -104,7 +118,7 @@ public struct ICalWriter: Sendable {
                     self.byte(UInt8(ascii: "n"))
                 default:
                     var end = index + 1
-                    while end < utf8.count, !Self.needsEscape(utf8[end]) { end += 1 }
+                    while end < utf8.count, utf8[end] > UInt8(ascii: "\\") || !Self.needsEscape(utf8[end]) { end += 1 }
                     append(UnsafeBufferPointer(rebasing: utf8[index..<end]))
                     index = end
                     continue
@@ -134,6 +148,18 @@ public struct ICalWriter: Sendable {
 
     /// Zero-padded decimal digits (a date's fields).
     public mutating func digits(_ value: Int, width: Int) {
+        if value >= 0, width <= 4, column + width <= Self.lineLimit {
+            output.appendDirectly(upTo: width) { out in
+                var rest = value
+                for index in stride(from: width - 1, through: 0, by: -1) {
+                    out[index] = UInt8(ascii: "0") + UInt8(truncatingIfNeeded: rest % 10)
+                    rest /= 10
+                }
+                return width
+            }
+            column += width
+            return
+        }
         var divisor = 1
         for _ in 1..<width { divisor *= 10 }
         var rest = value
@@ -144,10 +170,22 @@ public struct ICalWriter: Sendable {
         }
     }
 
+    /// `count` ASCII bytes that `body` writes (folded before them when they would pass the limit).
+    mutating func ascii(_ count: Int, _ body: (UnsafeMutablePointer<UInt8>) -> Void) {
+        if column + count <= Self.lineLimit {
+            output.appendDirectly(upTo: count) { out in body(out); return count }
+            column += count
+            return
+        }
+        var bytes = [UInt8](repeating: 0, count: count)
+        bytes.withUnsafeMutableBufferPointer { body($0.baseAddress!) }
+        for value in bytes { byte(value) }
+    }
+
     /// Ends the line with CR LF.
     public mutating func end() {
-        bytes.append(0x0D)
-        bytes.append(0x0A)
+        output.byte(0x0D)
+        output.byte(0x0A)
         column = 0
     }
 
@@ -156,40 +194,28 @@ public struct ICalWriter: Sendable {
     /// One ASCII byte.
     public mutating func byte(_ byte: UInt8) {
         if column >= Self.lineLimit { fold() }
-        bytes.append(byte)
+        output.byte(byte)
         column += 1
     }
 
     /// UTF-8 bytes, folded before any character that would pass the limit.
     private mutating func append(_ utf8: UnsafeBufferPointer<UInt8>) {
-        // The common case: it all fits on the line.
-        if column + utf8.count <= Self.lineLimit {
-            bytes.append(contentsOf: utf8)
-            column += utf8.count
-            return
+        var start = 0
+        while utf8.count - start > Self.lineLimit - column {
+            // As much as fits, cut back to the start of the character that does not.
+            var end = start + max(Self.lineLimit - column, 0)
+            while end > start, utf8[end] & 0xC0 == 0x80 { end -= 1 }
+            output.append(UnsafeBufferPointer(rebasing: utf8[start..<end]))
+            fold()
+            start = end
         }
-        for byte in utf8 {
-            if byte & 0xC0 != 0x80, column + Self.sequenceLength(byte) > Self.lineLimit { fold() }
-            bytes.append(byte)
-            column += 1
-        }
+        output.append(UnsafeBufferPointer(rebasing: utf8[start...]))
+        column += utf8.count - start
     }
 
     private mutating func fold() {
-        bytes.append(0x0D)
-        bytes.append(0x0A)
-        bytes.append(0x20)
+        output.ascii("\r\n ")
         column = 1
-    }
-
-    /// How many bytes the UTF-8 sequence starting with `lead` has.
-    private static func sequenceLength(_ lead: UInt8) -> Int {
-        switch lead {
-        case ..<0xC0: 1
-        case ..<0xE0: 2
-        case ..<0xF0: 3
-        default: 4
-        }
     }
 
     private static func needsEscape(_ byte: UInt8) -> Bool {

@@ -38,11 +38,55 @@ extension ICalendar {
 
     /// Writes a VCALENDAR holding every entry into `writer` (see ``encode(_:reservingCapacity:)``).
     public static func encode(_ entries: some Sequence<ICalendarEntry>, to writer: inout ICalWriter) {
+        var timeZones: [(tzid: String, lines: [Substring])] = []
+        writeStart(to: &writer)
+        for entry in entries { writeVTodo(entry, to: &writer, timeZones: &timeZones) }
+        writeEnd(timeZones, to: &writer)
+    }
+
+    /// Writes the VCALENDAR of ``encode(_:reservingCapacity:)`` to `output` in pieces of
+    /// about 1 MiB as they are made, so that a large list is never held whole as text.
+    public static func write(_ entries: some Sequence<ICalendarEntry>, to output: inout ByteWriter) throws(InterchangeError) {
+        var writer = ICalWriter(reservingCapacity: piece + 64 * 1_024)
+        var timeZones: [(tzid: String, lines: [Substring])] = []
+        writeStart(to: &writer)
+        for entry in entries {
+            writeVTodo(entry, to: &writer, timeZones: &timeZones)
+            if writer.count >= piece { try writer.drain(to: &output) }
+        }
+        writeEnd(timeZones, to: &writer)
+        try writer.drain(to: &output)
+        try output.flush()
+    }
+
+    /// ``write(_:to:)`` of the sections of `list`, the items read in place, each with its
+    /// position in its section as sort order.
+    public static func write(_ list: ToDoList, sections: [ToDoList.Section], to output: inout ByteWriter) throws(InterchangeError) {
+        var writer = ICalWriter(reservingCapacity: piece + 64 * 1_024)
+        var timeZones: [(tzid: String, lines: [Substring])] = []
+        writeStart(to: &writer)
+        for section in sections {
+            let items = list.items(in: section)
+            for index in items.indices {
+                writeVTodo(items[index], isDone: section == .done, sortOrder: index, to: &writer, timeZones: &timeZones)
+                if writer.count >= piece { try writer.drain(to: &output) }
+            }
+        }
+        writeEnd(timeZones, to: &writer)
+        try writer.drain(to: &output)
+        try output.flush()
+    }
+
+    /// How much ``write(_:to:)`` collects before it hands it on.
+    private static let piece = 1 << 20
+
+    private static func writeStart(to writer: inout ICalWriter) {
         writer.line("BEGIN", value: "VCALENDAR")
         writer.line("VERSION", value: "2.0")
         writer.line("PRODID", value: productID)
-        var timeZones: [(tzid: String, lines: [Substring])] = []
-        for entry in entries { writeVTodo(entry, to: &writer, timeZones: &timeZones) }
+    }
+
+    private static func writeEnd(_ timeZones: [(tzid: String, lines: [Substring])], to writer: inout ICalWriter) {
         for zone in timeZones { for line in zone.lines { writer.contentLine(line) } }
         writer.line("END", value: "VCALENDAR")
     }
@@ -61,7 +105,12 @@ extension ICalendar {
     /// its kept content needs to `timeZones` (each TZID once).
     public static func writeVTodo(_ entry: ICalendarEntry, to writer: inout ICalWriter,
                                   timeZones: inout [(tzid: String, lines: [Substring])]) {
-        let item = entry.item
+        writeVTodo(entry.item, isDone: entry.isDone, sortOrder: entry.sortOrder, to: &writer, timeZones: &timeZones)
+    }
+
+    /// ``writeVTodo(_:to:timeZones:)`` of the item read in place.
+    static func writeVTodo(_ item: ToDoItem, isDone: Bool, sortOrder: Int?, to writer: inout ICalWriter,
+                           timeZones: inout [(tzid: String, lines: [Substring])]) {
         let extras = item.iCalendarExtras.map(ICalendarExtras.init)
         writer.line("BEGIN", value: "VTODO")
         writer.start("UID")
@@ -119,7 +168,7 @@ extension ICalendar {
                 writer.end()
             }
         }
-        if entry.isDone {
+        if isDone {
             writer.line("STATUS", value: "COMPLETED")
             if let completed = item.completedAt {
                 writer.start("COMPLETED")
@@ -130,7 +179,7 @@ extension ICalendar {
         } else if !(extras?.inner.contains { ICalendarExtras.name(of: $0) == "STATUS" } ?? false) {
             writer.line("STATUS", value: "NEEDS-ACTION")
         }
-        if let order = entry.sortOrder {
+        if let order = sortOrder {
             writer.start("X-APPLE-SORT-ORDER")
             writer.number(order)
             writer.end()
@@ -139,7 +188,7 @@ extension ICalendar {
             var depth = 0
             for line in extras.inner {
                 let name = ICalendarExtras.name(of: line)
-                if entry.isDone, depth == 0, name == "STATUS" || name == "PERCENT-COMPLETE" { continue }
+                if isDone, depth == 0, name == "STATUS" || name == "PERCENT-COMPLETE" { continue }
                 if name == "BEGIN" { depth += 1 } else if name == "END" { depth -= 1 }
                 writer.contentLine(line)
             }
@@ -154,15 +203,9 @@ extension ICalendar {
 
     /// A UUID's canonical text (upper-case, as `uuidString`), without making a string.
     static func writeUUID(_ id: UUID, to writer: inout ICalWriter) {
-        let hex: StaticString = "0123456789ABCDEF"
-        withUnsafeBytes(of: id.uuid) { bytes in
-            hex.withUTF8Buffer { digits in
-                for (index, byte) in bytes.enumerated() {
-                    if index == 4 || index == 6 || index == 8 || index == 10 { writer.byte(UInt8(ascii: "-")) }
-                    writer.byte(digits[Int(byte >> 4)])
-                    writer.byte(digits[Int(byte & 0x0F)])
-                }
-            }
+        writer.ascii(36) { out in
+            let hex: StaticString = "0123456789ABCDEF"
+            ByteWriter.writeUUID(id, digits: hex.utf8Start, to: out)
         }
     }
 }

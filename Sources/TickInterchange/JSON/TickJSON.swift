@@ -47,7 +47,7 @@ public enum TickJSON {
         var part = 0, offset = 0
         try writeArray(count: parts.reduce(0) { $0 + $1.items.count }, to: &writer) { (_, writer: inout ByteWriter) in
             while offset == parts[part].items.count { part += 1; offset = 0 }
-            writeObject(ExchangeEntry(item: parts[part].items[offset], done: parts[part].done), to: &writer)
+            writeObject(parts[part].items[offset], done: parts[part].done, to: &writer)
             offset += 1
         }
     }
@@ -66,54 +66,55 @@ public enum TickJSON {
         try writer.flush()
     }
 
-    /// Writes one item's object (no line break).
+    /// Writes one item's object (no line break): ``Key``'s cases in order, each key
+    /// written as a literal.
     public static func writeObject(_ entry: ExchangeEntry, to writer: inout ByteWriter) {
-        let item = entry.item
-        writer.byte(UInt8(ascii: "{"))
-        for key in Key.allCases {
-            if key != .id { writer.ascii(", ") }
+        writeObject(entry.item, done: entry.done, to: &writer)
+    }
+
+    /// Writes one item's object, the item read in place.
+    static func writeObject(_ item: borrowing ToDoItem, done: Bool, to writer: inout ByteWriter) {
+        writer.ascii("{\"id\": \"")
+        writer.uuid(item.id)
+        writer.ascii("\", \"title\": ")
+        writer.jsonString(item.title)
+        writer.ascii(", \"notes\": ")
+        if let notes = item.notes { writer.jsonString(notes) } else { writer.ascii("null") }
+        writer.ascii(", \"due\": ")
+        if let day = item.dueDay {
             writer.byte(UInt8(ascii: "\""))
-            writer.text(key.rawValue)
-            writer.ascii("\": ")
-            switch key {
-            case .id:
-                writer.byte(UInt8(ascii: "\""))
-                writer.uuid(item.id)
-                writer.byte(UInt8(ascii: "\""))
-            case .title: writer.jsonString(item.title)
-            case .notes: if let notes = item.notes { writer.jsonString(notes) } else { writer.ascii("null") }
-            case .due:
-                if let day = item.dueDay {
-                    writer.byte(UInt8(ascii: "\""))
-                    writer.day(day)
-                    writer.byte(UInt8(ascii: "\""))
-                } else {
-                    quotedDate(item.due, &writer)
-                }
-            case .location:
-                if let location = item.location {
-                    writer.ascii("{\"name\": ")
-                    writer.jsonString(location.name)
-                    if let coordinate = location.coordinate {
-                        writer.ascii(", \"latitude\": ")
-                        writer.jsonNumber(coordinate.latitude)
-                        writer.ascii(", \"longitude\": ")
-                        writer.jsonNumber(coordinate.longitude)
-                        writer.byte(UInt8(ascii: "}"))
-                    } else {
-                        writer.ascii(", \"latitude\": null, \"longitude\": null}")
-                    }
-                } else {
-                    writer.ascii("null")
-                }
-            case .done: if entry.done { writer.ascii("true") } else { writer.ascii("false") }
-            case .createdAt: quotedDate(item.createdAt, &writer)
-            case .completedAt: quotedDate(item.completedAt, &writer)
-            case .modifiedAt: quotedDate(item.modifiedAt, &writer)
-            case .externalUID: if let uid = item.externalUID { writer.jsonString(uid) } else { writer.ascii("null") }
-            case .iCalendarExtras: if let extras = item.iCalendarExtras { writer.jsonString(extras) } else { writer.ascii("null") }
-            }
+            writer.day(day)
+            writer.byte(UInt8(ascii: "\""))
+        } else {
+            quotedDate(item.due, &writer)
         }
+        writer.ascii(", \"location\": ")
+        if let location = item.location {
+            writer.ascii("{\"name\": ")
+            writer.jsonString(location.name)
+            if let coordinate = location.coordinate {
+                writer.ascii(", \"latitude\": ")
+                writer.jsonNumber(coordinate.latitude)
+                writer.ascii(", \"longitude\": ")
+                writer.jsonNumber(coordinate.longitude)
+                writer.byte(UInt8(ascii: "}"))
+            } else {
+                writer.ascii(", \"latitude\": null, \"longitude\": null}")
+            }
+        } else {
+            writer.ascii("null")
+        }
+        writer.ascii(done ? ", \"done\": true" : ", \"done\": false")
+        writer.ascii(", \"createdAt\": ")
+        quotedDate(item.createdAt, &writer)
+        writer.ascii(", \"completedAt\": ")
+        quotedDate(item.completedAt, &writer)
+        writer.ascii(", \"modifiedAt\": ")
+        quotedDate(item.modifiedAt, &writer)
+        writer.ascii(", \"externalUID\": ")
+        if let uid = item.externalUID { writer.jsonString(uid) } else { writer.ascii("null") }
+        writer.ascii(", \"iCalendarExtras\": ")
+        if let extras = item.iCalendarExtras { writer.jsonString(extras) } else { writer.ascii("null") }
         writer.byte(UInt8(ascii: "}"))
     }
 

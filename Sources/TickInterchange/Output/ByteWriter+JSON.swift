@@ -11,6 +11,11 @@ extension ByteWriter {
             var index = 0
             while index < utf8.count {
                 let b = utf8[index]
+                // Most bytes go out as they are: only these can need an escape.
+                if b >= 0x20 && b != UInt8(ascii: "\"") && b != UInt8(ascii: "\\") && b != 0xE2 {
+                    index += 1
+                    continue
+                }
                 let escape: StaticString?
                 var width = 1
                 switch b {
@@ -26,7 +31,7 @@ extension ByteWriter {
                 default: escape = nil
                 }
                 if let escape {
-                    bytes.append(contentsOf: UnsafeBufferPointer(rebasing: utf8[runStart..<index]))
+                    append(UnsafeBufferPointer(rebasing: utf8[runStart..<index]))
                     if escape.utf8CodeUnitCount == 0 {
                         ascii("\\u00")
                         byte(Self.hexDigit(b >> 4))
@@ -40,7 +45,7 @@ extension ByteWriter {
                     index += 1
                 }
             }
-            bytes.append(contentsOf: UnsafeBufferPointer(rebasing: utf8[runStart..<utf8.count]))
+            append(UnsafeBufferPointer(rebasing: utf8[runStart..<utf8.count]))
             byte(UInt8(ascii: "\""))
         }
     }
@@ -53,13 +58,23 @@ extension ByteWriter {
     /// A UUID as `uuidString` writes it (upper-case), or lower-case, without Foundation's
     /// formatted printing.
     public mutating func uuid(_ id: UUID, lowercase: Bool = false) {
-        let letters = lowercase ? UInt8(ascii: "a") : UInt8(ascii: "A")
+        let digits: StaticString = lowercase ? "0123456789abcdef" : "0123456789ABCDEF"
+        appendDirectly(upTo: 36) { out in
+            Self.writeUUID(id, digits: digits.utf8Start, to: out)
+            return 36
+        }
+    }
+
+    /// The 36 bytes of a UUID's text, with `digits` as the 16 hexadecimal digits.
+    @inline(__always)
+    static func writeUUID(_ id: UUID, digits: UnsafePointer<UInt8>, to out: UnsafeMutablePointer<UInt8>) {
         withUnsafeBytes(of: id.uuid) { raw in
-            for (index, value) in raw.enumerated() {
-                if index == 4 || index == 6 || index == 8 || index == 10 { byte(UInt8(ascii: "-")) }
-                let high = value >> 4, low = value & 0xF
-                byte(high < 10 ? UInt8(ascii: "0") + high : letters + high - 10)
-                byte(low < 10 ? UInt8(ascii: "0") + low : letters + low - 10)
+            var length = 0
+            for index in 0..<16 {
+                if index == 4 || index == 6 || index == 8 || index == 10 { out[length] = UInt8(ascii: "-"); length += 1 }
+                out[length] = digits[Int(raw[index] >> 4)]
+                out[length + 1] = digits[Int(raw[index] & 0xF)]
+                length += 2
             }
         }
     }

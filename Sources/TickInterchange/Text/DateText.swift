@@ -123,10 +123,11 @@ extension ByteWriter {
         dateAndTime(fields, dashes: true)
         if whole != seconds {
             // The shortest decimal that reads back to the same Double, past its point.
-            let text = seconds >= 0 ? "\(seconds)" : "\(seconds - whole)"
-            if let point = text.utf8.firstIndex(of: UInt8(ascii: ".")), !text.utf8.contains(UInt8(ascii: "e")) {
-                byte(UInt8(ascii: "."))
-                bytes.append(contentsOf: text.utf8[text.utf8.index(after: point)...])
+            var text = seconds >= 0 ? seconds.description : (seconds - whole).description
+            text.withUTF8 { digits in
+                if let point = digits.firstIndex(of: UInt8(ascii: ".")), !digits.contains(UInt8(ascii: "e")) {
+                    append(UnsafeBufferPointer(rebasing: digits[point...]))
+                }
             }
         }
         byte(UInt8(ascii: "Z"))

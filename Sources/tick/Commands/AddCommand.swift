@@ -86,7 +86,7 @@ struct AddCommand: ParsableCommand {
             throw ValidationError(error.description)
         }
         try reportingErrors {
-            try storeOptions.makeStore().apply([.insert(item, .toDo, at: nil)])
+            ProcessLifetime.keepUntilExit(try storeOptions.makeStore().apply([.insert(item, .toDo, at: nil)]))
             output(ItemFormatting.report("added", item))
         }
     }

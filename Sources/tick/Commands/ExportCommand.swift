@@ -67,19 +67,20 @@ struct ExportCommand: ParsableCommand {
         try reportingErrors {
             let format = try chosenFormat()
             let sections: [ToDoList.Section] = open ? [.toDo] : done ? [.done] : [.toDo, .done]
-            let entries = ExchangeEntry.entries(of: try storeOptions.makeStore().load(), sections: sections)
+            let list = try storeOptions.makeStore().load()
+            ProcessLifetime.keepUntilExit(list)
             let omissions: Omissions
             if format == .vdir {
                 guard let output else { throw CLIError("--format vdir writes a directory: name it with --output") }
-                try Vdir.write(entries, to: output)
+                try Vdir.write(ExchangeEntry.entries(of: list, sections: sections), to: output)
                 omissions = Omissions(format: .vdir)
             } else if let output {
                 omissions = try Self.writeFile(output) { (writer: inout ByteWriter) throws(InterchangeError) in
-                    try InterchangeCodec.write(entries, as: format, to: &writer)
+                    try InterchangeCodec.write(list, sections: sections, as: format, to: &writer)
                 }
             } else {
                 var writer = ByteWriter(descriptor: STDOUT_FILENO, destination: "standard output")
-                omissions = try InterchangeCodec.write(entries, as: format, to: &writer)
+                omissions = try InterchangeCodec.write(list, sections: sections, as: format, to: &writer)
             }
             if let message = omissions.message { warn(message) }
         }

@@ -74,6 +74,7 @@ struct ListCommand: ParsableCommand {
             )
             let store = storeOptions.makeStore()
             let list = try store.load()
+            ProcessLifetime.keepUntilExit(list)
             try Self.printList(list, sections: sections, json: json, filter: filter)
         }
     }

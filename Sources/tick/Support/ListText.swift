@@ -61,10 +61,10 @@ struct ListText {
         var locationWidth = 0
         for position in positions {
             row(position) { item, done in
-                let start = dues.bytes.count
+                let start = dues.count
                 writeDue(item, done: done, today: today, after: "", to: &dues)
-                dueEnds.append(dues.bytes.count)
-                dueWidth = max(dueWidth, dues.bytes.count - start)
+                dueEnds.append(dues.count)
+                dueWidth = max(dueWidth, dues.count - start)
                 titleWidths.append(DisplayWidth.of(VisibleText.line(item.title)))
                 if let location = item.location { locationWidth = max(locationWidth, DisplayWidth.of(VisibleText.line(location.name))) }
             }
@@ -89,7 +89,7 @@ struct ListText {
         // Second pass: the lines.
         for (index, position) in positions.enumerated() {
             try row(position) { (item, done) throws(InterchangeError) in
-                let lineStart = writer.bytes.count
+                let lineStart = writer.count
                 for _ in 0..<(positionWidth - Self.digits(position)) { writer.byte(UInt8(ascii: " ")) }
                 writer.integer(Int64(position))
                 writer.ascii(done ? " [x] " : " [ ] ")
@@ -99,7 +99,7 @@ struct ListText {
                 if dueWidth > 0 {
                     let due = (index == 0 ? 0 : dueEnds[index - 1])..<dueEnds[index]
                     writer.ascii("  ")
-                    writer.append(contentsOf: dues.bytes[due])
+                    writer.append(dues, range: due)
                     for _ in due.count..<dueWidth { writer.byte(UInt8(ascii: " ")) }
                     lineWidth += dueWidth + 2
                 }
@@ -113,7 +113,7 @@ struct ListText {
                 // fields is never wider than its parts): only a line that may be too wide is
                 // measured and cut as text.
                 if lineWidth > width {
-                    let line = String(decoding: writer.bytes[lineStart...], as: UTF8.self)
+                    let line = writer.withBytes { String(decoding: UnsafeBufferPointer(rebasing: $0[lineStart...]), as: UTF8.self) }
                     writer.removeBytes(after: lineStart)
                     writer.text(DisplayWidth.truncate(line, toWidth: width))
                 }
