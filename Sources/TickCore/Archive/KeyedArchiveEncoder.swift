@@ -21,26 +21,26 @@ struct KeyedArchiveEncoder {
     /// pushes its pairs above those of the objects it is inside of.
     private var pairs: [Int] = []
 
-    private init(objectBound: Int, byteCapacity: Int, strings: Int) {
-        builder = BinaryPropertyListBuilder(objectBound: objectBound, byteCapacity: byteCapacity, storedOnceBound: strings)
+    private init(objectBound: Int, byteCapacity: Int) {
+        builder = BinaryPropertyListBuilder(objectBound: objectBound, byteCapacity: byteCapacity)
         archiveRefs.reserveCapacity(objectBound / 2)
     }
 
     /// The archive of a list.
     static func encode(_ list: ToDoList) -> [UInt8] {
         // A guess of the object count (an item takes 8 to 25 objects, more with unknown
-        // keys) and of the scalars stored once (its title, most often its only one). The
-        // writing counts both; when the count needs another reference size than the guess
-        // gave, or the scalars overflowed the table, the list is written again with them.
-        var bound = (objects: 64 + 16 * list.count, strings: 64 + list.count + list.count / 2)
+        // keys). The writing counts them; when the count needs another reference size than
+        // the guess gave, the list is written again with the counted figure. The room for
+        // the bytes is generous: what is never written is never touched.
+        var bound = 64 + 16 * list.count
         while true {
-            var encoder = KeyedArchiveEncoder(objectBound: bound.objects, byteCapacity: 64 + 260 * list.count, strings: bound.strings)
+            var encoder = KeyedArchiveEncoder(objectBound: bound, byteCapacity: 64 + 320 * list.count)
             let top = encoder.write(list)
             let count = encoder.builder.objectCount
-            if BinaryPropertyListBuilder.referenceSize(for: count) == encoder.builder.referenceSize && !encoder.builder.tableWasFull {
+            if BinaryPropertyListBuilder.referenceSize(for: count) == encoder.builder.referenceSize {
                 return encoder.builder.finish(top: top)
             }
-            bound = (count, max(encoder.builder.storedOnceNew, bound.strings))
+            bound = count
         }
     }
 
@@ -94,16 +94,15 @@ struct KeyedArchiveEncoder {
         for key in ArchiveSchema.keys(of: .item) {
             switch key {
             case .id:
-                // (Ids are unique in a list: not looked up among the strings stored once.)
                 let id = builder.asciiString(count: 36) { if let base = $0.baseAddress { UUIDText.write(id, into: base) } }
                 add(.id, object(plist: id))
             case .title: add(.title, object(plist: builder.string(pointer.pointee.title)))
             case .itemDescription: if let notes = pointer.pointee.notes { add(.itemDescription, object(plist: builder.string(notes))) }
-            case .timestamp: if let due = pointer.pointee.due { add(.timestamp, builder.real(due.timeIntervalSince1970, storedOnce: false)) }
+            case .timestamp: if let due = pointer.pointee.due { add(.timestamp, builder.real(due.timeIntervalSince1970)) }
             case .dueIsDate: if pointer.pointee.dueIsDay { add(.dueIsDate, builder.bool(true)) }
-            case .createdAt: add(.createdAt, builder.real(pointer.pointee.createdAt.timeIntervalSince1970, storedOnce: false))
-            case .modifiedAt: if let date = pointer.pointee.modifiedAt { add(.modifiedAt, builder.real(date.timeIntervalSince1970, storedOnce: false)) }
-            case .completedAt: if let date = pointer.pointee.completedAt { add(.completedAt, builder.real(date.timeIntervalSince1970, storedOnce: false)) }
+            case .createdAt: add(.createdAt, builder.real(pointer.pointee.createdAt.timeIntervalSince1970))
+            case .modifiedAt: if let date = pointer.pointee.modifiedAt { add(.modifiedAt, builder.real(date.timeIntervalSince1970)) }
+            case .completedAt: if let date = pointer.pointee.completedAt { add(.completedAt, builder.real(date.timeIntervalSince1970)) }
             case .location: if let location = pointer.pointee.location { add(.location, reference(writeLocation(location))) }
             case .iCalendarUID: if let text = pointer.pointee.externalUID { add(.iCalendarUID, object(plist: builder.string(text))) }
             case .iCalendarExtras: if let text = pointer.pointee.iCalendarExtras { add(.iCalendarExtras, object(plist: builder.string(text))) }
@@ -121,8 +120,8 @@ struct KeyedArchiveEncoder {
         for key in ArchiveSchema.keys(of: .location) {
             switch key {
             case .name: add(.name, object(plist: builder.string(location.name)))
-            case .latitude: if let coordinate = location.coordinate { add(.latitude, builder.real(coordinate.latitude, storedOnce: false)) }
-            case .longitude: if let coordinate = location.coordinate { add(.longitude, builder.real(coordinate.longitude, storedOnce: false)) }
+            case .latitude: if let coordinate = location.coordinate { add(.latitude, builder.real(coordinate.latitude)) }
+            case .longitude: if let coordinate = location.coordinate { add(.longitude, builder.real(coordinate.longitude)) }
             default: break
             }
         }

@@ -1,45 +1,32 @@
-import Glibc
-
 /// Writes a binary property list into one byte array, object by object, each container
-/// after the objects it holds.
-///
-/// Strings, numbers, dates and data are stored once: after such a scalar's bytes
-/// are appended they are looked up among the scalars written so far (an open-addressing
-/// table of hashes (of a string's text, of any other scalar's bytes) and references), and
-/// when an equal one exists the new bytes are dropped and its reference returned. Containers, booleans and UIDs (each UID of an archive is
-/// mostly used once) are never merged. The reference size is fixed
-/// when the builder is made, from an upper bound of the object count (``referenceSize(for:)``);
-/// ``finish(top:)`` adds the offset table with the smallest offset size, and the trailer.
+/// after the objects it holds. Every object is written as it comes: equal scalars are not
+/// merged (the readers do not need it, and looking each one up cost more than the bytes
+/// it saved). The reference size is fixed when the builder is made, from an upper bound
+/// of the object count (``referenceSize(for:)``); ``finish(top:)`` adds the offset table
+/// with the smallest offset size, and the trailer.
 struct BinaryPropertyListBuilder {
     /// The file so far (the magic, then the objects) is `bytes[0..<length]`; the rest is
-    /// room, zeros, that the next objects are written into.
+    /// room, not yet written, that the next objects are written into.
     private var bytes: [UInt8]
     private var length = 0
     /// Where each object starts, by reference.
     private(set) var offsets: [Int] = []
     /// Bytes per reference inside containers.
     let referenceSize: Int
-    /// The scalar table: per slot the top 8 bits of the hash and reference + 1 in the low
-    /// 24 bits (0: empty). Objects past 2^24 − 2 are not entered: stored as they come.
-    private var slots: [UInt32]
-    private var used = 0
-    /// How many scalars were looked up among those stored once and not found (a table
-    /// for that many holds them all), and whether any of them found the table full.
-    private(set) var storedOnceNew = 0
-    private(set) var tableWasFull = false
 
     /// A builder whose references can address `objectBound` objects; `byteCapacity` is a
-    /// guess of the file's size, `storedOnceBound` a bound of how many scalars will be
-    /// looked up among those stored once (a small table stays in the cache; scalars past
-    /// the bound are stored as they come).
-    init(objectBound: Int, byteCapacity: Int = 0, storedOnceBound: Int? = nil) {
+    /// guess of the file's size.
+    init(objectBound: Int, byteCapacity: Int = 0) {
         referenceSize = Self.referenceSize(for: objectBound)
-        bytes = [UInt8](repeating: 0, count: max(byteCapacity, 256))
+        bytes = Self.room(max(byteCapacity, 256))
         offsets.reserveCapacity(objectBound)
-        var size = 64
-        while size < 3 * (storedOnceBound ?? objectBound) / 2 { size <<= 1 }
-        slots = [UInt32](repeating: 0, count: size)
         appendBytes(Array("bplist00".utf8))
+    }
+
+    /// `count` bytes of room. Left uninitialized: only the bytes written are ever read,
+    /// and zeroing them first would touch every page twice.
+    private static func room(_ count: Int) -> [UInt8] {
+        [UInt8](unsafeUninitializedCapacity: count) { _, initialized in initialized = count }
     }
 
     /// The reference size CoreFoundation uses for `count` objects: the fewest bytes of 1,
@@ -60,7 +47,11 @@ struct BinaryPropertyListBuilder {
 
     // MARK: - Scalars
 
-    mutating func null() -> Int { scalar { $0.appendByte(Marker.null) } }
+    mutating func null() -> Int {
+        let ref = newObject()
+        appendByte(Marker.null)
+        return ref
+    }
 
     mutating func bool(_ value: Bool) -> Int {
         let ref = newObject()
@@ -70,54 +61,45 @@ struct BinaryPropertyListBuilder {
 
     /// Non-negative integers in the fewest of 1, 2, 4 or 8 bytes, negative ones in 8.
     mutating func integer(_ value: Int64) -> Int {
-        scalar { builder in
-            let size = value < 0 ? 8 : Self.width(UInt64(value))
-            builder.appendByte(Marker.integer.byte(size.trailingZeroBitCount))
-            builder.appendBigEndian(UInt64(bitPattern: value), size: size)
-        }
+        let ref = newObject()
+        let size = value < 0 ? 8 : Self.width(UInt64(value))
+        appendByte(Marker.integer.byte(size.trailingZeroBitCount))
+        appendBigEndian(UInt64(bitPattern: value), size: size)
+        return ref
     }
 
     /// An unsigned integer; above `Int64.max` it takes 16 bytes, as CoreFoundation writes it.
     mutating func unsignedInteger(_ value: UInt64) -> Int {
         guard value > UInt64(Int64.max) else { return integer(Int64(value)) }
-        return scalar { builder in
-            builder.appendByte(Marker.integer.byte(4))
-            builder.appendBigEndian(0, size: 8)
-            builder.appendBigEndian(value, size: 8)
-        }
+        let ref = newObject()
+        appendByte(Marker.integer.byte(4))
+        appendBigEndian(0, size: 8)
+        appendBigEndian(value, size: 8)
+        return ref
     }
 
-    /// A real; with `storedOnce` false, not looked up among earlier scalars (for the
-    /// archive's reals, which are mostly times of their own: looking each up would cost
-    /// more than the few bytes it saves).
-    mutating func real(_ value: Double, storedOnce: Bool = true) -> Int {
-        func append(_ builder: inout Self) {
-            builder.append(9) { target in
-                target.pointee = Marker.real.byte(3)
-                Self.store(value.bitPattern, size: 8, at: target + 1)
-            }
+    mutating func real(_ value: Double) -> Int {
+        let ref = newObject()
+        append(9) { target in
+            target.pointee = Marker.real.byte(3)
+            Self.store(value.bitPattern, size: 8, at: target + 1)
         }
-        guard storedOnce else {
-            let ref = newObject()
-            append(&self)
-            return ref
-        }
-        return scalar(append)
+        return ref
     }
 
     /// A date: seconds since 2001-01-01 UTC.
     mutating func date(_ seconds: Double) -> Int {
-        scalar { builder in
-            builder.appendByte(Marker.date.byte(3))
-            builder.appendBigEndian(seconds.bitPattern, size: 8)
-        }
+        let ref = newObject()
+        appendByte(Marker.date.byte(3))
+        appendBigEndian(seconds.bitPattern, size: 8)
+        return ref
     }
 
     mutating func data(_ value: [UInt8]) -> Int {
-        scalar { builder in
-            builder.appendHeader(.data, count: value.count)
-            builder.appendBytes(value)
-        }
+        let ref = newObject()
+        appendHeader(.data, count: value.count)
+        appendBytes(value)
+        return ref
     }
 
     /// ASCII text as type 0x5, any other as UTF-16BE (type 0x6).
@@ -127,20 +109,10 @@ struct BinaryPropertyListBuilder {
         return copy.withUTF8 { string(utf8: $0) }
     }
 
-    /// A string of valid UTF-8 text, stored once. It is hashed by its text (equal strings
-    /// have equal text), so that its slot of the table, which is large and seldom in the
-    /// cache, is loaded before the text is appended: the appending hides part of the wait.
+    /// A string object of valid UTF-8 text, written in one piece: ASCII as it is, any
+    /// other text transcoded to UTF-16BE.
     private mutating func string(utf8: UnsafeBufferPointer<UInt8>) -> Int {
-        let hash = Self.hash(UnsafeRawBufferPointer(utf8), 0, utf8.count)
-        let entry = slots[Int(truncatingIfNeeded: hash) & (slots.count - 1)]
-        let start = length
-        appendString(utf8)
-        return storedOnce(from: start, hash: hash, entry: entry)
-    }
-
-    /// Appends a string object of valid UTF-8 text in one piece: ASCII as it is, any other
-    /// text transcoded to UTF-16BE.
-    private mutating func appendString(_ utf8: UnsafeBufferPointer<UInt8>) {
+        let ref = newObject()
         var combined: UInt8 = 0
         for byte in utf8 { combined |= byte }
         if combined < 0x80 {
@@ -149,7 +121,7 @@ struct BinaryPropertyListBuilder {
                 Self.storeHeader(.asciiString, count: utf8.count, at: target)
                 if let base = utf8.baseAddress { (target + header).update(from: base, count: utf8.count) }
             }
-            return
+            return ref
         }
         let units = Self.utf16Count(utf8)
         let header = Self.headerSize(units)
@@ -157,10 +129,10 @@ struct BinaryPropertyListBuilder {
             Self.storeHeader(.utf16String, count: units, at: target)
             Self.storeUTF16BigEndian(utf8, at: target + header)
         }
+        return ref
     }
 
-    /// An ASCII string of `count` bytes that `write` fills in (with bytes below 0x80);
-    /// not looked up among earlier strings (for text known to be unique).
+    /// An ASCII string of `count` bytes that `write` fills in (with bytes below 0x80).
     mutating func asciiString(count: Int, _ write: (UnsafeMutableBufferPointer<UInt8>) -> Void) -> Int {
         let ref = newObject()
         let header = Self.headerSize(count)
@@ -184,9 +156,9 @@ struct BinaryPropertyListBuilder {
 
     // MARK: - Containers
 
-    /// The reference of an object about to be appended (or appended from `start`).
-    private mutating func newObject(at start: Int? = nil) -> Int {
-        offsets.append(start ?? length)
+    /// The reference of an object about to be appended.
+    private mutating func newObject() -> Int {
+        offsets.append(length)
         return offsets.count - 1
     }
 
@@ -234,7 +206,6 @@ struct BinaryPropertyListBuilder {
 
     /// The whole file, with `top` as its top object (the builder is left empty).
     mutating func finish(top: Int) -> [UInt8] {
-        slots = []
         let tableStart = length
         let offsetSize = Self.width(UInt64(offsets.last ?? 0))
         let offsets = self.offsets
@@ -266,7 +237,13 @@ struct BinaryPropertyListBuilder {
     @inline(__always)
     private mutating func append(_ count: Int, _ fill: (UnsafeMutablePointer<UInt8>) -> Void) {
         if length + count > bytes.count {
-            bytes.append(contentsOf: repeatElement(0, count: max(bytes.count, count)))
+            var larger = Self.room(bytes.count + max(bytes.count, count))
+            larger.withUnsafeMutableBufferPointer { target in
+                bytes.withUnsafeBufferPointer { source in
+                    if let from = source.baseAddress, let to = target.baseAddress { to.update(from: from, count: length) }
+                }
+            }
+            bytes = larger
         }
         let start = length
         length += count
@@ -305,81 +282,5 @@ struct BinaryPropertyListBuilder {
                 position += size
             }
         }
-    }
-
-    // MARK: - Storing scalars once
-
-    /// Appends a scalar with `write`, then returns the reference of an equal scalar written
-    /// before (dropping the new bytes) or of the new one.
-    @inline(__always)
-    private mutating func scalar(_ write: (inout Self) -> Void) -> Int {
-        let start = self.length
-        write(&self)
-        let hash = bytes.withUnsafeBytes { Self.hash($0, start, self.length - start) }
-        return storedOnce(from: start, hash: hash, entry: slots[Int(truncatingIfNeeded: hash) & (slots.count - 1)])
-    }
-
-    /// The reference of a scalar written before whose bytes equal those from `start` on
-    /// (dropping these), or of the new one; `entry` is the table's slot for `hash`.
-    private mutating func storedOnce(from start: Int, hash: UInt64, entry first: UInt32) -> Int {
-        let length = self.length - start
-        let tag = UInt32(truncatingIfNeeded: hash >> 56)
-        let mask = slots.count - 1
-        var slot = Int(truncatingIfNeeded: hash) & mask
-        var entry = first
-        while entry != 0 {
-            if entry >> 24 == tag {
-                let earlier = Int(entry & Self.referenceMask) - 1
-                if bytesEqual(offsets[earlier], start, length) {
-                    self.length = start
-                    return earlier
-                }
-            }
-            slot = (slot + 1) & mask
-            entry = slots[slot]
-        }
-        storedOnceNew += 1
-        let ref = newObject(at: start)
-        // Past what the table was made for (it stays at most two-thirds full, so that a
-        // look-up always meets an empty slot) or past its references' reach: stored as it is.
-        guard ref + 1 < Self.referenceMask else { return ref }
-        guard (used + 1) * 3 <= slots.count * 2 else {
-            tableWasFull = true
-            return ref
-        }
-        slots[slot] = tag << 24 | UInt32(ref + 1)
-        used += 1
-        return ref
-    }
-
-    private static let referenceMask: UInt32 = 0xFF_FFFF
-
-    /// Whether the `length` bytes at `first` equal those at `second`. Scalars carry their
-    /// length in their marker, so equal leading bytes mean equal objects.
-    private func bytesEqual(_ first: Int, _ second: Int, _ length: Int) -> Bool {
-        guard first + length <= second else { return false }
-        return bytes.withUnsafeBytes { raw in
-            guard let base = raw.baseAddress else { return false }
-            return memcmp(base + first, base + second, length) == 0
-        }
-    }
-
-    /// A 64-bit hash of `length` bytes at `start`, eight at a time.
-    private static func hash(_ raw: UnsafeRawBufferPointer, _ start: Int, _ length: Int) -> UInt64 {
-        var hash: UInt64 = 0x9E37_79B9_7F4A_7C15 ^ UInt64(length)
-        var position = start
-        let end = start + length
-        while position + 8 <= end {
-            hash = (hash ^ raw.loadUnaligned(fromByteOffset: position, as: UInt64.self)) &* 0xFF51_AFD7_ED55_8CCD
-            hash ^= hash >> 32
-            position += 8
-        }
-        var tail: UInt64 = 0
-        while position < end {
-            tail = tail << 8 | UInt64(raw[position])
-            position += 1
-        }
-        hash = (hash ^ tail) &* 0xC4CE_B9FE_1A85_EC53
-        return hash ^ hash >> 29
     }
 }

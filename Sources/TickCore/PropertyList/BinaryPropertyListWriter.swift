@@ -1,22 +1,15 @@
-/// Writes value trees as binary property lists (`bplist00`): equal scalars stored once,
-/// the smallest reference and offset sizes, ASCII strings as type 0x5 and all others as
+/// Writes value trees as binary property lists (`bplist00`): every value an object of its
+/// own, the smallest reference and offset sizes, ASCII strings as type 0x5 and all others as
 /// UTF-16BE (type 0x6). Dictionaries keep their entries' order.
 public enum BinaryPropertyListWriter {
     /// Encodes a value tree as a binary property list.
     public static func encode(_ value: PropertyListValue) -> [UInt8] {
-        var bound = objectCount(value)
-        while true {
-            var builder = BinaryPropertyListBuilder(objectBound: bound)
-            let top = builder.add(value)
-            // Equal scalars stored once may have brought the count under a smaller
-            // reference size: write it again with that one.
-            let fewer = BinaryPropertyListBuilder.referenceSize(for: builder.objectCount)
-            if fewer >= builder.referenceSize { return builder.finish(top: top) }
-            bound = builder.objectCount
-        }
+        var builder = BinaryPropertyListBuilder(objectBound: objectCount(value))
+        let top = builder.add(value)
+        return builder.finish(top: top)
     }
 
-    /// How many objects a tree has, before equal scalars are merged.
+    /// How many objects a tree has.
     static func objectCount(_ value: PropertyListValue) -> Int {
         switch value {
         case .array(let elements), .set(let elements): 1 + elements.reduce(0) { $0 + objectCount($1) }
