@@ -21,26 +21,27 @@ struct KeyedArchiveEncoder {
     /// pushes its pairs above those of the objects it is inside of.
     private var pairs: [Int] = []
 
-    private init(objectBound: Int, byteCapacity: Int) {
-        builder = BinaryPropertyListBuilder(objectBound: objectBound, byteCapacity: byteCapacity)
-        archiveRefs.reserveCapacity(objectBound / 2)
+    private init(builder: BinaryPropertyListBuilder, objects: Int) {
+        self.builder = builder
+        archiveRefs.reserveCapacity(objects / 2)
     }
 
     /// The archive of a list.
     static func encode(_ list: ToDoList) -> [UInt8] {
-        // A guess of the object count (an item takes 8 to 25 objects, more with unknown
-        // keys). The writing counts them; when the count needs another reference size than
-        // the guess gave, the list is written again with the counted figure. The room for
-        // the bytes is generous: what is never written is never touched.
-        var bound = 64 + 16 * list.count
+        var size = ArchiveSize(list)
         while true {
-            var encoder = KeyedArchiveEncoder(objectBound: bound, byteCapacity: 64 + 320 * list.count)
-            let top = encoder.write(list)
-            let count = encoder.builder.objectCount
-            if BinaryPropertyListBuilder.referenceSize(for: count) == encoder.builder.referenceSize {
-                return encoder.builder.finish(top: top)
+            let (file, count) = BinaryPropertyListBuilder.build(objects: size.objects, bytes: size.bytes) { builder in
+                var encoder = KeyedArchiveEncoder(builder: builder, objects: size.objects)
+                let top = encoder.write(list)
+                builder = encoder.builder
+                return top
             }
-            bound = count
+            // (The size counts a few objects that may not be written: when the count
+            // needs a smaller reference size, the list is written again with it.)
+            if BinaryPropertyListBuilder.referenceSize(for: count) == BinaryPropertyListBuilder.referenceSize(for: size.objects) {
+                return file
+            }
+            size.objects = count
         }
     }
 
@@ -204,6 +205,121 @@ struct KeyedArchiveEncoder {
             let keys = entries.keys.sorted()
             let values = keys.map { key in entries[key].map { writeArchived($0) } ?? builder.null() }
             return builder.dictionary(keys: keys.map { builder.string($0) }, values: values)
+        }
+    }
+}
+
+/// What the archive of a list takes, counted before it is written, following what
+/// ``KeyedArchiveEncoder`` writes: its objects (exactly, but for a few of the keys and class
+/// descriptions) and an upper bound of its bytes, so that the room for it is made once.
+private struct ArchiveSize {
+    typealias Builder = BinaryPropertyListBuilder
+    // The top, the list, its sections, the keys and the class descriptions.
+    var objects = 128
+    private var references = 256, scalarBytes = 2_048, uids = 0
+
+    init(_ list: ToDoList) {
+        _ = unknown(list.unknownFields)
+        for items in [list.toDoItems, list.doneItems] {
+            items.withUnsafeBufferPointer { items in
+                for index in items.indices { item(items.baseAddress.unsafelyUnwrapped + index) }
+            }
+        }
+    }
+
+    /// An upper bound of the file's size: references in the reference size the object
+    /// count needs, UIDs in the width of the largest, offsets in the width of the file's size.
+    var bytes: Int {
+        let width = Builder.width(UInt64(objects))
+        let objectBytes = scalarBytes + references * Builder.referenceSize(for: objects) + uids * (1 + width)
+        return 40 + objectBytes + objects * Builder.width(UInt64(8 + objectBytes))
+    }
+
+    private mutating func item(_ item: UnsafePointer<ToDoItem>) {
+        // Its UID in the section, its id, title and creation time.
+        uid(referencedBy: 1)
+        text(Builder.headerSize(36) + 36)
+        text(Builder.stringSize(item.pointee.title))
+        scalar(9)
+        var entries = 3
+        if let notes = item.pointee.notes { text(Builder.stringSize(notes)); entries += 1 }
+        if item.pointee.due != nil { scalar(9); entries += 1 }
+        if item.pointee.dueIsDay { scalar(1); entries += 1 }
+        if item.pointee.modifiedAt != nil { scalar(9); entries += 1 }
+        if item.pointee.completedAt != nil { scalar(9); entries += 1 }
+        if let location = item.pointee.location {
+            uid(referencedBy: 0)
+            text(Builder.stringSize(location.name))
+            let coordinates = location.coordinate == nil ? 0 : 2
+            for _ in 0..<coordinates { scalar(9) }
+            dictionary(entries: 1 + coordinates + unknown(location.unknownFields))
+            entries += 1
+        }
+        if let text = item.pointee.externalUID { self.text(Builder.stringSize(text)); entries += 1 }
+        if let text = item.pointee.iCalendarExtras { self.text(Builder.stringSize(text)); entries += 1 }
+        dictionary(entries: entries + unknown(item.pointee.unknownFields))
+    }
+
+    /// A UID object, in a container's `references` references beyond its dictionary's entry.
+    private mutating func uid(referencedBy references: Int) {
+        objects += 1
+        uids += 1
+        self.references += references
+    }
+
+    /// A string of `size` bytes, an archive object of its own, and its UID.
+    private mutating func text(_ size: Int) {
+        objects += 1
+        scalarBytes += size
+        references += 1
+        uid(referencedBy: 0)
+    }
+
+    private mutating func scalar(_ size: Int) {
+        objects += 1
+        scalarBytes += size
+    }
+
+    /// An archive object's dictionary of `entries` entries and `$class`, and its class's UID.
+    private mutating func dictionary(entries: Int) {
+        objects += 1
+        scalarBytes += Builder.headerSize(entries + 1)
+        references += 2 * (entries + 1) + 1
+        uid(referencedBy: 0)
+    }
+
+    /// Unknown keys' strings and values; returns how many keys.
+    private mutating func unknown(_ fields: UnknownFields) -> Int {
+        for (key, value) in fields.values {
+            scalar(Builder.stringSize(key))
+            let size = Self.size(of: value)
+            // Each object at most a 10-byte marker and count and an 8-byte value, and in
+            // at most two references (an element, or a key and a value, and `$objects`).
+            objects += size.objects
+            scalarBytes += 18 * size.objects + size.extra
+            references += 2 * size.objects
+        }
+        return fields.values.count
+    }
+
+    /// The objects and the bytes of text and data of an unknown key's value.
+    private static func size(of value: ArchivedValue) -> (objects: Int, extra: Int) {
+        switch value {
+        case .value(let plain):
+            return (BinaryPropertyListWriter.objectCount(plain), BinaryPropertyListWriter.extraBytes(plain))
+        case .object(let inner):
+            let size = size(of: inner)
+            return (1 + size.objects, size.extra)
+        case .array(let elements), .set(let elements):
+            return elements.reduce((1, 0)) { sum, element in
+                let size = size(of: element)
+                return (sum.0 + size.objects, sum.1 + size.extra)
+            }
+        case .dictionary(let entries):
+            return entries.reduce((1, 0)) { sum, entry in
+                let size = size(of: entry.value)
+                return (sum.0 + 1 + size.objects, sum.1 + 2 * entry.key.utf8.count + size.extra)
+            }
         }
     }
 }

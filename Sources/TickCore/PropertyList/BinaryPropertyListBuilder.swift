@@ -1,32 +1,52 @@
-/// Writes a binary property list into one byte array, object by object, each container
-/// after the objects it holds. Every object is written as it comes: equal scalars are not
-/// merged (the readers do not need it, and looking each one up cost more than the bytes
-/// it saved). The reference size is fixed when the builder is made, from an upper bound
-/// of the object count (``referenceSize(for:)``); ``finish(top:)`` adds the offset table
-/// with the smallest offset size, and the trailer.
+/// Writes a binary property list object by object, each container after the objects it
+/// holds, into room made once for the whole file. Every object is written as it comes:
+/// equal scalars are not merged (the readers do not need it, and looking each one up cost
+/// more than the bytes it saved).
+///
+/// ``build(objects:bytes:_:)`` makes the room from upper bounds of the object count and of
+/// the file's size (``byteBound(objects:extra:)``) and fixes the reference size from the
+/// first; every write checks the bounds (going past them traps, it never writes outside).
 struct BinaryPropertyListBuilder {
-    /// The file so far (the magic, then the objects) is `bytes[0..<length]`; the rest is
-    /// room, not yet written, that the next objects are written into.
-    private var bytes: [UInt8]
+    /// The file so far (the magic, then the objects) is `room[0..<length]`; the rest is
+    /// not yet written.
+    private let room: UnsafeMutableBufferPointer<UInt8>
     private var length = 0
-    /// Where each object starts, by reference.
-    private(set) var offsets: [Int] = []
+    /// Where each object starts, by reference: `offsets[0..<objectCount]`.
+    private let offsets: UnsafeMutableBufferPointer<Int>
+    private(set) var objectCount = 0
     /// Bytes per reference inside containers.
     let referenceSize: Int
 
-    /// A builder whose references can address `objectBound` objects; `byteCapacity` is a
-    /// guess of the file's size.
-    init(objectBound: Int, byteCapacity: Int = 0) {
-        referenceSize = Self.referenceSize(for: objectBound)
-        bytes = Self.room(max(byteCapacity, 256))
-        offsets.reserveCapacity(objectBound)
+    private init(room: UnsafeMutableBufferPointer<UInt8>, offsets: UnsafeMutableBufferPointer<Int>) {
+        self.room = room
+        self.offsets = offsets
+        referenceSize = Self.referenceSize(for: offsets.count)
         appendBytes(Array("bplist00".utf8))
     }
 
-    /// `count` bytes of room. Left uninitialized: only the bytes written are ever read,
-    /// and zeroing them first would touch every page twice.
-    private static func room(_ count: Int) -> [UInt8] {
-        [UInt8](unsafeUninitializedCapacity: count) { _, initialized in initialized = count }
+    /// A file of at most `objects` objects in at most `bytes` bytes: `write` writes its
+    /// objects and returns the top one's reference. Returns the file and how many objects
+    /// it has. (The room is left uninitialized: only the bytes written are ever read, and
+    /// zeroing them first would touch every page twice.)
+    static func build(objects: Int, bytes: Int, _ write: (inout Self) -> Int) -> (file: [UInt8], objectCount: Int) {
+        var objectCount = 0
+        let file = [UInt8](unsafeUninitializedCapacity: max(bytes, 64)) { room, length in
+            withUnsafeTemporaryAllocation(of: Int.self, capacity: max(objects, 1)) { offsets in
+                var builder = Self(room: room, offsets: offsets)
+                let top = write(&builder)
+                length = builder.finish(top: top)
+                objectCount = builder.objectCount
+            }
+        }
+        return (file, objectCount)
+    }
+
+    /// An upper bound of the size of a file of `objects` objects, which holds at most twice
+    /// as many references as objects, plus `extra` bytes: each object takes at most 8 bytes
+    /// of offset, 10 of marker and count, 8 of value and two references; a string's text,
+    /// at most two bytes for each byte of its UTF-8, and a data's bytes come on top.
+    static func byteBound(objects: Int, extra: Int) -> Int {
+        64 + objects * (26 + 2 * referenceSize(for: objects)) + extra
     }
 
     /// The reference size CoreFoundation uses for `count` objects: the fewest bytes of 1,
@@ -42,8 +62,6 @@ struct BinaryPropertyListBuilder {
         default: 8
         }
     }
-
-    var objectCount: Int { offsets.count }
 
     // MARK: - Scalars
 
@@ -104,30 +122,46 @@ struct BinaryPropertyListBuilder {
 
     /// ASCII text as type 0x5, any other as UTF-16BE (type 0x6).
     mutating func string(_ text: String) -> Int {
-        if let ref = text.utf8.withContiguousStorageIfAvailable({ string(utf8: $0) }) { return ref }
+        Self.withUTF8(text) { string(utf8: $0) }
+    }
+
+    /// The bytes of the string object of `text`.
+    static func stringSize(_ text: String) -> Int {
+        withUTF8(text) { utf8 in
+            let (ascii, count) = layout(utf8)
+            return headerSize(count) + (ascii ? count : 2 * count)
+        }
+    }
+
+    private static func withUTF8<R>(_ text: String, _ body: (UnsafeBufferPointer<UInt8>) -> R) -> R {
+        if let result = text.utf8.withContiguousStorageIfAvailable(body) { return result }
         var copy = text
-        return copy.withUTF8 { string(utf8: $0) }
+        return copy.withUTF8(body)
+    }
+
+    /// Whether valid UTF-8 text is ASCII, and its count of characters (ASCII) or UTF-16 units.
+    private static func layout(_ utf8: UnsafeBufferPointer<UInt8>) -> (ascii: Bool, count: Int) {
+        var combined: UInt8 = 0
+        for byte in utf8 { combined |= byte }
+        return combined < 0x80 ? (true, utf8.count) : (false, utf16Count(utf8))
     }
 
     /// A string object of valid UTF-8 text, written in one piece: ASCII as it is, any
     /// other text transcoded to UTF-16BE.
     private mutating func string(utf8: UnsafeBufferPointer<UInt8>) -> Int {
         let ref = newObject()
-        var combined: UInt8 = 0
-        for byte in utf8 { combined |= byte }
-        if combined < 0x80 {
-            let header = Self.headerSize(utf8.count)
-            append(header + utf8.count) { target in
-                Self.storeHeader(.asciiString, count: utf8.count, at: target)
-                if let base = utf8.baseAddress { (target + header).update(from: base, count: utf8.count) }
+        let (ascii, count) = Self.layout(utf8)
+        let header = Self.headerSize(count)
+        if ascii {
+            append(header + count) { target in
+                Self.storeHeader(.asciiString, count: count, at: target)
+                if let base = utf8.baseAddress { (target + header).update(from: base, count: count) }
             }
-            return ref
-        }
-        let units = Self.utf16Count(utf8)
-        let header = Self.headerSize(units)
-        append(header + 2 * units) { target in
-            Self.storeHeader(.utf16String, count: units, at: target)
-            Self.storeUTF16BigEndian(utf8, at: target + header)
+        } else {
+            append(header + 2 * count) { target in
+                Self.storeHeader(.utf16String, count: count, at: target)
+                Self.storeUTF16BigEndian(utf8, at: target + header)
+            }
         }
         return ref
     }
@@ -157,9 +191,12 @@ struct BinaryPropertyListBuilder {
     // MARK: - Containers
 
     /// The reference of an object about to be appended.
+    @inline(__always)
     private mutating func newObject() -> Int {
-        offsets.append(length)
-        return offsets.count - 1
+        precondition(objectCount < offsets.count, "more objects than the property list's bound")
+        offsets[objectCount] = length
+        objectCount += 1
+        return objectCount - 1
     }
 
     mutating func array(_ references: [Int]) -> Int { container(.array, count: references.count, references) }
@@ -204,26 +241,22 @@ struct BinaryPropertyListBuilder {
 
     // MARK: - The end of the file
 
-    /// The whole file, with `top` as its top object (the builder is left empty).
-    mutating func finish(top: Int) -> [UInt8] {
+    /// Adds the offset table and the trailer, with `top` as the top object; returns the
+    /// file's length.
+    private mutating func finish(top: Int) -> Int {
         let tableStart = length
-        let offsetSize = Self.width(UInt64(offsets.last ?? 0))
-        let offsets = self.offsets
+        let offsetSize = Self.width(UInt64(objectCount == 0 ? 0 : offsets[objectCount - 1]))
+        let offsets = UnsafeBufferPointer(rebasing: self.offsets[0..<objectCount])
         append(offsets.count * offsetSize) { target in
-            offsets.withUnsafeBufferPointer { offsets in
-                for index in offsets.indices {
-                    Self.store(UInt64(truncatingIfNeeded: offsets[index]), size: offsetSize, at: target + index * offsetSize)
-                }
+            for index in offsets.indices {
+                Self.store(UInt64(truncatingIfNeeded: offsets[index]), size: offsetSize, at: target + index * offsetSize)
             }
         }
         appendBytes([0, 0, 0, 0, 0, 0, UInt8(offsetSize), UInt8(referenceSize)])
         appendBigEndian(UInt64(offsets.count), size: 8)
         appendBigEndian(UInt64(top), size: 8)
         appendBigEndian(UInt64(tableStart), size: 8)
-        var file: [UInt8] = []
-        swap(&file, &bytes)
-        file.removeSubrange(length...)
-        return file
+        return length
     }
 
     // MARK: - Bytes
@@ -236,20 +269,9 @@ struct BinaryPropertyListBuilder {
     /// Appends `count` bytes that `fill` writes from the pointer it is given.
     @inline(__always)
     private mutating func append(_ count: Int, _ fill: (UnsafeMutablePointer<UInt8>) -> Void) {
-        if length + count > bytes.count {
-            var larger = Self.room(bytes.count + max(bytes.count, count))
-            larger.withUnsafeMutableBufferPointer { target in
-                bytes.withUnsafeBufferPointer { source in
-                    if let from = source.baseAddress, let to = target.baseAddress { to.update(from: from, count: length) }
-                }
-            }
-            bytes = larger
-        }
-        let start = length
+        precondition(count <= room.count - length, "a property list past its bound")
+        fill(room.baseAddress.unsafelyUnwrapped + length)
         length += count
-        bytes.withUnsafeMutableBufferPointer { buffer in
-            if let base = buffer.baseAddress { fill(base + start) }
-        }
     }
 
     @inline(__always)
