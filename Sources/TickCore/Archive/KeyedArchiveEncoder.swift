@@ -152,9 +152,7 @@ struct KeyedArchiveEncoder {
 
     /// Starts an object of a class; returns where its pairs start. (Its `$class` is added
     /// at its end: NSKeyedArchiver numbers a class description after the object's values.)
-    private mutating func begin(_ archiveClass: ArchiveClass) -> (mark: Int, archiveClass: ArchiveClass) {
-        (pairs.count, archiveClass)
-    }
+    private func begin(_ archiveClass: ArchiveClass) -> (mark: Int, archiveClass: ArchiveClass) { (pairs.count, archiveClass) }
 
     /// Adds a key and its value's reference to the object being written.
     private mutating func add(_ key: ArchiveKey, _ value: Int) {
@@ -262,17 +260,15 @@ private struct ArchiveSize {
 
     /// A UID object, in a container's `references` references beyond its dictionary's entry.
     private mutating func uid(referencedBy references: Int) {
-        objects += 1
+        scalar(0)
         uids += 1
         self.references += references
     }
 
-    /// A string of `size` bytes, an archive object of its own, and its UID.
+    /// A string of `size` bytes, an archive object of its own (in `$objects`), and its UID.
     private mutating func text(_ size: Int) {
-        objects += 1
-        scalarBytes += size
-        references += 1
-        uid(referencedBy: 0)
+        scalar(size)
+        uid(referencedBy: 1)
     }
 
     private mutating func scalar(_ size: Int) {
@@ -280,12 +276,11 @@ private struct ArchiveSize {
         scalarBytes += size
     }
 
-    /// An archive object's dictionary of `entries` entries and `$class`, and its class's UID.
+    /// An archive object's dictionary of `entries` entries and `$class` (in `$objects`),
+    /// and its class's UID.
     private mutating func dictionary(entries: Int) {
-        objects += 1
-        scalarBytes += Builder.headerSize(entries + 1)
-        references += 2 * (entries + 1) + 1
-        uid(referencedBy: 0)
+        scalar(Builder.headerSize(entries + 1))
+        uid(referencedBy: 2 * (entries + 1) + 1)
     }
 
     /// Unknown keys' strings and values; returns how many keys.
@@ -304,22 +299,16 @@ private struct ArchiveSize {
 
     /// The objects and the bytes of text and data of an unknown key's value.
     private static func size(of value: ArchivedValue) -> (objects: Int, extra: Int) {
+        func sum(_ sizes: [(objects: Int, extra: Int)]) -> (objects: Int, extra: Int) {
+            sizes.reduce((1, 0)) { ($0.0 + $1.objects, $0.1 + $1.extra) }
+        }
         switch value {
-        case .value(let plain):
-            return (BinaryPropertyListWriter.objectCount(plain), BinaryPropertyListWriter.extraBytes(plain))
-        case .object(let inner):
-            let size = size(of: inner)
-            return (1 + size.objects, size.extra)
-        case .array(let elements), .set(let elements):
-            return elements.reduce((1, 0)) { sum, element in
-                let size = size(of: element)
-                return (sum.0 + size.objects, sum.1 + size.extra)
-            }
+        case .value(let plain): return (BinaryPropertyListWriter.objectCount(plain), BinaryPropertyListWriter.extraBytes(plain))
+        case .object(let inner): return sum([size(of: inner)])
+        case .array(let elements), .set(let elements): return sum(elements.map { size(of: $0) })
         case .dictionary(let entries):
-            return entries.reduce((1, 0)) { sum, entry in
-                let size = size(of: entry.value)
-                return (sum.0 + 1 + size.objects, sum.1 + 2 * entry.key.utf8.count + size.extra)
-            }
+            let values = sum(entries.values.map { size(of: $0) })
+            return (values.objects + entries.count, values.extra + entries.keys.reduce(0) { $0 + 2 * $1.utf8.count })
         }
     }
 }

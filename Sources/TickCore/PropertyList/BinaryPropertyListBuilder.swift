@@ -24,10 +24,9 @@ struct BinaryPropertyListBuilder {
         appendBytes(Array("bplist00".utf8))
     }
 
-    /// A file of at most `objects` objects in at most `bytes` bytes: `write` writes its
-    /// objects and returns the top one's reference. Returns the file and how many objects
-    /// it has. (The room is left uninitialized: only the bytes written are ever read, and
-    /// zeroing them first would touch every page twice.)
+    /// A file of at most `objects` objects in at most `bytes` bytes, whose objects `write`
+    /// writes, returning the top one's reference; and its object count. (The room is left
+    /// uninitialized: only the bytes written are read, and zeroing would touch pages twice.)
     static func build(objects: Int, bytes: Int, _ write: (inout Self) -> Int) -> (file: [UInt8], objectCount: Int) {
         var objectCount = 0
         let file = [UInt8](unsafeUninitializedCapacity: max(bytes, 64)) { room, length in
@@ -41,10 +40,9 @@ struct BinaryPropertyListBuilder {
         return (file, objectCount)
     }
 
-    /// An upper bound of the size of a file of `objects` objects, which holds at most twice
-    /// as many references as objects, plus `extra` bytes: each object takes at most 8 bytes
-    /// of offset, 10 of marker and count, 8 of value and two references; a string's text,
-    /// at most two bytes for each byte of its UTF-8, and a data's bytes come on top.
+    /// An upper bound of the size of a file of `objects` objects with at most twice as many
+    /// references: each takes at most 8 bytes of offset, 10 of marker and count, 8 of value
+    /// and two references; `extra` is what comes on top (text, data).
     static func byteBound(objects: Int, extra: Int) -> Int {
         64 + objects * (26 + 2 * referenceSize(for: objects)) + extra
     }
@@ -96,20 +94,17 @@ struct BinaryPropertyListBuilder {
         return ref
     }
 
-    mutating func real(_ value: Double) -> Int {
-        let ref = newObject()
-        append(9) { target in
-            target.pointee = Marker.real.byte(3)
-            Self.store(value.bitPattern, size: 8, at: target + 1)
-        }
-        return ref
-    }
+    mutating func real(_ value: Double) -> Int { double(.real, value) }
 
     /// A date: seconds since 2001-01-01 UTC.
-    mutating func date(_ seconds: Double) -> Int {
+    mutating func date(_ seconds: Double) -> Int { double(.date, seconds) }
+
+    private mutating func double(_ marker: Marker, _ value: Double) -> Int {
         let ref = newObject()
-        appendByte(Marker.date.byte(3))
-        appendBigEndian(seconds.bitPattern, size: 8)
+        append(9) { target in
+            target.pointee = marker.byte(3)
+            Self.store(value.bitPattern, size: 8, at: target + 1)
+        }
         return ref
     }
 
@@ -127,10 +122,8 @@ struct BinaryPropertyListBuilder {
 
     /// The bytes of the string object of `text`.
     static func stringSize(_ text: String) -> Int {
-        withUTF8(text) { utf8 in
-            let (ascii, count) = layout(utf8)
-            return headerSize(count) + (ascii ? count : 2 * count)
-        }
+        let count = text.utf8.count
+        return headerSize(count) + 2 * count
     }
 
     private static func withUTF8<R>(_ text: String, _ body: (UnsafeBufferPointer<UInt8>) -> R) -> R {
@@ -204,13 +197,7 @@ struct BinaryPropertyListBuilder {
     mutating func set(_ references: [Int]) -> Int { container(.set, count: references.count, references) }
 
     /// A dictionary of `keys.count` entries: `keys` and `values` are references, in the same order.
-    mutating func dictionary(keys: [Int], values: [Int]) -> Int {
-        let ref = newObject()
-        appendHeader(.dictionary, count: keys.count)
-        appendReferences(keys)
-        appendReferences(values)
-        return ref
-    }
+    mutating func dictionary(keys: [Int], values: [Int]) -> Int { container(.dictionary, count: keys.count, keys + values) }
 
     /// A dictionary of `pairs.count / 2` entries, given as key and value references in turn.
     mutating func dictionary(pairs: ArraySlice<Int>) -> Int {
@@ -279,14 +266,8 @@ struct BinaryPropertyListBuilder {
         append(1) { $0.pointee = byte }
     }
 
-    private mutating func appendBytes(_ source: UnsafeBufferPointer<UInt8>) {
-        append(source.count) { target in
-            if let base = source.baseAddress { target.update(from: base, count: source.count) }
-        }
-    }
-
     private mutating func appendBytes(_ source: [UInt8]) {
-        source.withUnsafeBufferPointer { appendBytes($0) }
+        append(source.count) { target in for index in source.indices { target[index] = source[index] } }
     }
 
     @inline(__always)
