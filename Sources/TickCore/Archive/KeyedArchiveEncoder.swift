@@ -15,8 +15,9 @@ struct KeyedArchiveEncoder {
     private var archiveRefs: [Int] = []
     /// The key strings' references, by ``ArchiveKey`` index (-1 until written).
     private var keyRefs = [Int](repeating: -1, count: ArchiveKey.count)
-    /// The class descriptions' UIDs, by ``ArchiveClass`` index (0 until written).
-    private var classUIDs = [Int](repeating: 0, count: ArchiveClass.allCases.count)
+    /// The references of the UIDs of the class descriptions, by ``ArchiveClass`` index (-1
+    /// until written): every object of a class refers to its description by the same one.
+    private var classRefs = [Int](repeating: -1, count: ArchiveClass.allCases.count)
     /// Key and value references of the dictionaries being written, in turn; each object
     /// pushes its pairs above those of the objects it is inside of.
     private var pairs: [Int] = []
@@ -174,21 +175,21 @@ struct KeyedArchiveEncoder {
             pairs.append(builder.string(key))
             pairs.append(valueRef)
         }
-        add(.classKey, reference(classDescription(start.archiveClass)))
+        add(.classKey, classReference(start.archiveClass))
         let ref = builder.dictionary(pairs: pairs[mark...])
         pairs.removeLast(pairs.count - mark)
         return ref
     }
 
-    /// The UID of a class's description, written the first time it is needed.
-    private mutating func classDescription(_ archiveClass: ArchiveClass) -> Int {
-        if classUIDs[archiveClass.index] != 0 { return classUIDs[archiveClass.index] }
+    /// A UID referring to a class's description, both written the first time they are needed.
+    private mutating func classReference(_ archiveClass: ArchiveClass) -> Int {
+        if classRefs[archiveClass.index] >= 0 { return classRefs[archiveClass.index] }
         let uid = newUID()
         let keys = [builder.string(ArchiveKey.className.rawValue), builder.string(ArchiveKey.classes.rawValue)]
         let values = [builder.string(archiveClass.rawValue), builder.array(archiveClass.hierarchy.map { builder.string($0) })]
         archiveRefs[uid] = builder.dictionary(keys: keys, values: values)
-        classUIDs[archiveClass.index] = uid
-        return uid
+        classRefs[archiveClass.index] = reference(uid)
+        return classRefs[archiveClass.index]
     }
 
     /// A value of a key tick does not know, as it was read: each object it referred to by
@@ -276,11 +277,10 @@ private struct ArchiveSize {
         scalarBytes += size
     }
 
-    /// An archive object's dictionary of `entries` entries and `$class` (in `$objects`),
-    /// and its class's UID.
+    /// An archive object's dictionary of `entries` entries and `$class` (in `$objects`).
     private mutating func dictionary(entries: Int) {
         scalar(Builder.headerSize(entries + 1))
-        uid(referencedBy: 2 * (entries + 1) + 1)
+        references += 2 * (entries + 1) + 1
     }
 
     /// Unknown keys' strings and values; returns how many keys.
