@@ -1,7 +1,7 @@
 import FoundationEssentials
 
-/// Writes a ``ToDoList`` as a keyed archive in a binary property list, in one pass over
-/// the list, following the schema (``ArchiveSchema``): each object's keys in the schema's
+/// Writes a ``ToDoList`` as a keyed archive in a binary property list, counted first
+/// (``ArchiveSize``), then in one pass over the list, following the schema (``ArchiveSchema``): each object's keys in the schema's
 /// order, absent optional values left out, then the keys tick does not know (written back
 /// as they were read), then `$class`.
 ///
