@@ -29,36 +29,32 @@ struct BinaryPropertyListWriterTests {
         #expect(try BinaryPropertyListReader.decode(BinaryPropertyListWriter.encode(tree)) == tree)
     }
 
-    @Test("equal strings are stored once: exact bytes of a small array")
+    @Test("every value is an object of its own: exact bytes of a small array")
     func exactBytes() {
-        let bytes = BinaryPropertyListWriter.encode(.array([.string("abc"), .string("abc"), .string("abc")]))
+        let bytes = BinaryPropertyListWriter.encode(.array([.string("abc"), .string("abc")]))
         let expected: [UInt8] = Array("bplist00".utf8)
-            + [0x53, 0x61, 0x62, 0x63]           // "abc", once: object 0
-            + [0xA3, 0x00, 0x00, 0x00]           // array object 1 → object 0 three times
-            + [0x08, 0x0C]                       // offset table, 1-byte offsets
+            + [0x53, 0x61, 0x62, 0x63]           // "abc": object 0
+            + [0x53, 0x61, 0x62, 0x63]           // "abc" again: object 1
+            + [0xA2, 0x00, 0x01]                 // array object 2 → objects 0 and 1
+            + [0x08, 0x0C, 0x10]                 // offset table, 1-byte offsets
             + [0, 0, 0, 0, 0, 0, 1, 1]           // sizes
-            + [0, 0, 0, 0, 0, 0, 0, 2]           // two objects
-            + [0, 0, 0, 0, 0, 0, 0, 1]           // top object 1
-            + [0, 0, 0, 0, 0, 0, 0, 16]          // offset table at 16
+            + [0, 0, 0, 0, 0, 0, 0, 3]           // three objects
+            + [0, 0, 0, 0, 0, 0, 0, 2]           // top object 2
+            + [0, 0, 0, 0, 0, 0, 0, 19]          // offset table at 19
         #expect(bytes == expected)
     }
 
-    @Test("keys and values share equal strings; numbers, dates and data are stored once too")
-    func uniquing() throws {
+    @Test("equal values are not merged, and read back equal")
+    func noMerging() throws {
         let tree = PropertyListValue.dictionary(PropertyListDictionary([
             ("name", .array([.string("name"), .real(2.5), .real(2.5), .integer(7), .integer(7),
-                             .date(1), .date(1), .data([1]), .data([1]), .string("é"), .string("é")])),
+                             .date(1), .date(1), .data([1]), .data([1]), .string("é"), .string("é"),
+                             .array([]), .array([]), .uid(1), .uid(1), .bool(true), .bool(true)])),
         ]))
         let bytes = BinaryPropertyListWriter.encode(tree)
-        // dict, "name", array, 2.5, 7, date, data, "é"
-        #expect(Self.trailer(bytes).objectCount == 8)
+        // dict, "name", array, its 17 values
+        #expect(Self.trailer(bytes).objectCount == 20)
         #expect(try BinaryPropertyListReader.decode(bytes) == tree)
-    }
-
-    @Test("containers, booleans and UIDs are not merged")
-    func noMerging() {
-        let bytes = BinaryPropertyListWriter.encode(.array([.array([]), .array([]), .uid(1), .uid(1), .bool(true), .bool(true)]))
-        #expect(Self.trailer(bytes).objectCount == 7)
     }
 
     @Test("non-ASCII strings are UTF-16 big-endian, ASCII ones one byte per character")

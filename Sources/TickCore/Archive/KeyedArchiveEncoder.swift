@@ -1,7 +1,7 @@
 import FoundationEssentials
 
-/// Writes a ``ToDoList`` as a keyed archive in a binary property list, in one pass over
-/// the list, following the schema (``ArchiveSchema``): each object's keys in the schema's
+/// Writes a ``ToDoList`` as a keyed archive in a binary property list, counted first
+/// (``ArchiveSize``), then in one pass over the list, following the schema (``ArchiveSchema``): each object's keys in the schema's
 /// order, absent optional values left out, then the keys tick does not know (written back
 /// as they were read), then `$class`.
 ///
@@ -15,32 +15,34 @@ struct KeyedArchiveEncoder {
     private var archiveRefs: [Int] = []
     /// The key strings' references, by ``ArchiveKey`` index (-1 until written).
     private var keyRefs = [Int](repeating: -1, count: ArchiveKey.count)
-    /// The class descriptions' UIDs, by ``ArchiveClass`` index (0 until written).
-    private var classUIDs = [Int](repeating: 0, count: ArchiveClass.allCases.count)
+    /// The references of the UIDs of the class descriptions, by ``ArchiveClass`` index (-1
+    /// until written): every object of a class refers to its description by the same one.
+    private var classRefs = [Int](repeating: -1, count: ArchiveClass.allCases.count)
     /// Key and value references of the dictionaries being written, in turn; each object
     /// pushes its pairs above those of the objects it is inside of.
     private var pairs: [Int] = []
 
-    private init(objectBound: Int, byteCapacity: Int, strings: Int) {
-        builder = BinaryPropertyListBuilder(objectBound: objectBound, byteCapacity: byteCapacity, storedOnceBound: strings)
-        archiveRefs.reserveCapacity(objectBound / 2)
+    private init(builder: BinaryPropertyListBuilder, objects: Int) {
+        self.builder = builder
+        archiveRefs.reserveCapacity(objects / 2)
     }
 
     /// The archive of a list.
     static func encode(_ list: ToDoList) -> [UInt8] {
-        // A guess of the object count (an item takes 8 to 25 objects, more with unknown
-        // keys) and of the scalars stored once (its title, most often its only one). The
-        // writing counts both; when the count needs another reference size than the guess
-        // gave, or the scalars overflowed the table, the list is written again with them.
-        var bound = (objects: 64 + 16 * list.count, strings: 64 + list.count + list.count / 2)
+        var size = ArchiveSize(list)
         while true {
-            var encoder = KeyedArchiveEncoder(objectBound: bound.objects, byteCapacity: 64 + 260 * list.count, strings: bound.strings)
-            let top = encoder.write(list)
-            let count = encoder.builder.objectCount
-            if BinaryPropertyListBuilder.referenceSize(for: count) == encoder.builder.referenceSize && !encoder.builder.tableWasFull {
-                return encoder.builder.finish(top: top)
+            let (file, count) = BinaryPropertyListBuilder.build(objects: size.objects, bytes: size.bytes) { builder in
+                var encoder = KeyedArchiveEncoder(builder: builder, objects: size.objects)
+                let top = encoder.write(list)
+                builder = encoder.builder
+                return top
             }
-            bound = (count, max(encoder.builder.storedOnceNew, bound.strings))
+            // (The size counts a few objects that may not be written: when the count
+            // needs a smaller reference size, the list is written again with it.)
+            if BinaryPropertyListBuilder.referenceSize(for: count) == BinaryPropertyListBuilder.referenceSize(for: size.objects) {
+                return file
+            }
+            size.objects = count
         }
     }
 
@@ -94,16 +96,15 @@ struct KeyedArchiveEncoder {
         for key in ArchiveSchema.keys(of: .item) {
             switch key {
             case .id:
-                // (Ids are unique in a list: not looked up among the strings stored once.)
                 let id = builder.asciiString(count: 36) { if let base = $0.baseAddress { UUIDText.write(id, into: base) } }
                 add(.id, object(plist: id))
             case .title: add(.title, object(plist: builder.string(pointer.pointee.title)))
             case .itemDescription: if let notes = pointer.pointee.notes { add(.itemDescription, object(plist: builder.string(notes))) }
-            case .timestamp: if let due = pointer.pointee.due { add(.timestamp, builder.real(due.timeIntervalSince1970, storedOnce: false)) }
+            case .timestamp: if let due = pointer.pointee.due { add(.timestamp, builder.real(due.timeIntervalSince1970)) }
             case .dueIsDate: if pointer.pointee.dueIsDay { add(.dueIsDate, builder.bool(true)) }
-            case .createdAt: add(.createdAt, builder.real(pointer.pointee.createdAt.timeIntervalSince1970, storedOnce: false))
-            case .modifiedAt: if let date = pointer.pointee.modifiedAt { add(.modifiedAt, builder.real(date.timeIntervalSince1970, storedOnce: false)) }
-            case .completedAt: if let date = pointer.pointee.completedAt { add(.completedAt, builder.real(date.timeIntervalSince1970, storedOnce: false)) }
+            case .createdAt: add(.createdAt, builder.real(pointer.pointee.createdAt.timeIntervalSince1970))
+            case .modifiedAt: if let date = pointer.pointee.modifiedAt { add(.modifiedAt, builder.real(date.timeIntervalSince1970)) }
+            case .completedAt: if let date = pointer.pointee.completedAt { add(.completedAt, builder.real(date.timeIntervalSince1970)) }
             case .location: if let location = pointer.pointee.location { add(.location, reference(writeLocation(location))) }
             case .iCalendarUID: if let text = pointer.pointee.externalUID { add(.iCalendarUID, object(plist: builder.string(text))) }
             case .iCalendarExtras: if let text = pointer.pointee.iCalendarExtras { add(.iCalendarExtras, object(plist: builder.string(text))) }
@@ -121,8 +122,8 @@ struct KeyedArchiveEncoder {
         for key in ArchiveSchema.keys(of: .location) {
             switch key {
             case .name: add(.name, object(plist: builder.string(location.name)))
-            case .latitude: if let coordinate = location.coordinate { add(.latitude, builder.real(coordinate.latitude, storedOnce: false)) }
-            case .longitude: if let coordinate = location.coordinate { add(.longitude, builder.real(coordinate.longitude, storedOnce: false)) }
+            case .latitude: if let coordinate = location.coordinate { add(.latitude, builder.real(coordinate.latitude)) }
+            case .longitude: if let coordinate = location.coordinate { add(.longitude, builder.real(coordinate.longitude)) }
             default: break
             }
         }
@@ -152,9 +153,7 @@ struct KeyedArchiveEncoder {
 
     /// Starts an object of a class; returns where its pairs start. (Its `$class` is added
     /// at its end: NSKeyedArchiver numbers a class description after the object's values.)
-    private mutating func begin(_ archiveClass: ArchiveClass) -> (mark: Int, archiveClass: ArchiveClass) {
-        (pairs.count, archiveClass)
-    }
+    private func begin(_ archiveClass: ArchiveClass) -> (mark: Int, archiveClass: ArchiveClass) { (pairs.count, archiveClass) }
 
     /// Adds a key and its value's reference to the object being written.
     private mutating func add(_ key: ArchiveKey, _ value: Int) {
@@ -176,21 +175,21 @@ struct KeyedArchiveEncoder {
             pairs.append(builder.string(key))
             pairs.append(valueRef)
         }
-        add(.classKey, reference(classDescription(start.archiveClass)))
+        add(.classKey, classReference(start.archiveClass))
         let ref = builder.dictionary(pairs: pairs[mark...])
         pairs.removeLast(pairs.count - mark)
         return ref
     }
 
-    /// The UID of a class's description, written the first time it is needed.
-    private mutating func classDescription(_ archiveClass: ArchiveClass) -> Int {
-        if classUIDs[archiveClass.index] != 0 { return classUIDs[archiveClass.index] }
+    /// A UID referring to a class's description, both written the first time they are needed.
+    private mutating func classReference(_ archiveClass: ArchiveClass) -> Int {
+        if classRefs[archiveClass.index] >= 0 { return classRefs[archiveClass.index] }
         let uid = newUID()
         let keys = [builder.string(ArchiveKey.className.rawValue), builder.string(ArchiveKey.classes.rawValue)]
         let values = [builder.string(archiveClass.rawValue), builder.array(archiveClass.hierarchy.map { builder.string($0) })]
         archiveRefs[uid] = builder.dictionary(keys: keys, values: values)
-        classUIDs[archiveClass.index] = uid
-        return uid
+        classRefs[archiveClass.index] = reference(uid)
+        return classRefs[archiveClass.index]
     }
 
     /// A value of a key tick does not know, as it was read: each object it referred to by
@@ -205,6 +204,111 @@ struct KeyedArchiveEncoder {
             let keys = entries.keys.sorted()
             let values = keys.map { key in entries[key].map { writeArchived($0) } ?? builder.null() }
             return builder.dictionary(keys: keys.map { builder.string($0) }, values: values)
+        }
+    }
+}
+
+/// What the archive of a list takes, counted before it is written, following what
+/// ``KeyedArchiveEncoder`` writes: its objects (exactly, but for a few of the keys and class
+/// descriptions) and an upper bound of its bytes, so that the room for it is made once.
+private struct ArchiveSize {
+    typealias Builder = BinaryPropertyListBuilder
+    // The top, the list, its sections, the keys and the class descriptions.
+    var objects = 128
+    private var references = 256, scalarBytes = 2_048, uids = 0
+
+    init(_ list: ToDoList) {
+        _ = unknown(list.unknownFields)
+        for items in [list.toDoItems, list.doneItems] {
+            items.withUnsafeBufferPointer { items in
+                for index in items.indices { item(items.baseAddress.unsafelyUnwrapped + index) }
+            }
+        }
+    }
+
+    /// An upper bound of the file's size: references in the reference size the object
+    /// count needs, UIDs in the width of the largest, offsets in the width of the file's size.
+    var bytes: Int {
+        let width = Builder.width(UInt64(objects))
+        let objectBytes = scalarBytes + references * Builder.referenceSize(for: objects) + uids * (1 + width)
+        return 40 + objectBytes + objects * Builder.width(UInt64(8 + objectBytes))
+    }
+
+    private mutating func item(_ item: UnsafePointer<ToDoItem>) {
+        // Its UID in the section, its id, title and creation time.
+        uid(referencedBy: 1)
+        text(Builder.headerSize(36) + 36)
+        text(Builder.stringSize(item.pointee.title))
+        scalar(9)
+        var entries = 3
+        if let notes = item.pointee.notes { text(Builder.stringSize(notes)); entries += 1 }
+        if item.pointee.due != nil { scalar(9); entries += 1 }
+        if item.pointee.dueIsDay { scalar(1); entries += 1 }
+        if item.pointee.modifiedAt != nil { scalar(9); entries += 1 }
+        if item.pointee.completedAt != nil { scalar(9); entries += 1 }
+        if let location = item.pointee.location {
+            uid(referencedBy: 0)
+            text(Builder.stringSize(location.name))
+            let coordinates = location.coordinate == nil ? 0 : 2
+            for _ in 0..<coordinates { scalar(9) }
+            dictionary(entries: 1 + coordinates + unknown(location.unknownFields))
+            entries += 1
+        }
+        if let text = item.pointee.externalUID { self.text(Builder.stringSize(text)); entries += 1 }
+        if let text = item.pointee.iCalendarExtras { self.text(Builder.stringSize(text)); entries += 1 }
+        dictionary(entries: entries + unknown(item.pointee.unknownFields))
+    }
+
+    /// A UID object, in a container's `references` references beyond its dictionary's entry.
+    private mutating func uid(referencedBy references: Int) {
+        scalar(0)
+        uids += 1
+        self.references += references
+    }
+
+    /// A string of `size` bytes, an archive object of its own (in `$objects`), and its UID.
+    private mutating func text(_ size: Int) {
+        scalar(size)
+        uid(referencedBy: 1)
+    }
+
+    private mutating func scalar(_ size: Int) {
+        objects += 1
+        scalarBytes += size
+    }
+
+    /// An archive object's dictionary of `entries` entries and `$class` (in `$objects`).
+    private mutating func dictionary(entries: Int) {
+        scalar(Builder.headerSize(entries + 1))
+        references += 2 * (entries + 1) + 1
+    }
+
+    /// Unknown keys' strings and values; returns how many keys.
+    private mutating func unknown(_ fields: UnknownFields) -> Int {
+        for (key, value) in fields.values {
+            scalar(Builder.stringSize(key))
+            let size = Self.size(of: value)
+            // Each object at most a 10-byte marker and count and an 8-byte value, and in
+            // at most two references (an element, or a key and a value, and `$objects`).
+            objects += size.objects
+            scalarBytes += 18 * size.objects + size.extra
+            references += 2 * size.objects
+        }
+        return fields.values.count
+    }
+
+    /// The objects and the bytes of text and data of an unknown key's value.
+    private static func size(of value: ArchivedValue) -> (objects: Int, extra: Int) {
+        func sum(_ sizes: [(objects: Int, extra: Int)]) -> (objects: Int, extra: Int) {
+            sizes.reduce((1, 0)) { ($0.0 + $1.objects, $0.1 + $1.extra) }
+        }
+        switch value {
+        case .value(let plain): return (BinaryPropertyListWriter.objectCount(plain), BinaryPropertyListWriter.extraBytes(plain))
+        case .object(let inner): return sum([size(of: inner)])
+        case .array(let elements), .set(let elements): return sum(elements.map { size(of: $0) })
+        case .dictionary(let entries):
+            let values = sum(entries.values.map { size(of: $0) })
+            return (values.objects + entries.count, values.extra + entries.keys.reduce(0) { $0 + 2 * $1.utf8.count })
         }
     }
 }

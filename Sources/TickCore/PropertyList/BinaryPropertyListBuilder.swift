@@ -1,45 +1,50 @@
-import Glibc
-
-/// Writes a binary property list into one byte array, object by object, each container
-/// after the objects it holds.
+/// Writes a binary property list object by object, each container after the objects it
+/// holds, into room made once for the whole file. Every object is written as it comes:
+/// equal scalars are not merged (the readers do not need it, and looking each one up cost
+/// more than the bytes it saved).
 ///
-/// Strings, numbers, dates and data are stored once: after such a scalar's bytes
-/// are appended they are looked up among the scalars written so far (an open-addressing
-/// table of hashes (of a string's text, of any other scalar's bytes) and references), and
-/// when an equal one exists the new bytes are dropped and its reference returned. Containers, booleans and UIDs (each UID of an archive is
-/// mostly used once) are never merged. The reference size is fixed
-/// when the builder is made, from an upper bound of the object count (``referenceSize(for:)``);
-/// ``finish(top:)`` adds the offset table with the smallest offset size, and the trailer.
+/// ``build(objects:bytes:_:)`` makes the room from upper bounds of the object count and of
+/// the file's size (``byteBound(objects:extra:)``) and fixes the reference size from the
+/// first; every write checks the bounds (going past them traps, it never writes outside).
 struct BinaryPropertyListBuilder {
-    /// The file so far (the magic, then the objects) is `bytes[0..<length]`; the rest is
-    /// room, zeros, that the next objects are written into.
-    private var bytes: [UInt8]
+    /// The file so far (the magic, then the objects) is `room[0..<length]`; the rest is
+    /// not yet written.
+    private let room: UnsafeMutableBufferPointer<UInt8>
     private var length = 0
-    /// Where each object starts, by reference.
-    private(set) var offsets: [Int] = []
+    /// Where each object starts, by reference: `offsets[0..<objectCount]`.
+    private let offsets: UnsafeMutableBufferPointer<Int>
+    private(set) var objectCount = 0
     /// Bytes per reference inside containers.
     let referenceSize: Int
-    /// The scalar table: per slot the top 8 bits of the hash and reference + 1 in the low
-    /// 24 bits (0: empty). Objects past 2^24 − 2 are not entered: stored as they come.
-    private var slots: [UInt32]
-    private var used = 0
-    /// How many scalars were looked up among those stored once and not found (a table
-    /// for that many holds them all), and whether any of them found the table full.
-    private(set) var storedOnceNew = 0
-    private(set) var tableWasFull = false
 
-    /// A builder whose references can address `objectBound` objects; `byteCapacity` is a
-    /// guess of the file's size, `storedOnceBound` a bound of how many scalars will be
-    /// looked up among those stored once (a small table stays in the cache; scalars past
-    /// the bound are stored as they come).
-    init(objectBound: Int, byteCapacity: Int = 0, storedOnceBound: Int? = nil) {
-        referenceSize = Self.referenceSize(for: objectBound)
-        bytes = [UInt8](repeating: 0, count: max(byteCapacity, 256))
-        offsets.reserveCapacity(objectBound)
-        var size = 64
-        while size < 3 * (storedOnceBound ?? objectBound) / 2 { size <<= 1 }
-        slots = [UInt32](repeating: 0, count: size)
+    private init(room: UnsafeMutableBufferPointer<UInt8>, offsets: UnsafeMutableBufferPointer<Int>) {
+        self.room = room
+        self.offsets = offsets
+        referenceSize = Self.referenceSize(for: offsets.count)
         appendBytes(Array("bplist00".utf8))
+    }
+
+    /// A file of at most `objects` objects in at most `bytes` bytes, whose objects `write`
+    /// writes, returning the top one's reference; and its object count. (The room is left
+    /// uninitialized: only the bytes written are read, and zeroing would touch pages twice.)
+    static func build(objects: Int, bytes: Int, _ write: (inout Self) -> Int) -> (file: [UInt8], objectCount: Int) {
+        var objectCount = 0
+        let file = [UInt8](unsafeUninitializedCapacity: max(bytes, 64)) { room, length in
+            withUnsafeTemporaryAllocation(of: Int.self, capacity: max(objects, 1)) { offsets in
+                var builder = Self(room: room, offsets: offsets)
+                let top = write(&builder)
+                length = builder.finish(top: top)
+                objectCount = builder.objectCount
+            }
+        }
+        return (file, objectCount)
+    }
+
+    /// An upper bound of the size of a file of `objects` objects with at most twice as many
+    /// references: each takes at most 8 bytes of offset, 10 of marker and count, 8 of value
+    /// and two references; `extra` is what comes on top (text, data).
+    static func byteBound(objects: Int, extra: Int) -> Int {
+        64 + objects * (26 + 2 * referenceSize(for: objects)) + extra
     }
 
     /// The reference size CoreFoundation uses for `count` objects: the fewest bytes of 1,
@@ -56,11 +61,13 @@ struct BinaryPropertyListBuilder {
         }
     }
 
-    var objectCount: Int { offsets.count }
-
     // MARK: - Scalars
 
-    mutating func null() -> Int { scalar { $0.appendByte(Marker.null) } }
+    mutating func null() -> Int {
+        let ref = newObject()
+        appendByte(Marker.null)
+        return ref
+    }
 
     mutating func bool(_ value: Bool) -> Int {
         let ref = newObject()
@@ -70,97 +77,89 @@ struct BinaryPropertyListBuilder {
 
     /// Non-negative integers in the fewest of 1, 2, 4 or 8 bytes, negative ones in 8.
     mutating func integer(_ value: Int64) -> Int {
-        scalar { builder in
-            let size = value < 0 ? 8 : Self.width(UInt64(value))
-            builder.appendByte(Marker.integer.byte(size.trailingZeroBitCount))
-            builder.appendBigEndian(UInt64(bitPattern: value), size: size)
-        }
+        let ref = newObject()
+        let size = value < 0 ? 8 : Self.width(UInt64(value))
+        appendByte(Marker.integer.byte(size.trailingZeroBitCount))
+        appendBigEndian(UInt64(bitPattern: value), size: size)
+        return ref
     }
 
     /// An unsigned integer; above `Int64.max` it takes 16 bytes, as CoreFoundation writes it.
     mutating func unsignedInteger(_ value: UInt64) -> Int {
         guard value > UInt64(Int64.max) else { return integer(Int64(value)) }
-        return scalar { builder in
-            builder.appendByte(Marker.integer.byte(4))
-            builder.appendBigEndian(0, size: 8)
-            builder.appendBigEndian(value, size: 8)
-        }
+        let ref = newObject()
+        appendByte(Marker.integer.byte(4))
+        appendBigEndian(0, size: 8)
+        appendBigEndian(value, size: 8)
+        return ref
     }
 
-    /// A real; with `storedOnce` false, not looked up among earlier scalars (for the
-    /// archive's reals, which are mostly times of their own: looking each up would cost
-    /// more than the few bytes it saves).
-    mutating func real(_ value: Double, storedOnce: Bool = true) -> Int {
-        func append(_ builder: inout Self) {
-            builder.append(9) { target in
-                target.pointee = Marker.real.byte(3)
-                Self.store(value.bitPattern, size: 8, at: target + 1)
-            }
-        }
-        guard storedOnce else {
-            let ref = newObject()
-            append(&self)
-            return ref
-        }
-        return scalar(append)
-    }
+    mutating func real(_ value: Double) -> Int { double(.real, value) }
 
     /// A date: seconds since 2001-01-01 UTC.
-    mutating func date(_ seconds: Double) -> Int {
-        scalar { builder in
-            builder.appendByte(Marker.date.byte(3))
-            builder.appendBigEndian(seconds.bitPattern, size: 8)
+    mutating func date(_ seconds: Double) -> Int { double(.date, seconds) }
+
+    private mutating func double(_ marker: Marker, _ value: Double) -> Int {
+        let ref = newObject()
+        append(9) { target in
+            target.pointee = marker.byte(3)
+            Self.store(value.bitPattern, size: 8, at: target + 1)
         }
+        return ref
     }
 
     mutating func data(_ value: [UInt8]) -> Int {
-        scalar { builder in
-            builder.appendHeader(.data, count: value.count)
-            builder.appendBytes(value)
-        }
+        let ref = newObject()
+        appendHeader(.data, count: value.count)
+        appendBytes(value)
+        return ref
     }
 
     /// ASCII text as type 0x5, any other as UTF-16BE (type 0x6).
     mutating func string(_ text: String) -> Int {
-        if let ref = text.utf8.withContiguousStorageIfAvailable({ string(utf8: $0) }) { return ref }
+        Self.withUTF8(text) { string(utf8: $0) }
+    }
+
+    /// The bytes of the string object of `text`.
+    static func stringSize(_ text: String) -> Int {
+        let count = text.utf8.count
+        return headerSize(count) + 2 * count
+    }
+
+    private static func withUTF8<R>(_ text: String, _ body: (UnsafeBufferPointer<UInt8>) -> R) -> R {
+        if let result = text.utf8.withContiguousStorageIfAvailable(body) { return result }
         var copy = text
-        return copy.withUTF8 { string(utf8: $0) }
+        return copy.withUTF8(body)
     }
 
-    /// A string of valid UTF-8 text, stored once. It is hashed by its text (equal strings
-    /// have equal text), so that its slot of the table, which is large and seldom in the
-    /// cache, is loaded before the text is appended: the appending hides part of the wait.
-    private mutating func string(utf8: UnsafeBufferPointer<UInt8>) -> Int {
-        let hash = Self.hash(UnsafeRawBufferPointer(utf8), 0, utf8.count)
-        let entry = slots[Int(truncatingIfNeeded: hash) & (slots.count - 1)]
-        let start = length
-        appendString(utf8)
-        return storedOnce(from: start, hash: hash, entry: entry)
-    }
-
-    /// Appends a string object of valid UTF-8 text in one piece: ASCII as it is, any other
-    /// text transcoded to UTF-16BE.
-    private mutating func appendString(_ utf8: UnsafeBufferPointer<UInt8>) {
+    /// Whether valid UTF-8 text is ASCII, and its count of characters (ASCII) or UTF-16 units.
+    private static func layout(_ utf8: UnsafeBufferPointer<UInt8>) -> (ascii: Bool, count: Int) {
         var combined: UInt8 = 0
         for byte in utf8 { combined |= byte }
-        if combined < 0x80 {
-            let header = Self.headerSize(utf8.count)
-            append(header + utf8.count) { target in
-                Self.storeHeader(.asciiString, count: utf8.count, at: target)
-                if let base = utf8.baseAddress { (target + header).update(from: base, count: utf8.count) }
-            }
-            return
-        }
-        let units = Self.utf16Count(utf8)
-        let header = Self.headerSize(units)
-        append(header + 2 * units) { target in
-            Self.storeHeader(.utf16String, count: units, at: target)
-            Self.storeUTF16BigEndian(utf8, at: target + header)
-        }
+        return combined < 0x80 ? (true, utf8.count) : (false, utf16Count(utf8))
     }
 
-    /// An ASCII string of `count` bytes that `write` fills in (with bytes below 0x80);
-    /// not looked up among earlier strings (for text known to be unique).
+    /// A string object of valid UTF-8 text, written in one piece: ASCII as it is, any
+    /// other text transcoded to UTF-16BE.
+    private mutating func string(utf8: UnsafeBufferPointer<UInt8>) -> Int {
+        let ref = newObject()
+        let (ascii, count) = Self.layout(utf8)
+        let header = Self.headerSize(count)
+        if ascii {
+            append(header + count) { target in
+                Self.storeHeader(.asciiString, count: count, at: target)
+                if let base = utf8.baseAddress { (target + header).update(from: base, count: count) }
+            }
+        } else {
+            append(header + 2 * count) { target in
+                Self.storeHeader(.utf16String, count: count, at: target)
+                Self.storeUTF16BigEndian(utf8, at: target + header)
+            }
+        }
+        return ref
+    }
+
+    /// An ASCII string of `count` bytes that `write` fills in (with bytes below 0x80).
     mutating func asciiString(count: Int, _ write: (UnsafeMutableBufferPointer<UInt8>) -> Void) -> Int {
         let ref = newObject()
         let header = Self.headerSize(count)
@@ -184,10 +183,13 @@ struct BinaryPropertyListBuilder {
 
     // MARK: - Containers
 
-    /// The reference of an object about to be appended (or appended from `start`).
-    private mutating func newObject(at start: Int? = nil) -> Int {
-        offsets.append(start ?? length)
-        return offsets.count - 1
+    /// The reference of an object about to be appended.
+    @inline(__always)
+    private mutating func newObject() -> Int {
+        precondition(objectCount < offsets.count, "more objects than the property list's bound")
+        offsets[objectCount] = length
+        objectCount += 1
+        return objectCount - 1
     }
 
     mutating func array(_ references: [Int]) -> Int { container(.array, count: references.count, references) }
@@ -195,13 +197,7 @@ struct BinaryPropertyListBuilder {
     mutating func set(_ references: [Int]) -> Int { container(.set, count: references.count, references) }
 
     /// A dictionary of `keys.count` entries: `keys` and `values` are references, in the same order.
-    mutating func dictionary(keys: [Int], values: [Int]) -> Int {
-        let ref = newObject()
-        appendHeader(.dictionary, count: keys.count)
-        appendReferences(keys)
-        appendReferences(values)
-        return ref
-    }
+    mutating func dictionary(keys: [Int], values: [Int]) -> Int { container(.dictionary, count: keys.count, keys + values) }
 
     /// A dictionary of `pairs.count / 2` entries, given as key and value references in turn.
     mutating func dictionary(pairs: ArraySlice<Int>) -> Int {
@@ -232,27 +228,22 @@ struct BinaryPropertyListBuilder {
 
     // MARK: - The end of the file
 
-    /// The whole file, with `top` as its top object (the builder is left empty).
-    mutating func finish(top: Int) -> [UInt8] {
-        slots = []
+    /// Adds the offset table and the trailer, with `top` as the top object; returns the
+    /// file's length.
+    private mutating func finish(top: Int) -> Int {
         let tableStart = length
-        let offsetSize = Self.width(UInt64(offsets.last ?? 0))
-        let offsets = self.offsets
+        let offsetSize = Self.width(UInt64(objectCount == 0 ? 0 : offsets[objectCount - 1]))
+        let offsets = UnsafeBufferPointer(rebasing: self.offsets[0..<objectCount])
         append(offsets.count * offsetSize) { target in
-            offsets.withUnsafeBufferPointer { offsets in
-                for index in offsets.indices {
-                    Self.store(UInt64(truncatingIfNeeded: offsets[index]), size: offsetSize, at: target + index * offsetSize)
-                }
+            for index in offsets.indices {
+                Self.store(UInt64(truncatingIfNeeded: offsets[index]), size: offsetSize, at: target + index * offsetSize)
             }
         }
         appendBytes([0, 0, 0, 0, 0, 0, UInt8(offsetSize), UInt8(referenceSize)])
         appendBigEndian(UInt64(offsets.count), size: 8)
         appendBigEndian(UInt64(top), size: 8)
         appendBigEndian(UInt64(tableStart), size: 8)
-        var file: [UInt8] = []
-        swap(&file, &bytes)
-        file.removeSubrange(length...)
-        return file
+        return length
     }
 
     // MARK: - Bytes
@@ -265,14 +256,9 @@ struct BinaryPropertyListBuilder {
     /// Appends `count` bytes that `fill` writes from the pointer it is given.
     @inline(__always)
     private mutating func append(_ count: Int, _ fill: (UnsafeMutablePointer<UInt8>) -> Void) {
-        if length + count > bytes.count {
-            bytes.append(contentsOf: repeatElement(0, count: max(bytes.count, count)))
-        }
-        let start = length
+        precondition(count <= room.count - length, "a property list past its bound")
+        fill(room.baseAddress.unsafelyUnwrapped + length)
         length += count
-        bytes.withUnsafeMutableBufferPointer { buffer in
-            if let base = buffer.baseAddress { fill(base + start) }
-        }
     }
 
     @inline(__always)
@@ -280,14 +266,8 @@ struct BinaryPropertyListBuilder {
         append(1) { $0.pointee = byte }
     }
 
-    private mutating func appendBytes(_ source: UnsafeBufferPointer<UInt8>) {
-        append(source.count) { target in
-            if let base = source.baseAddress { target.update(from: base, count: source.count) }
-        }
-    }
-
     private mutating func appendBytes(_ source: [UInt8]) {
-        source.withUnsafeBufferPointer { appendBytes($0) }
+        append(source.count) { target in for index in source.indices { target[index] = source[index] } }
     }
 
     @inline(__always)
@@ -305,81 +285,5 @@ struct BinaryPropertyListBuilder {
                 position += size
             }
         }
-    }
-
-    // MARK: - Storing scalars once
-
-    /// Appends a scalar with `write`, then returns the reference of an equal scalar written
-    /// before (dropping the new bytes) or of the new one.
-    @inline(__always)
-    private mutating func scalar(_ write: (inout Self) -> Void) -> Int {
-        let start = self.length
-        write(&self)
-        let hash = bytes.withUnsafeBytes { Self.hash($0, start, self.length - start) }
-        return storedOnce(from: start, hash: hash, entry: slots[Int(truncatingIfNeeded: hash) & (slots.count - 1)])
-    }
-
-    /// The reference of a scalar written before whose bytes equal those from `start` on
-    /// (dropping these), or of the new one; `entry` is the table's slot for `hash`.
-    private mutating func storedOnce(from start: Int, hash: UInt64, entry first: UInt32) -> Int {
-        let length = self.length - start
-        let tag = UInt32(truncatingIfNeeded: hash >> 56)
-        let mask = slots.count - 1
-        var slot = Int(truncatingIfNeeded: hash) & mask
-        var entry = first
-        while entry != 0 {
-            if entry >> 24 == tag {
-                let earlier = Int(entry & Self.referenceMask) - 1
-                if bytesEqual(offsets[earlier], start, length) {
-                    self.length = start
-                    return earlier
-                }
-            }
-            slot = (slot + 1) & mask
-            entry = slots[slot]
-        }
-        storedOnceNew += 1
-        let ref = newObject(at: start)
-        // Past what the table was made for (it stays at most two-thirds full, so that a
-        // look-up always meets an empty slot) or past its references' reach: stored as it is.
-        guard ref + 1 < Self.referenceMask else { return ref }
-        guard (used + 1) * 3 <= slots.count * 2 else {
-            tableWasFull = true
-            return ref
-        }
-        slots[slot] = tag << 24 | UInt32(ref + 1)
-        used += 1
-        return ref
-    }
-
-    private static let referenceMask: UInt32 = 0xFF_FFFF
-
-    /// Whether the `length` bytes at `first` equal those at `second`. Scalars carry their
-    /// length in their marker, so equal leading bytes mean equal objects.
-    private func bytesEqual(_ first: Int, _ second: Int, _ length: Int) -> Bool {
-        guard first + length <= second else { return false }
-        return bytes.withUnsafeBytes { raw in
-            guard let base = raw.baseAddress else { return false }
-            return memcmp(base + first, base + second, length) == 0
-        }
-    }
-
-    /// A 64-bit hash of `length` bytes at `start`, eight at a time.
-    private static func hash(_ raw: UnsafeRawBufferPointer, _ start: Int, _ length: Int) -> UInt64 {
-        var hash: UInt64 = 0x9E37_79B9_7F4A_7C15 ^ UInt64(length)
-        var position = start
-        let end = start + length
-        while position + 8 <= end {
-            hash = (hash ^ raw.loadUnaligned(fromByteOffset: position, as: UInt64.self)) &* 0xFF51_AFD7_ED55_8CCD
-            hash ^= hash >> 32
-            position += 8
-        }
-        var tail: UInt64 = 0
-        while position < end {
-            tail = tail << 8 | UInt64(raw[position])
-            position += 1
-        }
-        hash = (hash ^ tail) &* 0xC4CE_B9FE_1A85_EC53
-        return hash ^ hash >> 29
     }
 }

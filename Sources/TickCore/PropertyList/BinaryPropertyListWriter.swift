@@ -1,27 +1,33 @@
-/// Writes value trees as binary property lists (`bplist00`): equal scalars stored once,
-/// the smallest reference and offset sizes, ASCII strings as type 0x5 and all others as
+/// Writes value trees as binary property lists (`bplist00`): every value an object of its
+/// own, the smallest reference and offset sizes, ASCII strings as type 0x5 and all others as
 /// UTF-16BE (type 0x6). Dictionaries keep their entries' order.
 public enum BinaryPropertyListWriter {
     /// Encodes a value tree as a binary property list.
     public static func encode(_ value: PropertyListValue) -> [UInt8] {
-        var bound = objectCount(value)
-        while true {
-            var builder = BinaryPropertyListBuilder(objectBound: bound)
-            let top = builder.add(value)
-            // Equal scalars stored once may have brought the count under a smaller
-            // reference size: write it again with that one.
-            let fewer = BinaryPropertyListBuilder.referenceSize(for: builder.objectCount)
-            if fewer >= builder.referenceSize { return builder.finish(top: top) }
-            bound = builder.objectCount
-        }
+        let objects = objectCount(value)
+        let bytes = BinaryPropertyListBuilder.byteBound(objects: objects, extra: extraBytes(value))
+        return BinaryPropertyListBuilder.build(objects: objects, bytes: bytes) { $0.add(value) }.file
     }
 
-    /// How many objects a tree has, before equal scalars are merged.
+    /// How many objects a tree has.
     static func objectCount(_ value: PropertyListValue) -> Int {
         switch value {
         case .array(let elements), .set(let elements): 1 + elements.reduce(0) { $0 + objectCount($1) }
         case .dictionary(let dictionary): 1 + dictionary.entries.reduce(0) { $0 + 1 + objectCount($1.value) }
         default: 1
+        }
+    }
+
+    /// The bytes a tree's objects may take beyond what ``BinaryPropertyListBuilder/byteBound(objects:extra:)``
+    /// counts for every object: text, data, and the second half of 16-byte integers.
+    static func extraBytes(_ value: PropertyListValue) -> Int {
+        switch value {
+        case .string(let text): 2 * text.utf8.count
+        case .data(let bytes): bytes.count
+        case .unsignedInteger: 8
+        case .array(let elements), .set(let elements): elements.reduce(0) { $0 + extraBytes($1) }
+        case .dictionary(let dictionary): dictionary.entries.reduce(0) { $0 + 2 * $1.key.utf8.count + extraBytes($1.value) }
+        default: 0
         }
     }
 }

@@ -5,8 +5,7 @@ import Testing
 @Suite("ToDoStore: reading large lists, and saving a list the caller changed itself")
 struct StoreReadingTests {
     /// A list long enough to be read in two halves at once, with titles, notes and places
-    /// that recur (stored once in the file and shared by many items), so that later items
-    /// read strings that lie behind pages already given back.
+    /// that recur.
     static func recurringList(count: Int) throws -> ToDoList {
         let words = ["buy milk", "call mom", "renew the passport", "write the quarterly report", "Café Zoë", "東京 会議"]
         let places = try ["Home", "Office", "Café Zoë"].map { try Location(name: $0) }
