@@ -91,9 +91,10 @@ struct ListFile: Sendable {
             let before = bytes.count
             var failure: Int32 = 0
             let more = [UInt8](unsafeUninitializedCapacity: capacity - before) { buffer, count in
+                guard let start = buffer.baseAddress else { return }
                 HeapMemory.preferHugePages(UnsafeMutableRawBufferPointer(buffer))
                 while count < buffer.count {
-                    let got = Glibc.read(fd, buffer.baseAddress! + count, buffer.count - count)
+                    let got = Glibc.read(fd, start + count, buffer.count - count)
                     if got == 0 { break }
                     if got < 0 {
                         if errno == EINTR { continue }

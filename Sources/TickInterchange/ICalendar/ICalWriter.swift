@@ -178,7 +178,7 @@ public struct ICalWriter: ~Copyable {
             return
         }
         var bytes = [UInt8](repeating: 0, count: count)
-        bytes.withUnsafeMutableBufferPointer { body($0.baseAddress!) }
+        bytes.withUnsafeMutableBufferPointer { if let base = $0.baseAddress { body(base) } }
         for value in bytes { byte(value) }
     }
 
