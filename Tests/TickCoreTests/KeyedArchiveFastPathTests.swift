@@ -93,18 +93,42 @@ struct KeyedArchiveFastPathTests {
 
 @Suite("Keyed archive previews")
 struct KeyedArchivePreviewTests {
-    @Test("a preview holds the first items of each section and the sections' sizes; XML has none")
+    @Test("a preview holds the first items of each section and the sections' sizes, then the whole list comes; XML has none")
     func previewOfEachSection() throws {
         let list = try StoreStagedLoadingTests.list(open: 12, done: 3)
         let bytes = KeyedArchive.encode(list)
-        let preview = try #require(try KeyedArchive.decodePreview(bytes, itemsPerSection: 5))
+        var previews: [ListPreview] = []
+        #expect(try KeyedArchive.decode(bytes, previewItems: 5) { previews.append($0) } == list)
+        let preview = try #require(previews.first)
+        #expect(previews.count == 1)
         #expect(preview.toDoCount == 12 && preview.doneCount == 3)
         #expect(preview.list.toDoItems.map(\.title) == (0..<5).map { "open \($0)" })
         #expect(preview.list.doneItems == list.doneItems)
-        #expect(try KeyedArchive.decodePreview(bytes, itemsPerSection: 100)?.isComplete == true)
+        #expect(!preview.isComplete)
+        previews = []
+        _ = try KeyedArchive.decode(bytes, previewItems: 100) { previews.append($0) }
+        #expect(previews.map(\.isComplete) == [true])
         let xml = try PropertyListSerialization.data(
             fromPropertyList: PropertyListSerialization.propertyList(from: Data(bytes), format: nil), format: .xml, options: 0
         )
-        #expect(try KeyedArchive.decodePreview([UInt8](xml), itemsPerSection: 5) == nil)
+        previews = []
+        #expect(try KeyedArchive.decode([UInt8](xml), previewItems: 5) { previews.append($0) } == list)
+        #expect(previews.isEmpty)
+    }
+
+    @Test("a file broken past the preview's items is an error after the preview, the same as a whole read's")
+    func brokenPastThePreview() throws {
+        let list = try StoreStagedLoadingTests.list(open: 12, done: 0)
+        let late = list.toDoItems[10].id
+        var bytes = KeyedArchive.encode(list)
+        // The eleventh item's id, made not a UUID ("-" → "!") in place.
+        let text = Array(late.uuidString.utf8)
+        let at = try #require(HostileInputTests.firstIndex(of: text, in: bytes))
+        bytes[at + 8] = UInt8(ascii: "!")
+        let whole = #expect(throws: ArchiveError.self) { try KeyedArchive.decode(bytes) }
+        var previews = 0
+        let staged = #expect(throws: ArchiveError.self) { try KeyedArchive.decode(bytes, previewItems: 5) { _ in previews += 1 } }
+        #expect(previews == 1)
+        #expect(whole?.description == staged?.description)
     }
 }

@@ -19,25 +19,51 @@ public enum KeyedArchive {
         try bytes.withUnsafeBufferPointer { (buffer) throws(ArchiveError) -> ToDoList in try decode(buffer) }
     }
 
-    /// ``decode(_:)`` of bytes in memory tick does not own (a mapped file).
+    /// ``decode(_:)`` of bytes in memory tick does not own.
     static func decode(_ bytes: UnsafeBufferPointer<UInt8>) throws(ArchiveError) -> ToDoList {
-        try decode(bytes, itemLimit: .max).list
-    }
-
-    /// The first `limit` items of each section of a binary archive, with the number of
-    /// items each section holds: enough to draw the first screen of a large list while the
-    /// rest is read. The whole file is checked first. Nil for an XML file (read it whole).
-    public static func decodePreview(_ bytes: [UInt8], itemsPerSection limit: Int) throws(ArchiveError) -> ListPreview? {
-        try bytes.withUnsafeBufferPointer { (buffer) throws(ArchiveError) -> ListPreview? in
-            try decodePreview(buffer, itemsPerSection: limit)
+        guard !bytes.isEmpty else {
+            throw ArchiveError(.emptyFile, "the file is empty (0 bytes); a saved list is never empty, so it was probably cut short")
         }
+        if isBinary(bytes) {
+            var decoder = KeyedArchiveDecoder(view: try checkedView(bytes))
+            return try decoder.decode()
+        }
+        if XMLPropertyListReader.looksLikeXML(bytes) {
+            let tree: PropertyListValue
+            do throws(PropertyListError) {
+                tree = try XMLPropertyListReader.parse(Array(bytes))
+            } catch {
+                throw ArchiveError(error)
+            }
+            let binary = BinaryPropertyListWriter.encode(tree)
+            return try binary.withUnsafeBufferPointer { (buffer) throws(ArchiveError) in try decode(buffer) }
+        }
+        throw ArchiveError(.propertyList(PropertyListError(.unknownFormat, at: 0, "not a property list")), at: 0,
+                           "the file is neither a binary (bplist00) nor an XML property list")
     }
 
-    /// ``decodePreview(_:itemsPerSection:)`` of bytes in memory tick does not own.
-    static func decodePreview(_ bytes: UnsafeBufferPointer<UInt8>, itemsPerSection limit: Int) throws(ArchiveError) -> ListPreview? {
-        guard !isXML(bytes) else { return nil }
-        let (list, sizes) = try decode(bytes, itemLimit: max(limit, 0))
-        return ListPreview(list: list, toDoCount: sizes.toDo, doneCount: sizes.done)
+    /// Reads a list in two steps: first the first `limit` items of each section of a
+    /// binary archive, with the number of items each section holds, handed to `preview`
+    /// (enough to draw the first screen of a large list), then the whole list, which it
+    /// returns. The file is checked once, before the preview; an XML file has no preview.
+    public static func decode(
+        _ bytes: [UInt8], previewItems limit: Int, _ preview: (ListPreview) -> Void
+    ) throws(ArchiveError) -> ToDoList {
+        try bytes.withUnsafeBufferPointer { (buffer) throws(ArchiveError) in try decode(buffer, previewItems: limit, preview) }
+    }
+
+    /// ``decode(_:previewItems:_:)`` of bytes in memory tick does not own.
+    static func decode(
+        _ bytes: UnsafeBufferPointer<UInt8>, previewItems limit: Int, _ preview: (ListPreview) -> Void
+    ) throws(ArchiveError) -> ToDoList {
+        guard isBinary(bytes) else { return try decode(bytes) }
+        let view = try checkedView(bytes)
+        var first = KeyedArchiveDecoder(view: view)
+        first.itemLimit = max(limit, 0)
+        let start = try first.decode()
+        preview(ListPreview(list: start, toDoCount: first.sectionSizes.toDo, doneCount: first.sectionSizes.done))
+        var whole = KeyedArchiveDecoder(view: view)
+        return try whole.decode()
     }
 
     /// Whether the bytes are an XML property list (see ``XMLPropertyListReader/looksLikeXML(_:)``)
@@ -50,36 +76,13 @@ public enum KeyedArchive {
         bytes.count >= 8 && bytes[0] == UInt8(ascii: "b") && bytes[1] == UInt8(ascii: "p")
     }
 
-    private static func decode(
-        _ bytes: UnsafeBufferPointer<UInt8>, itemLimit: Int
-    ) throws(ArchiveError) -> (list: ToDoList, sizes: (toDo: Int, done: Int)) {
-        guard !bytes.isEmpty else {
-            throw ArchiveError(.emptyFile, "the file is empty (0 bytes); a saved list is never empty, so it was probably cut short")
+    /// A view of a binary property list, every object of which has been checked.
+    private static func checkedView(_ bytes: UnsafeBufferPointer<UInt8>) throws(ArchiveError) -> BinaryPropertyListView {
+        do throws(PropertyListError) {
+            return try BinaryPropertyListView(bytes)
+        } catch {
+            throw ArchiveError(error)
         }
-        if isBinary(bytes) {
-            var decoder: KeyedArchiveDecoder
-            do throws(PropertyListError) {
-                let view = try BinaryPropertyListView(bytes)
-                decoder = KeyedArchiveDecoder(view: view)
-            } catch {
-                throw ArchiveError(error)
-            }
-            decoder.itemLimit = itemLimit
-            let list = try decoder.decode()
-            return (list, decoder.sectionSizes)
-        }
-        if XMLPropertyListReader.looksLikeXML(bytes) {
-            let tree: PropertyListValue
-            do throws(PropertyListError) {
-                tree = try XMLPropertyListReader.parse(Array(bytes))
-            } catch {
-                throw ArchiveError(error)
-            }
-            let binary = BinaryPropertyListWriter.encode(tree)
-            return try binary.withUnsafeBufferPointer { (buffer) throws(ArchiveError) in try decode(buffer, itemLimit: itemLimit) }
-        }
-        throw ArchiveError(.propertyList(PropertyListError(.unknownFormat, at: 0, "not a property list")), at: 0,
-                           "the file is neither a binary (bplist00) nor an XML property list")
     }
 }
 

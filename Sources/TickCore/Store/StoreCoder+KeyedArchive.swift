@@ -3,7 +3,7 @@ extension StoreCoder {
     static let keyedArchive = StoreCoder(
         encode: { list in KeyedArchive.encode(list) },
         decode: { (bytes) throws(ArchiveError) in try KeyedArchive.decode(bytes) },
-        preview: { (bytes, limit) throws(ArchiveError) in try KeyedArchive.decodePreview(bytes, itemsPerSection: limit) },
+        decodeInStages: { (bytes, limit, preview) throws(ArchiveError) in try KeyedArchive.decode(bytes, previewItems: limit, preview) },
         isXML: { bytes in KeyedArchive.isXML(bytes) }
     )
 }

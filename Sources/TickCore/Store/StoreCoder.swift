@@ -8,10 +8,12 @@ struct StoreCoder: Sendable {
     /// The list a file's bytes hold; bad bytes are an ``ArchiveError`` naming the problem
     /// and, where it applies, its byte offset.
     var decode: @Sendable (_ bytes: UnsafeBufferPointer<UInt8>) throws(ArchiveError) -> ToDoList
-    /// The first `itemsPerSection` items of each section and the sections' sizes, to draw
-    /// a large list's first screen while the rest is read; nil for an XML file. The whole
-    /// file is checked first, so a bad file is the same error as from ``decode``.
-    var preview: @Sendable (_ bytes: UnsafeBufferPointer<UInt8>, _ itemsPerSection: Int) throws(ArchiveError) -> ListPreview?
+    /// ``decode`` in two steps: first the first `itemsPerSection` items of each section and
+    /// the sections' sizes, handed to `preview` to draw a large list's first screen (not
+    /// for an XML file), then the whole list. The file is checked whole before the preview.
+    var decodeInStages: @Sendable (
+        _ bytes: UnsafeBufferPointer<UInt8>, _ itemsPerSection: Int, _ preview: (ListPreview) -> Void
+    ) throws(ArchiveError) -> ToDoList
     /// Whether the bytes are an XML property list (a hand-edited list), which tick reads
     /// but always replaces with a binary one when it saves.
     var isXML: @Sendable (_ bytes: UnsafeBufferPointer<UInt8>) -> Bool

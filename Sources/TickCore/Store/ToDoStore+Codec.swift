@@ -1,9 +1,13 @@
 /// The one place where the store calls the codec (``StoreCoder``): decoding a file's bytes
 /// (whole, or the first items of a large list) and encoding a list into the bytes of a file.
 extension ToDoStore {
-    /// The list a file's bytes hold. An empty file, or bytes that are not a list, are an
-    /// unreadable file, which is never written over.
-    func decode(_ bytes: [UInt8]) throws(StoreError) -> ToDoList {
+    /// The list a file's bytes hold; with `itemsPerSection`, read in two steps, the first
+    /// items of each section handed to `preview` first (``StoreCoder/decodeInStages``). An
+    /// empty file, or bytes that are not a list, are an unreadable file, which is never
+    /// written over.
+    func decode(
+        _ bytes: [UInt8], itemsPerSection: Int? = nil, preview: (ListPreview) -> Void = { _ in }
+    ) throws(StoreError) -> ToDoList {
         guard !bytes.isEmpty else {
             throw StoreError(
                 kind: .unreadable, path: fileURL.path,
@@ -11,19 +15,16 @@ extension ToDoStore {
             )
         }
         do throws(ArchiveError) {
-            return try bytes.withUnsafeBufferPointer { (buffer) throws(ArchiveError) in try coder.decode(buffer) }
+            return try bytes.withUnsafeBufferPointer { (buffer) throws(ArchiveError) in
+                guard let itemsPerSection else { return try coder.decode(buffer) }
+                return try coder.decodeInStages(buffer, itemsPerSection, preview)
+            }
         } catch {
             throw StoreError(
                 kind: .unreadable, path: fileURL.path,
                 problem: "cannot read this file as a to-do list (\(error)); tick will not overwrite it"
             )
         }
-    }
-
-    /// The first `itemsPerSection` items of each section and the sections' sizes; nil when
-    /// the file cannot be read that way (XML, or a broken file: the whole read says why).
-    func decodePreview(_ bytes: [UInt8], itemsPerSection: Int) -> ListPreview? {
-        try? bytes.withUnsafeBufferPointer { (buffer) throws(ArchiveError) in try coder.preview(buffer, itemsPerSection) }
     }
 
     /// The bytes of the file that holds `list`.

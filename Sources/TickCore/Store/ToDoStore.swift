@@ -82,17 +82,16 @@ public struct ToDoStore: Sendable {
     /// Reads a large list in two steps, so that its first screen can be shown sooner: when
     /// the file holds at least `minimumItems` items, `preview` first gets the first
     /// `previewItems` items of each section (and how many each holds), then the whole list
-    /// is decoded from the same bytes and returned. A smaller list, an XML file or a file
-    /// whose start cannot be read is decoded whole, with no preview, so its error comes first.
+    /// is decoded from the same bytes and returned. A smaller list or an XML file gets no
+    /// preview. The file is checked whole before the preview, so a broken file is an error
+    /// with no preview (or after it, when only an item past the preview is bad).
     public func loadInStages(
         previewItems: Int, minimumItems: Int, preview: (ListPreview) -> Void
     ) throws(StoreError) -> ToDoList {
         guard let bytes = try file.read(file.resolved()) else { return ToDoList() }
-        if let first = decodePreview(bytes, itemsPerSection: previewItems),
-           !first.isComplete, first.toDoCount + first.doneCount >= minimumItems {
-            preview(first)
+        return try decode(bytes, itemsPerSection: previewItems) { first in
+            if !first.isComplete, first.toDoCount + first.doneCount >= minimumItems { preview(first) }
         }
-        return try decode(bytes)
     }
 
     /// What `stat` says about the file now, or nil when it does not exist; compare two
