@@ -14,7 +14,7 @@ extension KeyedArchiveDecoder {
 
     /// A known key's value at plist reference `ref`, read as the schema's kind for the key;
     /// nil when it is nil (UID 0).
-    mutating func value(_ kind: ArchiveValueKind, _ ref: Int, _ what: @autoclosure () -> String) throws(ArchiveError) -> FieldValue? {
+    func value(_ kind: ArchiveValueKind, _ ref: Int, _ what: @autoclosure () -> String) throws(ArchiveError) -> FieldValue? {
         switch kind {
         case .integer:
             guard let number = try number(ref, what()) else { return nil }

@@ -39,24 +39,22 @@ extension ToDoList {
         switch operation {
         case let .insert(item, section, position):
             try insert(item, in: section, at: position ?? items(in: section).count)
-        // (Each item is stamped before it moves, where it is found at once.)
+        // (A moved item is stamped where the move put it, not looked for again.)
         case .check(let id):
             guard position(of: id)?.section == .toDo else { return try check(id) }
-            try update(id) { $0.completedAt = now; $0.modifiedAt = now }
             try check(id)
+            changeItem(in: .done, at: 0) { $0.completedAt = now; $0.modifiedAt = now }
         case .uncheck(let id):
             guard position(of: id)?.section == .done else { return try uncheck(id) }
-            try update(id) { $0.completedAt = nil; $0.modifiedAt = now }
             try uncheck(id)
+            changeItem(in: .toDo, at: toDoItems.count - 1) { $0.completedAt = nil; $0.modifiedAt = now }
         case .remove(let id): try remove(id)
         case let .place(id, section, position):
-            guard let from = self.position(of: id)?.section else { throw .unknownID(id) }
-            let count = items(in: section).count - (from == section ? 1 : 0)
-            guard (0...count).contains(position) else { throw .positionOutOfRange(position: position, section: section, count: count) }
-            if from != section {
-                try update(id) { $0.completedAt = section == .done ? now : nil; $0.modifiedAt = now }
-            }
+            let from = self.position(of: id)?.section
             try place(id, in: section, at: position)
+            if let from, from != section {
+                changeItem(in: section, at: position) { $0.completedAt = section == .done ? now : nil; $0.modifiedAt = now }
+            }
         case let .reorder(id, position): try move(id, to: position)
         case let .set(id, field):
             try update(id) { (item) throws(ModelError) in

@@ -148,6 +148,11 @@ public struct ToDoList: Sendable, Hashable {
         doneItems.removeAll()
     }
 
+    /// Changes the item at the place an operation has just put it (no look-up by id).
+    mutating func changeItem(in section: Section, at index: Int, _ change: (inout ToDoItem) -> Void) {
+        mutate(section) { change(&$0[index]) }
+    }
+
     private mutating func mutate(_ section: Section, _ body: (inout [ToDoItem]) -> Void) {
         switch section {
         case .toDo: body(&toDoItems)
