@@ -21,25 +21,29 @@ public enum KeyedArchive {
 
     /// ``decode(_:)`` of bytes in memory tick does not own.
     static func decode(_ bytes: UnsafeBufferPointer<UInt8>) throws(ArchiveError) -> ToDoList {
-        guard !bytes.isEmpty else {
-            throw ArchiveError(.emptyFile, "the file is empty (0 bytes); a saved list is never empty, so it was probably cut short")
-        }
-        if isBinary(bytes) {
+        guard let converted = try binaryFromXML(bytes) else {
             var decoder = KeyedArchiveDecoder(view: try checkedView(bytes))
             return try decoder.decode()
         }
-        if XMLPropertyListReader.looksLikeXML(bytes) {
-            let tree: PropertyListValue
-            do throws(PropertyListError) {
-                tree = try XMLPropertyListReader.parse(Array(bytes))
-            } catch {
-                throw ArchiveError(error)
-            }
-            let binary = BinaryPropertyListWriter.encode(tree)
-            return try binary.withUnsafeBufferPointer { (buffer) throws(ArchiveError) in try decode(buffer) }
+        return try converted.withUnsafeBufferPointer { (buffer) throws(ArchiveError) in try decode(buffer) }
+    }
+
+    /// The binary form of an XML property list; nil when the bytes are a binary one. Empty
+    /// bytes, or bytes that are neither, are an error.
+    static func binaryFromXML(_ bytes: UnsafeBufferPointer<UInt8>) throws(ArchiveError) -> [UInt8]? {
+        guard !bytes.isEmpty else {
+            throw ArchiveError(.emptyFile, "the file is empty (0 bytes); a saved list is never empty, so it was probably cut short")
         }
-        throw ArchiveError(.propertyList(PropertyListError(.unknownFormat, at: 0, "not a property list")), at: 0,
-                           "the file is neither a binary (bplist00) nor an XML property list")
+        if isBinary(bytes) { return nil }
+        guard XMLPropertyListReader.looksLikeXML(bytes) else {
+            throw ArchiveError(.propertyList(PropertyListError(.unknownFormat, at: 0, "not a property list")), at: 0,
+                               "the file is neither a binary (bplist00) nor an XML property list")
+        }
+        do throws(PropertyListError) {
+            return BinaryPropertyListWriter.encode(try XMLPropertyListReader.parse(Array(bytes)))
+        } catch {
+            throw ArchiveError(error)
+        }
     }
 
     /// Reads a list in two steps: first the first `limit` items of each section of a
@@ -77,7 +81,7 @@ public enum KeyedArchive {
     }
 
     /// A view of a binary property list, every object of which has been checked.
-    private static func checkedView(_ bytes: UnsafeBufferPointer<UInt8>) throws(ArchiveError) -> BinaryPropertyListView {
+    static func checkedView(_ bytes: UnsafeBufferPointer<UInt8>) throws(ArchiveError) -> BinaryPropertyListView {
         do throws(PropertyListError) {
             return try BinaryPropertyListView(bytes)
         } catch {

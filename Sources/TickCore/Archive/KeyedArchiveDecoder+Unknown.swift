@@ -47,8 +47,7 @@ extension KeyedArchiveDecoder {
             return .dictionary(entries)
         default:
             do throws(PropertyListError) {
-                var reader = BinaryTreeReader(view: view)
-                return .value(try reader.value(ref, depth: 0))
+                return .value(try view.scalar(header) ?? .null)
             } catch {
                 throw ArchiveError(error)
             }

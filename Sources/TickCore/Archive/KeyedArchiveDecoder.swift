@@ -46,6 +46,55 @@ struct KeyedArchiveDecoder {
     // MARK: - Top level
 
     mutating func decode() throws(ArchiveError) -> ToDoList {
+        let root = try decodeRoot(rootUID())
+        var toDo: [ToDoItem] = [], done: [ToDoItem] = []
+        toDo.reserveCapacity(min(root.toDo?.count ?? 0, itemLimit))
+        done.reserveCapacity(min(root.done?.count ?? 0, itemLimit))
+        try items(of: root.toDo, .toDo, limit: itemLimit) { item in toDo.append(item); return true }
+        try items(of: root.done, .done, limit: itemLimit) { item in done.append(item); return true }
+        sectionSizes = (root.toDo?.count ?? 0, root.done?.count ?? 0)
+        do throws(ModelError) {
+            return try ToDoList(toDoItems: toDo, doneItems: done, unknownFields: root.unknown)
+        } catch {
+            if case .duplicateID(let id) = error { throw Self.repeated(id) }
+            throw ArchiveError(.invalidValue, "the list is invalid: \(error)")
+        }
+    }
+
+    /// Reads the list's items one at a time, To Do first, each checked as ``decode()``
+    /// checks it, and hands each to `body` without keeping it, until `body` returns false.
+    /// When every item was read, a repeated id is the same error as ``decode()``'s. Returns
+    /// how many items each section holds.
+    mutating func forEachItem(
+        _ body: (ToDoList.Section, borrowing ToDoItem) -> Bool
+    ) throws(ArchiveError) -> (toDo: Int, done: Int) {
+        let root = try decodeRoot(rootUID())
+        let sizes = (toDo: root.toDo?.count ?? 0, done: root.done?.count ?? 0)
+        var ids: [UUID] = []
+        ids.reserveCapacity(sizes.toDo + sizes.done)
+        var going = true
+        try items(of: root.toDo, .toDo, limit: .max) { item in
+            ids.append(item.id)
+            going = body(.toDo, item)
+            return going
+        }
+        if going {
+            try items(of: root.done, .done, limit: .max) { item in
+                ids.append(item.id)
+                going = body(.done, item)
+                return going
+            }
+        }
+        if going, let repeated = IDSet.firstRepeatedID(ids) { throw Self.repeated(repeated) }
+        return sizes
+    }
+
+    private static func repeated(_ id: UUID) -> ArchiveError {
+        ArchiveError(.invalidValue, "the id \(id.uuidString) is used by more than one item")
+    }
+
+    /// The UID of the list object: `$top.root` of a dictionary written by NSKeyedArchiver.
+    private mutating func rootUID() throws(ArchiveError) -> Int {
         let top = try header(of: view.trailer.topObject)
         guard top.kind == .dictionary else {
             throw ArchiveError(.malformed, at: top.offset, "the top object is not a dictionary, so this is not a keyed archive")
@@ -84,10 +133,14 @@ struct KeyedArchiveDecoder {
         guard rootUID != 0 else {
             throw ArchiveError(.malformed, at: topDictionary.offset, "$top has no root object")
         }
-        return try decodeList(rootUID)
+        return rootUID
     }
 
-    private mutating func decodeList(_ uid: Int) throws(ArchiveError) -> ToDoList {
+    /// The list object: its format version (a newer one is refused), the element arrays of
+    /// its two sections (nil for a section that is absent or empty) and its unknown keys.
+    private mutating func decodeRoot(
+        _ uid: Int
+    ) throws(ArchiveError) -> (toDo: BinaryObjectHeader?, done: BinaryObjectHeader?, unknown: UnknownFields) {
         var version: Int?
         var sectionUIDs: (toDo: Int?, done: Int?)
         let root = try readObject(uid, .list, "the root object") { key, value in
@@ -102,42 +155,36 @@ struct KeyedArchiveDecoder {
             throw ArchiveError(.newerFormat(version), at: root.offset,
                                "the file was written by a newer tick (format \(version)); this tick reads format \(KeyedArchive.formatVersion) and older")
         }
-        let toDo = try items(sectionUIDs.toDo, section: "To Do")
-        let done = try items(sectionUIDs.done, section: "Done")
-        sectionSizes = (toDo.count, done.count)
-        do throws(ModelError) {
-            return try ToDoList(toDoItems: toDo.items, doneItems: done.items, unknownFields: root.unknown)
-        } catch {
-            if case .duplicateID(let id) = error {
-                throw ArchiveError(.invalidValue, "the id \(id.uuidString) is used by more than one item")
-            }
-            throw ArchiveError(.invalidValue, "the list is invalid: \(error)")
-        }
+        return (try elements(sectionUIDs.toDo, .toDo), try elements(sectionUIDs.done, .done), root.unknown)
     }
 
     // MARK: - Sections, items and locations
 
-    /// A section (the NSArray object with this UID): its first ``itemLimit`` items, and how
-    /// many the file holds.
-    private mutating func items(_ arrayUID: Int?, section: String) throws(ArchiveError) -> (items: [ToDoItem], count: Int) {
-        guard let arrayUID else { return ([], 0) }
+    /// The `NS.objects` array of a section's NSArray object (the one with this UID).
+    private mutating func elements(_ arrayUID: Int?, _ section: ToDoList.Section) throws(ArchiveError) -> BinaryObjectHeader? {
+        guard let arrayUID else { return nil }
         var elementsRef: Int?
-        _ = try readObject(arrayUID, .array, "the \(section) array") { key, value in
+        _ = try readObject(arrayUID, .array, "the \(section.title) array") { key, value in
             if key == .objects, case .object(let ref) = value { elementsRef = ref }
         }
-        guard let elementsRef else { return ([], 0) }
+        guard let elementsRef else { return nil }
         let elements = try header(of: elementsRef)
         guard elements.kind == .array else {
-            throw ArchiveError(.malformed, at: elements.offset, "NS.objects of the \(section) array is not an array")
+            throw ArchiveError(.malformed, at: elements.offset, "NS.objects of the \(section.title) array is not an array")
         }
-        let wanted = min(elements.count, itemLimit)
-        var items: [ToDoItem] = []
-        items.reserveCapacity(wanted)
-        for index in 0..<wanted {
-            let itemUID = try self.uid(view.reference(elements, index), "element \(index + 1) of the \(section) array")
-            items.append(try decodeItem(itemUID, "item \(index + 1) of \(section)"))
+        return elements
+    }
+
+    /// Reads the first `limit` items of a section's elements in order, handing each to
+    /// `each` until it returns false.
+    private mutating func items(
+        of elements: BinaryObjectHeader?, _ section: ToDoList.Section, limit: Int, _ each: (consuming ToDoItem) -> Bool
+    ) throws(ArchiveError) {
+        guard let elements else { return }
+        for index in 0..<min(elements.count, limit) {
+            let itemUID = try self.uid(view.reference(elements, index), "element \(index + 1) of the \(section.title) array")
+            guard each(try decodeItem(itemUID, "item \(index + 1) of \(section.title)")) else { return }
         }
-        return (items, elements.count)
     }
 
     private mutating func decodeItem(_ uid: Int, _ what: @autoclosure () -> String) throws(ArchiveError) -> ToDoItem {

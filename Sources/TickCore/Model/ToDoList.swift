@@ -171,30 +171,39 @@ enum IDSet {
     static func firstRepeatedID(_ first: [ToDoItem], _ second: [ToDoItem]) -> UUID? {
         first.withUnsafeBufferPointer { first in
             second.withUnsafeBufferPointer { second in
-                let total = first.count + second.count
-                guard total > 1, total < Int(UInt32.max) else { return nil }
-                @inline(__always) func id(_ position: Int) -> UUID {
+                firstRepeated(count: first.count + second.count) { position in
                     position < first.count ? first[position].id : second[position - first.count].id
                 }
-                var size = 16
-                while size < total * 2 { size <<= 1 }
-                let mask = size - 1
-                let seed = UInt64.random(in: 0 ... .max) | 1
-                // Position + 1 in the items, 0 for an empty slot.
-                var slots = [UInt32](repeating: 0, count: size)
-                return slots.withUnsafeMutableBufferPointer { slots -> UUID? in
-                    for position in 0..<total {
-                        let candidate = id(position)
-                        var index = slot(of: candidate, seed: seed, mask: mask)
-                        while slots[index] != 0 {
-                            if id(Int(slots[index]) - 1) == candidate { return candidate }
-                            index = (index + 1) & mask
-                        }
-                        slots[index] = UInt32(truncatingIfNeeded: position + 1)
-                    }
-                    return nil
-                }
             }
+        }
+    }
+
+    /// The first of `ids` that occurs earlier in them, if any.
+    static func firstRepeatedID(_ ids: [UUID]) -> UUID? {
+        ids.withUnsafeBufferPointer { ids in firstRepeated(count: ids.count) { ids[$0] } }
+    }
+
+    /// The first of `count` ids (`id(position)`) that occurs at an earlier position.
+    @inline(__always)
+    private static func firstRepeated(count total: Int, _ id: (Int) -> UUID) -> UUID? {
+        guard total > 1, total < Int(UInt32.max) else { return nil }
+        var size = 16
+        while size < total * 2 { size <<= 1 }
+        let mask = size - 1
+        let seed = UInt64.random(in: 0 ... .max) | 1
+        // Position + 1 in the items, 0 for an empty slot.
+        var slots = [UInt32](repeating: 0, count: size)
+        return slots.withUnsafeMutableBufferPointer { slots -> UUID? in
+            for position in 0..<total {
+                let candidate = id(position)
+                var index = slot(of: candidate, seed: seed, mask: mask)
+                while slots[index] != 0 {
+                    if id(Int(slots[index]) - 1) == candidate { return candidate }
+                    index = (index + 1) & mask
+                }
+                slots[index] = UInt32(truncatingIfNeeded: position + 1)
+            }
+            return nil
         }
     }
 

@@ -18,6 +18,14 @@ struct BinaryPropertyListView {
         try validateAll()
     }
 
+    /// A view of bytes that a view made before has checked, with that view's trailer
+    /// (``ArchivedItems`` keeps both, unchanged, to read the bytes again).
+    init(alreadyChecked base: UnsafeBufferPointer<UInt8>, trailer: BinaryPropertyListTrailer) {
+        self.base = base
+        self.trailer = trailer
+        objectsEnd = trailer.offsetTableStart
+    }
+
     var objectCount: Int { trailer.objectCount }
 
     /// The byte offset of an object.
@@ -76,6 +84,25 @@ struct BinaryPropertyListView {
         let offset = try offset(of: ref)
         guard base[offset] == Marker.real.byte(3), 8 <= objectsEnd - offset - 1 else { return nil }
         return Double(bitPattern: unsigned(at: offset + 1, size: 8))
+    }
+
+    /// The value of an object that is not an array, set or dictionary; nil for those.
+    func scalar(_ header: BinaryObjectHeader) throws(PropertyListError) -> PropertyListValue? {
+        switch header.kind {
+        case .simple:
+            switch header.marker {
+            case Marker.falseByte: return .bool(false)
+            case Marker.trueByte: return .bool(true)
+            default: return .null
+            }
+        case .integer: return try integer(header)
+        case .real: return .real(real(header))
+        case .date: return .date(real(header))
+        case .data: return .data(Array(base[header.content..<header.content + header.count]))
+        case .asciiString, .utf16String: return .string(string(header) ?? "")
+        case .uid: return .uid(uid(header))
+        case .array, .set, .dictionary: return nil
+        }
     }
 
     /// The header of the object with this reference number.

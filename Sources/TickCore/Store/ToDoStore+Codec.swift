@@ -1,34 +1,54 @@
-/// The one place where the store calls the codec (``StoreCoder``): decoding a file's bytes
-/// (whole, or the first items of a large list) and encoding a list into the bytes of a file.
+/// The one place where the store calls the codec (``KeyedArchive``): decoding a file's
+/// bytes (whole, the first items of a large list first, or one item at a time) and encoding
+/// a list into the bytes of a file. An empty file, or bytes that are not a list, are an
+/// unreadable file, which is never written over.
 extension ToDoStore {
     /// The list a file's bytes hold; with `itemsPerSection`, read in two steps, the first
-    /// items of each section handed to `preview` first (``StoreCoder/decodeInStages``). An
-    /// empty file, or bytes that are not a list, are an unreadable file, which is never
-    /// written over.
+    /// items of each section handed to `preview` first
+    /// (``KeyedArchive/decode(_:previewItems:_:)``).
     func decode(
         _ bytes: [UInt8], itemsPerSection: Int? = nil, preview: (ListPreview) -> Void = { _ in }
     ) throws(StoreError) -> ToDoList {
-        guard !bytes.isEmpty else {
-            throw StoreError(
-                kind: .unreadable, path: fileURL.path,
-                problem: "file is empty — perhaps a full disk left it so; tick will not overwrite it"
-            )
-        }
+        try requireContent(bytes)
         do throws(ArchiveError) {
             return try bytes.withUnsafeBufferPointer { (buffer) throws(ArchiveError) in
-                guard let itemsPerSection else { return try coder.decode(buffer) }
-                return try coder.decodeInStages(buffer, itemsPerSection, preview)
+                guard let itemsPerSection else { return try KeyedArchive.decode(buffer) }
+                return try KeyedArchive.decode(buffer, previewItems: itemsPerSection, preview)
             }
         } catch {
-            throw StoreError(
-                kind: .unreadable, path: fileURL.path,
-                problem: "cannot read this file as a to-do list (\(error)); tick will not overwrite it"
-            )
+            throw unreadable(error)
+        }
+    }
+
+    /// The list's items as the file holds them now, to read one at a time without holding
+    /// the list (``StoredItems``). The file is read and checked whole here. Takes no lock.
+    public func items() throws(StoreError) -> StoredItems {
+        guard let bytes = try file.read(file.resolved()) else { return StoredItems(archived: nil, store: self) }
+        try requireContent(bytes)
+        do throws(ArchiveError) {
+            return StoredItems(archived: try ArchivedItems(bytes), store: self)
+        } catch {
+            throw unreadable(error)
         }
     }
 
     /// The bytes of the file that holds `list`.
     func encode(_ list: ToDoList) -> [UInt8] {
-        coder.encode(list)
+        KeyedArchive.encode(list)
+    }
+
+    private func requireContent(_ bytes: [UInt8]) throws(StoreError) {
+        guard bytes.isEmpty else { return }
+        throw StoreError(
+            kind: .unreadable, path: fileURL.path,
+            problem: "file is empty — perhaps a full disk left it so; tick will not overwrite it"
+        )
+    }
+
+    func unreadable(_ error: ArchiveError) -> StoreError {
+        StoreError(
+            kind: .unreadable, path: fileURL.path,
+            problem: "cannot read this file as a to-do list (\(error)); tick will not overwrite it"
+        )
     }
 }

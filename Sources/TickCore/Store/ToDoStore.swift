@@ -30,19 +30,17 @@ import Glibc
 public struct ToDoStore: Sendable {
     /// The list file.
     public let fileURL: URL
-    let coder: StoreCoder
     /// Test hook: runs after the temporary file (its path given) is written and synced,
     /// before the rename. Throwing from it aborts the save as a failed rename would.
     var beforeRename: (@Sendable (_ temporaryURL: URL) throws -> Void)?
 
     /// A store for the file at `fileURL`, in tick's keyed-archive format.
     public init(fileURL: URL) {
-        self.init(fileURL: fileURL, coder: .keyedArchive)
+        self.init(fileURL: fileURL, beforeRename: nil)
     }
 
-    init(fileURL: URL, coder: StoreCoder, beforeRename: (@Sendable (URL) throws -> Void)? = nil) {
+    init(fileURL: URL, beforeRename: (@Sendable (URL) throws -> Void)?) {
         self.fileURL = fileURL
-        self.coder = coder
         self.beforeRename = beforeRename
     }
 

@@ -44,7 +44,7 @@ struct FileSystemPromiseTests {
         let otherDone = DispatchSemaphore(value: 0)
         // While the save through the link holds its lock (its new file written, not yet
         // renamed), another writer adds through the real path: it must wait for that lock.
-        let viaLink = ToDoStore(fileURL: link, coder: .keyedArchive) { _ in
+        let viaLink = ToDoStore(fileURL: link) { _ in
             DispatchQueue.global().async {
                 _ = try? ToDoStore(fileURL: real).apply([.insert(other, .toDo, at: nil)])
                 otherDone.signal()

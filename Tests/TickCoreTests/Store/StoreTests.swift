@@ -83,7 +83,7 @@ struct StoreTests {
         try ToDoStore(fileURL: file).apply([.insert(item, .toDo, at: nil)])
         let before = try Data(contentsOf: file)
         let sawTemporary = Box()
-        let failing = ToDoStore(fileURL: file, coder: .keyedArchive) { temporary in
+        let failing = ToDoStore(fileURL: file) { temporary in
             sawTemporary.value = FileManager.default.fileExists(atPath: temporary.path)
             throw InjectedFailure()
         }

@@ -1,16 +1,20 @@
-/// Reads binary property lists (`bplist00`).
+@testable import TickCore
+
+/// Reads binary property lists (`bplist00`) into value trees: how the tests look inside the
+/// files tick writes and build hostile ones (tick itself reads lists with
+/// ``KeyedArchive``, never as trees).
 ///
 /// Every file is treated as hostile: every object is checked first
 /// (``BinaryPropertyListView/validateAll()``), nesting deeper than ``maximumDepth`` is an
 /// error, and nothing traps.
 /// Objects shared by several containers are read once, so a file cannot make the reader
 /// do exponential work.
-public enum BinaryPropertyListReader {
+enum BinaryPropertyListReader {
     /// How deep containers may nest.
-    public static let maximumDepth = 512
+    static let maximumDepth = 512
 
     /// Reads a whole binary property list into a value tree.
-    public static func decode(_ bytes: [UInt8]) throws(PropertyListError) -> PropertyListValue {
+    static func decode(_ bytes: [UInt8]) throws(PropertyListError) -> PropertyListValue {
         try bytes.withUnsafeBufferPointer { (base) throws(PropertyListError) in
             let view = try BinaryPropertyListView(base)
             var reader = BinaryTreeReader(view: view)
@@ -34,21 +38,7 @@ struct BinaryTreeReader {
 
     mutating func value(_ ref: Int, depth: Int) throws(PropertyListError) -> PropertyListValue {
         let header = try view.header(of: ref)
-        switch header.kind {
-        case .simple:
-            switch header.marker {
-            case Marker.falseByte: return .bool(false)
-            case Marker.trueByte: return .bool(true)
-            default: return .null
-            }
-        case .integer: return try view.integer(header)
-        case .real: return .real(view.real(header))
-        case .date: return .date(view.real(header))
-        case .data: return .data(Array(view.base[header.content..<header.content + header.count]))
-        case .asciiString, .utf16String: return .string(view.string(header) ?? "")
-        case .uid: return .uid(view.uid(header))
-        case .array, .set, .dictionary: break
-        }
+        if let scalar = try view.scalar(header) { return scalar }
         // Containers: memoized, cycle-checked, depth-capped.
         if cache.isEmpty {
             cache = Array(repeating: nil, count: view.objectCount)
