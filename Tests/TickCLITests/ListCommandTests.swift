@@ -96,4 +96,27 @@ struct ListCommandTests {
         #expect(try tick.listJSON(["--due-before", "tomorrow", "--open"]).count == 2)
         #expect(try tick.run(["list", "--overdue", "--done"]).status == 64)
     }
+
+    @Test("list and list --json read the items one at a time, yet print nothing when an item past the first MiB is bad")
+    func badItemPrintsNothing() throws {
+        let tick = try TickRunner()
+        for title in ["One", "Two", "Three", "Four"] { try tick.add([title]) }
+        #expect(try tick.run(["check", "2"]).status == 0)
+        #expect(try tick.run(["list", "--done"]).stdout == "4 [x] Two\n")
+        #expect(try tick.run(["list", "Four"]).stdout == "3 [ ] Four\n")
+        // Enough items that the output passes standard output's 1 MiB pieces before the last.
+        let items = try (0..<6_000).map { try ToDoItem(title: "Item \($0) " + String(repeating: "x", count: 200)) }
+        var bytes = KeyedArchive.encode(try ToDoList(toDoItems: Array(items.dropLast()), doneItems: [items[5_999]]))
+        // The last item's id, made not a UUID ("-" → "!") in place.
+        let id = Array(items[5_999].id.uuidString.utf8)
+        let at = try #require((0...(bytes.count - id.count)).first { bytes[$0..<$0 + id.count].elementsEqual(id) })
+        bytes[at + 8] = UInt8(ascii: "!")
+        try Data(bytes).write(to: tick.file)
+        for arguments in [["list"], ["list", "--json"], ["list", "--json", "Item"]] {
+            let result = try tick.run(arguments)
+            #expect(result.status == 1, "\(arguments)")
+            #expect(result.stdout.isEmpty, "\(arguments): \(result.stdout.utf8.count) bytes")
+            #expect(result.stderr.contains("item 1 of Done") && result.stderr.contains("will not overwrite"), "\(arguments): \(result.stderr)")
+        }
+    }
 }

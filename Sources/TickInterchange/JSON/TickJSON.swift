@@ -54,16 +54,33 @@ public enum TickJSON {
 
     private static func writeArray(count: Int, to writer: inout ByteWriter,
                                    _ element: (Int, inout ByteWriter) -> Void) throws(InterchangeError) {
-        guard count > 0 else { writer.ascii("[]\n"); return try writer.flush() }
-        writer.ascii("[\n")
+        var array = ArrayStream()
         for index in 0..<count {
-            writer.ascii("  ")
+            array.startElement(to: &writer)
             element(index, &writer)
-            writer.ascii(index + 1 < count ? ",\n" : "\n")
             try writer.flushIfFull()
         }
-        writer.ascii("]\n")
-        try writer.flush()
+        try array.finish(to: &writer)
+    }
+
+    /// The JSON array written an element at a time, for a caller that reads its items one
+    /// at a time (`tick list --json`): the same bytes as ``write(_:sections:to:)``.
+    public struct ArrayStream {
+        private var count = 0
+
+        public init() {}
+
+        /// Writes what comes before the next element (`[` or the comma after the last).
+        public mutating func startElement(to writer: inout ByteWriter) {
+            writer.ascii(count == 0 ? "[\n  " : ",\n  ")
+            count += 1
+        }
+
+        /// Ends the array and writes out what the writer holds.
+        public func finish(to writer: inout ByteWriter) throws(InterchangeError) {
+            writer.ascii(count == 0 ? "[]\n" : "\n]\n")
+            try writer.flush()
+        }
     }
 
     /// Writes one item's object (no line break): ``Key``'s cases in order, each key
@@ -73,7 +90,7 @@ public enum TickJSON {
     }
 
     /// Writes one item's object, the item read in place.
-    static func writeObject(_ item: borrowing ToDoItem, done: Bool, to writer: inout ByteWriter) {
+    public static func writeObject(_ item: borrowing ToDoItem, done: Bool, to writer: inout ByteWriter) {
         writer.ascii("{\"id\": \"")
         writer.uuid(item.id)
         writer.ascii("\", \"title\": ")

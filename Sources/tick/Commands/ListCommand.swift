@@ -73,10 +73,44 @@ struct ListCommand: ParsableCommand {
                 overdue: overdue, today: today, dueBefore: dueBefore, now: Date(), calendar: .current
             )
             let store = storeOptions.makeStore()
-            let list = try store.load()
-            ProcessLifetime.keepUntilExit(list)
-            try Self.printList(list, sections: sections, json: json, filter: filter)
+            // A terminal's columns are sized from every row, so the list is read whole;
+            // JSON and lines into a pipe are written as the items are read.
+            guard json || TerminalWidth.ofStandardOutput() == nil else {
+                let list = try store.load()
+                ProcessLifetime.keepUntilExit(list)
+                return try Self.printList(list, sections: sections, json: json, filter: filter)
+            }
+            try Self.printStreamed(store.items(), sections: sections, json: json, filter: filter)
         }
+    }
+
+    /// Prints the given sections as JSON or plain lines while reading the items one at a
+    /// time, never holding the list. Nothing is printed when an item is bad: lines (about a
+    /// quarter of the file's size) are collected and written once every item was read;
+    /// JSON, larger than the file, is written as it goes after a first pass has read every
+    /// item.
+    static func printStreamed(_ items: StoredItems, sections: [ToDoList.Section], json: Bool, filter: ListFilter) throws {
+        if json { try items.forEach { _, _ in true } }
+        let today = filter.calendar.fields(of: filter.now)
+        var writer = ByteWriter(descriptor: STDOUT_FILENO, destination: "standard output")
+        var array = TickJSON.ArrayStream()
+        var failure: InterchangeError?
+        var position = 0  // in the whole list, To Do first (every To Do item comes first)
+        try items.forEach { section, item in
+            position += 1
+            guard sections.contains(section) else { return section == .toDo }
+            guard !filter.narrows || filter.keeps(item, in: section) else { return true }
+            guard json else {
+                ListText.writePlainLine(item, position: position, done: section == .done, today: today, calendar: filter.calendar, to: &writer)
+                return true
+            }
+            array.startElement(to: &writer)
+            TickJSON.writeObject(item, done: section == .done, to: &writer)
+            do throws(InterchangeError) { try writer.flushIfFull() } catch { failure = error }
+            return failure == nil
+        }
+        if let failure { throw failure }
+        if json { try array.finish(to: &writer) } else { try writer.flush() }
     }
 
     /// Prints the given sections of `list` (the items `filter` keeps) as text or JSON; text

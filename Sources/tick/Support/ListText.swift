@@ -35,15 +35,7 @@ struct ListText {
         guard let width else {
             for position in positions {
                 try row(position) { (item, done) throws(InterchangeError) in
-                    writer.integer(Int64(position))
-                    writer.ascii(done ? " [x] " : " [ ] ")
-                    writer.text(VisibleText.line(item.title))
-                    writeDue(item, done: done, today: today, after: "  ", to: &writer)
-                    if let location = item.location.map({ VisibleText.line($0.name) }), !location.isEmpty {
-                        writer.ascii("  ")
-                        writer.text(location)
-                    }
-                    writer.byte(UInt8(ascii: "\n"))
+                    Self.writePlainLine(item, position: position, done: done, today: today, calendar: calendar, to: &writer)
                     try writer.flushIfFull()
                 }
             }
@@ -62,7 +54,7 @@ struct ListText {
         for position in positions {
             row(position) { item, done in
                 let start = dues.count
-                writeDue(item, done: done, today: today, after: "", to: &dues)
+                Self.writeDue(item, done: done, today: today, calendar: calendar, after: "", to: &dues)
                 dueEnds.append(dues.count)
                 dueWidth = max(dueWidth, dues.count - start)
                 titleWidths.append(DisplayWidth.of(VisibleText.line(item.title)))
@@ -124,11 +116,29 @@ struct ListText {
         try writer.flush()
     }
 
+    /// Writes an item's line as it goes into a pipe: its fields joined plainly, nothing
+    /// padded or cut, ending in a line break.
+    static func writePlainLine(
+        _ item: borrowing ToDoItem, position: Int, done: Bool, today: LocalTime.Fields, calendar: LocalTime,
+        to writer: inout ByteWriter
+    ) {
+        writer.integer(Int64(position))
+        writer.ascii(done ? " [x] " : " [ ] ")
+        writer.text(VisibleText.line(item.title))
+        writeDue(item, done: done, today: today, calendar: calendar, after: "  ", to: &writer)
+        if let location = item.location.map({ VisibleText.line($0.name) }), !location.isEmpty {
+            writer.ascii("  ")
+            writer.text(location)
+        }
+        writer.byte(UInt8(ascii: "\n"))
+    }
+
     /// Writes `separator` and the item's due date as `ItemFormatting.date` does
     /// (`2026-12-01`, with ` 09:30` when the time is not midnight), then ` overdue` for an
     /// open item whose day has passed; nothing for an item with no due date.
-    private func writeDue(
-        _ item: ToDoItem, done: Bool, today: LocalTime.Fields, after separator: StaticString, to writer: inout ByteWriter
+    private static func writeDue(
+        _ item: borrowing ToDoItem, done: Bool, today: LocalTime.Fields, calendar: LocalTime, after separator: StaticString,
+        to writer: inout ByteWriter
     ) {
         guard let due = item.localDue(calendar: calendar) else { return }
         let c = calendar.fields(of: due)
