@@ -107,4 +107,19 @@ struct ByteWriterTests {
             #expect(lower.text == id.uuidString.lowercased())
         }
     }
+
+    @Test("collected bytes survive the buffer growing many times, past the sizes that get a mapping of their own")
+    func growth() {
+        var writer = ByteWriter(capacity: 16)
+        var expected: [UInt8] = []
+        var piece = 1
+        while expected.count < 5_000_000 {
+            let bytes = (0..<piece).map { UInt8(truncatingIfNeeded: $0 &* 31 &+ expected.count) }
+            writer.append(contentsOf: bytes)
+            expected += bytes
+            piece = piece * 3 % 70_001 + 1
+        }
+        #expect(writer.count == expected.count)
+        #expect(writer.bytes == expected)
+    }
 }

@@ -24,7 +24,7 @@ public struct ByteWriter: ~Copyable {
         self.descriptor = descriptor
         self.destination = destination
         capacity = Self.flushThreshold + 4_096
-        base = .allocate(capacity: capacity)
+        base = Self.resized(nil, to: capacity)
     }
 
     /// A writer that only collects its bytes, room for `capacity` of them made at once.
@@ -32,10 +32,10 @@ public struct ByteWriter: ~Copyable {
         descriptor = nil
         destination = "memory"
         self.capacity = max(capacity, 16)
-        base = .allocate(capacity: self.capacity)
+        base = Self.resized(nil, to: self.capacity)
     }
 
-    deinit { base.deallocate() }
+    deinit { free(base) }
 
     /// What has been appended and not yet written out, copied.
     public var bytes: [UInt8] { withBytes { Array($0) } }
@@ -59,11 +59,16 @@ public struct ByteWriter: ~Copyable {
     @inline(never)
     private mutating func grow(to needed: Int) {
         let larger = max(needed, capacity * 2)
-        let moved = UnsafeMutablePointer<UInt8>.allocate(capacity: larger)
-        moved.initialize(from: base, count: count)
-        base.deallocate()
-        base = moved
+        base = Self.resized(base, to: larger)
         capacity = larger
+    }
+
+    /// `realloc`: a large buffer (a mapping of its own) grows by `mremap`, its pages moved
+    /// rather than copied into new memory (`tick list` collects megabytes of lines). Runs
+    /// out of memory the way Swift's own allocation does: it stops the program.
+    private static func resized(_ buffer: UnsafeMutablePointer<UInt8>?, to size: Int) -> UnsafeMutablePointer<UInt8> {
+        guard let raw = realloc(buffer, size) else { preconditionFailure("out of memory for \(size) bytes of output") }
+        return raw.bindMemory(to: UInt8.self, capacity: size)
     }
 
     /// Lets `body` write at most `limit` bytes at the end; it returns how many it wrote.
