@@ -62,9 +62,8 @@ struct Tick: ParsableCommand {
             if status != 0 { throw ExitCode(status) }
         } else {
             try reportingErrors {
-                let list = try store.load()
-                ProcessLifetime.keepUntilExit(list)
-                try ListCommand.printList(list, sections: ToDoList.Section.allCases, json: false)
+                try ListCommand.print(store, sections: ToDoList.Section.allCases, json: false,
+                                      filter: ListFilter(now: Date(), calendar: .current))
             }
         }
     }

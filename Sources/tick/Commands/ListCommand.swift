@@ -72,16 +72,20 @@ struct ListCommand: ParsableCommand {
                 matcher: text.isEmpty ? nil : TextMatcher(text.joined(separator: " ")),
                 overdue: overdue, today: today, dueBefore: dueBefore, now: Date(), calendar: .current
             )
-            let store = storeOptions.makeStore()
-            // A terminal's columns are sized from every row, so the list is read whole;
-            // JSON and lines into a pipe are written as the items are read.
-            guard json || TerminalWidth.ofStandardOutput() == nil else {
-                let list = try store.load()
-                ProcessLifetime.keepUntilExit(list)
-                return try Self.printList(list, sections: sections, json: json, filter: filter)
-            }
-            try Self.printStreamed(store.items(), sections: sections, json: json, filter: filter)
+            try Self.print(storeOptions.makeStore(), sections: sections, json: json, filter: filter)
         }
+    }
+
+    /// Prints the list's given sections (the items `filter` keeps) as text or JSON. A
+    /// terminal's columns are sized from every row, so there the list is read whole; JSON
+    /// and lines into a pipe are written as the items are read (``printStreamed``).
+    static func print(_ store: ToDoStore, sections: [ToDoList.Section], json: Bool, filter: ListFilter) throws {
+        guard json || TerminalWidth.ofStandardOutput() == nil else {
+            let list = try store.load()
+            ProcessLifetime.keepUntilExit(list)
+            return try printList(list, sections: sections, filter: filter)
+        }
+        try printStreamed(store.items(), sections: sections, json: json, filter: filter)
     }
 
     /// Prints the given sections as JSON or plain lines while reading the items one at a
@@ -113,25 +117,18 @@ struct ListCommand: ParsableCommand {
         if json { try array.finish(to: &writer) } else { try writer.flush() }
     }
 
-    /// Prints the given sections of `list` (the items `filter` keeps) as text or JSON; text
-    /// fits standard output's width when it is a terminal.
-    static func printList(_ list: ToDoList, sections: [ToDoList.Section], json: Bool, filter: ListFilter? = nil) throws {
-        let now = Date()
-        if json {
-            guard let filter, filter.narrows else { return try JSONOutput.write(list, sections: sections) }
-            let kept = try ToDoList(toDoItems: list.toDoItems.filter { filter.keeps($0, in: .toDo) },
-                                    doneItems: list.doneItems.filter { filter.keeps($0, in: .done) })
-            return try JSONOutput.write(kept, sections: sections)
-        }
+    /// Prints the given sections of `list` (the items `filter` keeps) as lines that fit
+    /// standard output's width when it is a terminal.
+    static func printList(_ list: ToDoList, sections: [ToDoList.Section], filter: ListFilter) throws {
         var positions: [Int] = []
         for section in sections {
             let offset = section == .toDo ? 0 : list.toDoItems.count
-            for (index, item) in list.items(in: section).enumerated() where filter?.keeps(item, in: section) ?? true {
+            for (index, item) in list.items(in: section).enumerated() where filter.keeps(item, in: section) {
                 positions.append(offset + index + 1)
             }
         }
         var writer = ByteWriter(descriptor: STDOUT_FILENO, destination: "standard output")
-        try ListText(list: list, positions: positions, now: now).write(width: TerminalWidth.ofStandardOutput(), to: &writer)
+        try ListText(list: list, positions: positions, now: filter.now, calendar: filter.calendar).write(width: TerminalWidth.ofStandardOutput(), to: &writer)
     }
 }
 
