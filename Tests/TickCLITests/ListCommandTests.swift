@@ -112,7 +112,7 @@ struct ListCommandTests {
         let at = try #require((0...(bytes.count - id.count)).first { bytes[$0..<$0 + id.count].elementsEqual(id) })
         bytes[at + 8] = UInt8(ascii: "!")
         try Data(bytes).write(to: tick.file)
-        for arguments in [["list"], ["list", "--json"], ["list", "--json", "Item"]] {
+        for arguments in [["list"], ["list", "--json"], ["list", "--json", "Item"], ["list", "--open"], ["list", "--json", "--open"]] {
             let result = try tick.run(arguments)
             #expect(result.status == 1, "\(arguments)")
             #expect(result.stdout.isEmpty, "\(arguments): \(result.stdout.utf8.count) bytes")

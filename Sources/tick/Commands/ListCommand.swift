@@ -102,8 +102,8 @@ struct ListCommand: ParsableCommand {
         var position = 0  // in the whole list, To Do first (every To Do item comes first)
         try items.forEach { section, item in
             position += 1
-            guard sections.contains(section) else { return section == .toDo }
-            guard !filter.narrows || filter.keeps(item, in: section) else { return true }
+            // (Every item is read, also of a section not shown: a bad one is an error here too.)
+            guard sections.contains(section), !filter.narrows || filter.keeps(item, in: section) else { return true }
             guard json else {
                 ListText.writePlainLine(item, position: position, done: section == .done, today: today, calendar: filter.calendar, to: &writer)
                 return true
