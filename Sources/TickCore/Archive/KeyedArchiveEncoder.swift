@@ -18,9 +18,11 @@ struct KeyedArchiveEncoder {
     /// The references of the UIDs of the class descriptions, by ``ArchiveClass`` index (-1
     /// until written): every object of a class refers to its description by the same one.
     private var classRefs = [Int](repeating: -1, count: ArchiveClass.allCases.count)
-    /// Key and value references of the dictionaries being written, in turn; each object
-    /// pushes its pairs above those of the objects it is inside of.
-    private var pairs: [Int] = []
+    /// Key and value references of the dictionaries being written, in turn, in
+    /// `pairs[0..<pairCount]`; each object pushes its pairs above those of the objects it is
+    /// inside of. (Made here, freed by ``encode(_:)``, made larger by ``push(_:_:)``.)
+    private var pairs = UnsafeMutableBufferPointer<Int>.allocate(capacity: 64)
+    private var pairCount = 0
 
     private init(builder: BinaryPropertyListBuilder, objects: Int) {
         self.builder = builder
@@ -34,6 +36,7 @@ struct KeyedArchiveEncoder {
             let (file, count) = BinaryPropertyListBuilder.build(objects: size.objects, bytes: size.bytes) { builder in
                 var encoder = KeyedArchiveEncoder(builder: builder, objects: size.objects)
                 let top = encoder.write(list)
+                encoder.pairs.deallocate()
                 builder = encoder.builder
                 return top
             }
@@ -153,7 +156,7 @@ struct KeyedArchiveEncoder {
 
     /// Starts an object of a class; returns where its pairs start. (Its `$class` is added
     /// at its end: NSKeyedArchiver numbers a class description after the object's values.)
-    private func begin(_ archiveClass: ArchiveClass) -> (mark: Int, archiveClass: ArchiveClass) { (pairs.count, archiveClass) }
+    private func begin(_ archiveClass: ArchiveClass) -> (mark: Int, archiveClass: ArchiveClass) { (pairCount, archiveClass) }
 
     /// Adds a key and its value's reference to the object being written.
     private mutating func add(_ key: ArchiveKey, _ value: Int) {
@@ -162,8 +165,14 @@ struct KeyedArchiveEncoder {
             keyRef = builder.string(key.rawValue)
             keyRefs[key.index] = keyRef
         }
-        pairs.append(keyRef)
-        pairs.append(value)
+        push(keyRef, value)
+    }
+
+    private mutating func push(_ key: Int, _ value: Int) {
+        if pairCount + 2 > pairs.count { pairs = BinaryPropertyListBuilder.doubled(pairs) }
+        pairs[pairCount] = key
+        pairs[pairCount + 1] = value
+        pairCount += 2
     }
 
     /// Writes the object begun at `mark`: its known keys, the unknown ones, then `$class`.
@@ -172,12 +181,11 @@ struct KeyedArchiveEncoder {
         for key in unknown.isEmpty ? [] : unknown.values.keys.sorted() {
             guard let value = unknown.values[key] else { continue }
             let valueRef = writeArchived(value)
-            pairs.append(builder.string(key))
-            pairs.append(valueRef)
+            push(builder.string(key), valueRef)
         }
         add(.classKey, classReference(start.archiveClass))
-        let ref = builder.dictionary(pairs: pairs[mark...])
-        pairs.removeLast(pairs.count - mark)
+        let ref = builder.dictionary(pairs: UnsafeBufferPointer(rebasing: pairs[mark..<pairCount]))
+        pairCount = mark
         return ref
     }
 

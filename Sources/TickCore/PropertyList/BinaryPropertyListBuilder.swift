@@ -191,12 +191,7 @@ struct BinaryPropertyListBuilder {
     /// The reference of an object about to be appended.
     @inline(__always)
     private mutating func newObject() -> Int {
-        if objectCount == offsets.count {
-            let larger = UnsafeMutableBufferPointer<Int>.allocate(capacity: 2 * offsets.count)
-            _ = larger.moveInitialize(fromContentsOf: offsets)
-            offsets.deallocate()
-            offsets = larger
-        }
+        if objectCount == offsets.count { offsets = Self.doubled(offsets) }
         offsets[objectCount] = length
         objectCount += 1
         return objectCount - 1
@@ -209,8 +204,16 @@ struct BinaryPropertyListBuilder {
     /// A dictionary of `keys.count` entries: `keys` and `values` are references, in the same order.
     mutating func dictionary(keys: [Int], values: [Int]) -> Int { container(.dictionary, count: keys.count, keys + values) }
 
+    /// A buffer twice as large holding `buffer`'s numbers, which is freed.
+    static func doubled(_ buffer: UnsafeMutableBufferPointer<Int>) -> UnsafeMutableBufferPointer<Int> {
+        let larger = UnsafeMutableBufferPointer<Int>.allocate(capacity: 2 * buffer.count)
+        _ = larger.moveInitialize(fromContentsOf: buffer)
+        buffer.deallocate()
+        return larger
+    }
+
     /// A dictionary of `pairs.count / 2` entries, given as key and value references in turn.
-    mutating func dictionary(pairs: ArraySlice<Int>) -> Int {
+    mutating func dictionary(pairs: UnsafeBufferPointer<Int>) -> Int {
         let ref = newObject()
         let count = pairs.count / 2
         let size = referenceSize
@@ -219,11 +222,9 @@ struct BinaryPropertyListBuilder {
             Self.storeHeader(.dictionary, count: count, at: target)
             let keys = target + header, values = keys + count * size
             // Keys (even places) first, then values (odd places).
-            pairs.withUnsafeBufferPointer { pairs in
-                for index in 0..<count {
-                    Self.store(UInt64(truncatingIfNeeded: pairs[2 * index]), size: size, at: keys + index * size)
-                    Self.store(UInt64(truncatingIfNeeded: pairs[2 * index + 1]), size: size, at: values + index * size)
-                }
+            for index in 0..<count {
+                Self.store(UInt64(truncatingIfNeeded: pairs[2 * index]), size: size, at: keys + index * size)
+                Self.store(UInt64(truncatingIfNeeded: pairs[2 * index + 1]), size: size, at: values + index * size)
             }
         }
         return ref
