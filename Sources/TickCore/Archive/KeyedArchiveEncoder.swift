@@ -168,6 +168,7 @@ struct KeyedArchiveEncoder {
         push(keyRef, value)
     }
 
+    /// Pushes a key's and its value's references onto `pairs`.
     private mutating func push(_ key: Int, _ value: Int) {
         if pairCount + 2 > pairs.count { pairs = BinaryPropertyListBuilder.doubled(pairs) }
         pairs[pairCount] = key
@@ -237,7 +238,7 @@ private struct ArchiveSize {
         }
     }
 
-    /// The file's size for this object count: references in the reference size the count
+    /// The file's size estimated for this object count: references in the reference size the count
     /// needs, UIDs in the width of the largest, offsets in the width of the file's size.
     var bytes: Int {
         let width = Builder.width(UInt64(objects))
