@@ -2,9 +2,10 @@ import Foundation
 import Testing
 @testable import TickCore
 
-/// The encoder counts an archive before writing it and makes its room once (writing past
-/// the count would trap): lists of every shape must fit what was counted.
-@Suite("Keyed archive: the counted size holds")
+/// The encoder estimates an archive before writing it and makes its room once, from the
+/// items' own fields; what is larger than the estimate (rare fields, unknown keys) goes on in
+/// memory that grows, and a count that needs another reference size writes the list again.
+@Suite("Keyed archive: lists larger or smaller than their estimate")
 struct KeyedArchiveSizeTests {
     /// Unknown values of every kind, nested.
     static let unknown = UnknownFields([
@@ -37,6 +38,22 @@ struct KeyedArchiveSizeTests {
         #expect(decoded.doneItems.map(\.notes) == list.doneItems.map(\.notes))
         #expect(decoded.toDoItems.map(\.unknownFields.values.count) == list.toDoItems.map(\.unknownFields.values.count))
         #expect(try KeyedArchive.decode(KeyedArchive.encode(decoded)) == decoded)
+    }
+
+    @Test("items whose rare fields are far larger than the estimate: every byte is kept", arguments: [1, 300, 3_000])
+    func rareFieldsPastTheEstimate(count: Int) throws {
+        let items = try (0..<count).map { index in
+            var item = try ToDoItem(title: "t\(index)", location: try Location(name: String(repeating: "ü", count: 200)),
+                                    createdAt: Date(timeIntervalSince1970: 1_700_000_000),
+                                    unknownFields: UnknownFields(["future\(index % 3)": .value(.string(String(repeating: "v", count: index)))]))
+            item.iCalendarExtras = String(repeating: "X-PROPERTY:\(index)\r\n", count: 100)
+            item.externalUID = "uid-\(index)@example.com"
+            return item
+        }
+        let list = try ToDoList(toDoItems: items, doneItems: [])
+        let bytes = KeyedArchive.encode(list)
+        #expect(try KeyedArchive.decode(bytes) == list)
+        #expect(KeyedArchive.encode(try KeyedArchive.decode(bytes)) == bytes)
     }
 
     @Test("a tree of every kind fits the writer's count")

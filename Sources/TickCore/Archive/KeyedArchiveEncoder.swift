@@ -1,6 +1,6 @@
 import FoundationEssentials
 
-/// Writes a ``ToDoList`` as a keyed archive in a binary property list, counted first
+/// Writes a ``ToDoList`` as a keyed archive in a binary property list, estimated first
 /// (``ArchiveSize``), then in one pass over the list, following the schema (``ArchiveSchema``): each object's keys in the schema's
 /// order, absent optional values left out, then the keys tick does not know (written back
 /// as they were read), then `$class`.
@@ -18,9 +18,11 @@ struct KeyedArchiveEncoder {
     /// The references of the UIDs of the class descriptions, by ``ArchiveClass`` index (-1
     /// until written): every object of a class refers to its description by the same one.
     private var classRefs = [Int](repeating: -1, count: ArchiveClass.allCases.count)
-    /// Key and value references of the dictionaries being written, in turn; each object
-    /// pushes its pairs above those of the objects it is inside of.
-    private var pairs: [Int] = []
+    /// Key and value references of the dictionaries being written, in turn, in
+    /// `pairs[0..<pairCount]`; each object pushes its pairs above those of the objects it is
+    /// inside of. (Made here, freed by ``encode(_:)``, made larger by ``push(_:_:)``.)
+    private var pairs = UnsafeMutableBufferPointer<Int>.allocate(capacity: 64)
+    private var pairCount = 0
 
     private init(builder: BinaryPropertyListBuilder, objects: Int) {
         self.builder = builder
@@ -34,11 +36,12 @@ struct KeyedArchiveEncoder {
             let (file, count) = BinaryPropertyListBuilder.build(objects: size.objects, bytes: size.bytes) { builder in
                 var encoder = KeyedArchiveEncoder(builder: builder, objects: size.objects)
                 let top = encoder.write(list)
+                encoder.pairs.deallocate()
                 builder = encoder.builder
                 return top
             }
-            // (The size counts a few objects that may not be written: when the count
-            // needs a smaller reference size, the list is written again with it.)
+            // (When the count needs another reference size than the estimate, the list is
+            // written again with it.)
             if BinaryPropertyListBuilder.referenceSize(for: count) == BinaryPropertyListBuilder.referenceSize(for: size.objects) {
                 return file
             }
@@ -153,7 +156,7 @@ struct KeyedArchiveEncoder {
 
     /// Starts an object of a class; returns where its pairs start. (Its `$class` is added
     /// at its end: NSKeyedArchiver numbers a class description after the object's values.)
-    private func begin(_ archiveClass: ArchiveClass) -> (mark: Int, archiveClass: ArchiveClass) { (pairs.count, archiveClass) }
+    private func begin(_ archiveClass: ArchiveClass) -> (mark: Int, archiveClass: ArchiveClass) { (pairCount, archiveClass) }
 
     /// Adds a key and its value's reference to the object being written.
     private mutating func add(_ key: ArchiveKey, _ value: Int) {
@@ -162,8 +165,15 @@ struct KeyedArchiveEncoder {
             keyRef = builder.string(key.rawValue)
             keyRefs[key.index] = keyRef
         }
-        pairs.append(keyRef)
-        pairs.append(value)
+        push(keyRef, value)
+    }
+
+    /// Pushes a key's and its value's references onto `pairs`.
+    private mutating func push(_ key: Int, _ value: Int) {
+        if pairCount + 2 > pairs.count { pairs = BinaryPropertyListBuilder.doubled(pairs) }
+        pairs[pairCount] = key
+        pairs[pairCount + 1] = value
+        pairCount += 2
     }
 
     /// Writes the object begun at `mark`: its known keys, the unknown ones, then `$class`.
@@ -172,12 +182,11 @@ struct KeyedArchiveEncoder {
         for key in unknown.isEmpty ? [] : unknown.values.keys.sorted() {
             guard let value = unknown.values[key] else { continue }
             let valueRef = writeArchived(value)
-            pairs.append(builder.string(key))
-            pairs.append(valueRef)
+            push(builder.string(key), valueRef)
         }
         add(.classKey, classReference(start.archiveClass))
-        let ref = builder.dictionary(pairs: pairs[mark...])
-        pairs.removeLast(pairs.count - mark)
+        let ref = builder.dictionary(pairs: UnsafeBufferPointer(rebasing: pairs[mark..<pairCount]))
+        pairCount = mark
         return ref
     }
 
@@ -208,9 +217,13 @@ struct KeyedArchiveEncoder {
     }
 }
 
-/// What the archive of a list takes, counted before it is written, following what
-/// ``KeyedArchiveEncoder`` writes: its objects (exactly, but for a few of the keys and class
-/// descriptions) and an upper bound of its bytes, so that the room for it is made once.
+/// What the archive of a list takes, estimated before it is written from what
+/// ``KeyedArchiveEncoder`` writes for each item's own fields: their objects exactly and an
+/// upper bound of their bytes. An item's box of rare fields is not looked into (reading it
+/// is a cache miss per item): it counts as the most common content, a location with a
+/// coordinate and a name of up to 64 bytes. The builder makes more room when the estimate
+/// is short, and the encoder writes the list again when its count needs another reference
+/// size.
 private struct ArchiveSize {
     typealias Builder = BinaryPropertyListBuilder
     // The top, the list, its sections, the keys and the class descriptions.
@@ -218,7 +231,6 @@ private struct ArchiveSize {
     private var references = 256, scalarBytes = 2_048, uids = 0
 
     init(_ list: ToDoList) {
-        _ = unknown(list.unknownFields)
         for items in [list.toDoItems, list.doneItems] {
             items.withUnsafeBufferPointer { items in
                 for index in items.indices { item(items.baseAddress.unsafelyUnwrapped + index) }
@@ -226,8 +238,8 @@ private struct ArchiveSize {
         }
     }
 
-    /// An upper bound of the file's size: references in the reference size the object
-    /// count needs, UIDs in the width of the largest, offsets in the width of the file's size.
+    /// The file's size estimated for this object count: references in the reference size the count
+    /// needs, UIDs in the width of the largest, offsets in the width of the file's size.
     var bytes: Int {
         let width = Builder.width(UInt64(objects))
         let objectBytes = scalarBytes + references * Builder.referenceSize(for: objects) + uids * (1 + width)
@@ -246,17 +258,16 @@ private struct ArchiveSize {
         if item.pointee.dueIsDay { scalar(1); entries += 1 }
         if item.pointee.modifiedAt != nil { scalar(9); entries += 1 }
         if item.pointee.completedAt != nil { scalar(9); entries += 1 }
-        if let location = item.pointee.location {
+        if item.pointee.hasRareFields {
+            // A location with a coordinate.
             uid(referencedBy: 0)
-            text(Builder.stringSize(location.name))
-            let coordinates = location.coordinate == nil ? 0 : 2
-            for _ in 0..<coordinates { scalar(9) }
-            dictionary(entries: 1 + coordinates + unknown(location.unknownFields))
+            text(64)
+            scalar(9)
+            scalar(9)
+            dictionary(entries: 3)
             entries += 1
         }
-        if let text = item.pointee.externalUID { self.text(Builder.stringSize(text)); entries += 1 }
-        if let text = item.pointee.iCalendarExtras { self.text(Builder.stringSize(text)); entries += 1 }
-        dictionary(entries: entries + unknown(item.pointee.unknownFields))
+        dictionary(entries: entries)
     }
 
     /// A UID object, in a container's `references` references beyond its dictionary's entry.
@@ -281,34 +292,5 @@ private struct ArchiveSize {
     private mutating func dictionary(entries: Int) {
         scalar(Builder.headerSize(entries + 1))
         references += 2 * (entries + 1) + 1
-    }
-
-    /// Unknown keys' strings and values; returns how many keys.
-    private mutating func unknown(_ fields: UnknownFields) -> Int {
-        for (key, value) in fields.values {
-            scalar(Builder.stringSize(key))
-            let size = Self.size(of: value)
-            // Each object at most a 10-byte marker and count and an 8-byte value, and in
-            // at most two references (an element, or a key and a value, and `$objects`).
-            objects += size.objects
-            scalarBytes += 18 * size.objects + size.extra
-            references += 2 * size.objects
-        }
-        return fields.values.count
-    }
-
-    /// The objects and the bytes of text and data of an unknown key's value.
-    private static func size(of value: ArchivedValue) -> (objects: Int, extra: Int) {
-        func sum(_ sizes: [(objects: Int, extra: Int)]) -> (objects: Int, extra: Int) {
-            sizes.reduce((1, 0)) { ($0.0 + $1.objects, $0.1 + $1.extra) }
-        }
-        switch value {
-        case .value(let plain): return (BinaryPropertyListWriter.objectCount(plain), BinaryPropertyListWriter.extraBytes(plain))
-        case .object(let inner): return sum([size(of: inner)])
-        case .array(let elements), .set(let elements): return sum(elements.map { size(of: $0) })
-        case .dictionary(let entries):
-            let values = sum(entries.values.map { size(of: $0) })
-            return (values.objects + entries.count, values.extra + entries.keys.reduce(0) { $0 + 2 * $1.utf8.count })
-        }
     }
 }

@@ -69,6 +69,10 @@ public struct ToDoItem: Sendable, Hashable, Identifiable {
         set { extras = Extras.make(location: newValue, from: extras) }
     }
 
+    /// Whether the item has a location, unknown fields or other apps' data, known without
+    /// reading them.
+    var hasRareFields: Bool { extras != nil }
+
     /// Archive keys of a newer tick, kept unchanged.
     public var unknownFields: UnknownFields {
         get { extras?.unknownFields ?? UnknownFields() }

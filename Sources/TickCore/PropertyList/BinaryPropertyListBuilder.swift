@@ -1,42 +1,47 @@
 /// Writes a binary property list object by object, each container after the objects it
-/// holds, into room made once for the whole file. Every object is written as it comes:
-/// equal scalars are not merged (the readers do not need it, and looking each one up cost
-/// more than the bytes it saved).
+/// holds. Every object is written as it comes: equal scalars are not merged (the readers do
+/// not need it, and looking each one up cost more than the bytes it saved).
 ///
-/// ``build(objects:bytes:_:)`` makes the room from upper bounds of the object count and of
-/// the file's size (``byteBound(objects:extra:)``) and fixes the reference size from the
-/// first; every write checks the bounds (going past them traps, it never writes outside).
+/// ``build(objects:bytes:_:)`` makes room for the file and its offsets once, from estimates
+/// of its size and object count, and fixes the reference size from the count; what does not
+/// fit goes on in memory that grows. Every write checks its bounds (it never writes outside).
 struct BinaryPropertyListBuilder {
-    /// The file so far (the magic, then the objects) is `room[0..<length]`; the rest is
-    /// not yet written.
+    /// The file so far: `room[0..<length]`, or when that was too small, the room's first
+    /// `length - overflow.count` bytes and then `overflow`.
     private let room: UnsafeMutableBufferPointer<UInt8>
+    private var overflow: [UInt8] = []
     private var length = 0
-    /// Where each object starts, by reference: `offsets[0..<objectCount]`.
-    private let offsets: UnsafeMutableBufferPointer<Int>
+    /// Where each object starts, by reference: `offsets[0..<objectCount]` (made and freed
+    /// by ``build(objects:bytes:_:)``, made larger by ``newObject()``).
+    private var offsets: UnsafeMutableBufferPointer<Int>
     private(set) var objectCount = 0
     /// Bytes per reference inside containers.
     let referenceSize: Int
 
-    private init(room: UnsafeMutableBufferPointer<UInt8>, offsets: UnsafeMutableBufferPointer<Int>) {
+    private init(room: UnsafeMutableBufferPointer<UInt8>, objects: Int) {
         self.room = room
-        self.offsets = offsets
-        referenceSize = Self.referenceSize(for: offsets.count)
+        offsets = .allocate(capacity: max(objects, 1))
+        referenceSize = Self.referenceSize(for: objects)
         appendBytes(Array("bplist00".utf8))
     }
 
-    /// A file of at most `objects` objects in at most `bytes` bytes, whose objects `write`
-    /// writes, returning the top one's reference; and its object count. (The room is left
-    /// uninitialized: only the bytes written are read, and zeroing would touch pages twice.)
+    /// A file whose objects `write` writes, returning the top one's reference, with the
+    /// reference size of `objects` objects and room made for `bytes` bytes; and its object
+    /// count. (The room is left uninitialized: only the bytes written are read, and zeroing
+    /// would touch pages twice.)
     static func build(objects: Int, bytes: Int, _ write: (inout Self) -> Int) -> (file: [UInt8], objectCount: Int) {
         var objectCount = 0
-        let file = [UInt8](unsafeUninitializedCapacity: max(bytes, 64)) { room, length in
-            withUnsafeTemporaryAllocation(of: Int.self, capacity: max(objects, 1)) { offsets in
-                var builder = Self(room: room, offsets: offsets)
-                let top = write(&builder)
-                length = builder.finish(top: top)
-                objectCount = builder.objectCount
-            }
+        var overflow: [UInt8] = []
+        var file = [UInt8](unsafeUninitializedCapacity: max(bytes, 64)) { room, length in
+            var builder = Self(room: room, objects: objects)
+            let top = write(&builder)
+            builder.finish(top: top)
+            builder.offsets.deallocate()
+            length = builder.length - builder.overflow.count
+            objectCount = builder.objectCount
+            overflow = builder.overflow
         }
+        file.append(contentsOf: overflow)
         return (file, objectCount)
     }
 
@@ -186,7 +191,7 @@ struct BinaryPropertyListBuilder {
     /// The reference of an object about to be appended.
     @inline(__always)
     private mutating func newObject() -> Int {
-        precondition(objectCount < offsets.count, "more objects than the property list's bound")
+        if objectCount == offsets.count { offsets = Self.doubled(offsets) }
         offsets[objectCount] = length
         objectCount += 1
         return objectCount - 1
@@ -199,8 +204,16 @@ struct BinaryPropertyListBuilder {
     /// A dictionary of `keys.count` entries: `keys` and `values` are references, in the same order.
     mutating func dictionary(keys: [Int], values: [Int]) -> Int { container(.dictionary, count: keys.count, keys + values) }
 
+    /// A buffer twice as large holding `buffer`'s numbers, which is freed.
+    static func doubled(_ buffer: UnsafeMutableBufferPointer<Int>) -> UnsafeMutableBufferPointer<Int> {
+        let larger = UnsafeMutableBufferPointer<Int>.allocate(capacity: 2 * buffer.count)
+        _ = larger.moveInitialize(fromContentsOf: buffer)
+        buffer.deallocate()
+        return larger
+    }
+
     /// A dictionary of `pairs.count / 2` entries, given as key and value references in turn.
-    mutating func dictionary(pairs: ArraySlice<Int>) -> Int {
+    mutating func dictionary(pairs: UnsafeBufferPointer<Int>) -> Int {
         let ref = newObject()
         let count = pairs.count / 2
         let size = referenceSize
@@ -209,11 +222,9 @@ struct BinaryPropertyListBuilder {
             Self.storeHeader(.dictionary, count: count, at: target)
             let keys = target + header, values = keys + count * size
             // Keys (even places) first, then values (odd places).
-            pairs.withUnsafeBufferPointer { pairs in
-                for index in 0..<count {
-                    Self.store(UInt64(truncatingIfNeeded: pairs[2 * index]), size: size, at: keys + index * size)
-                    Self.store(UInt64(truncatingIfNeeded: pairs[2 * index + 1]), size: size, at: values + index * size)
-                }
+            for index in 0..<count {
+                Self.store(UInt64(truncatingIfNeeded: pairs[2 * index]), size: size, at: keys + index * size)
+                Self.store(UInt64(truncatingIfNeeded: pairs[2 * index + 1]), size: size, at: values + index * size)
             }
         }
         return ref
@@ -228,9 +239,8 @@ struct BinaryPropertyListBuilder {
 
     // MARK: - The end of the file
 
-    /// Adds the offset table and the trailer, with `top` as the top object; returns the
-    /// file's length.
-    private mutating func finish(top: Int) -> Int {
+    /// Adds the offset table and the trailer, with `top` as the top object.
+    private mutating func finish(top: Int) {
         let tableStart = length
         let offsetSize = Self.width(UInt64(objectCount == 0 ? 0 : offsets[objectCount - 1]))
         let offsets = UnsafeBufferPointer(rebasing: self.offsets[0..<objectCount])
@@ -243,7 +253,6 @@ struct BinaryPropertyListBuilder {
         appendBigEndian(UInt64(offsets.count), size: 8)
         appendBigEndian(UInt64(top), size: 8)
         appendBigEndian(UInt64(tableStart), size: 8)
-        return length
     }
 
     // MARK: - Bytes
@@ -253,11 +262,17 @@ struct BinaryPropertyListBuilder {
         append(Self.headerSize(count)) { Self.storeHeader(marker, count: count, at: $0) }
     }
 
-    /// Appends `count` bytes that `fill` writes from the pointer it is given.
+    /// Appends `count` bytes that `fill` writes from the pointer it is given: into the room
+    /// while they fit, else (and from then on) at the end of `overflow`.
     @inline(__always)
     private mutating func append(_ count: Int, _ fill: (UnsafeMutablePointer<UInt8>) -> Void) {
-        precondition(count <= room.count - length, "a property list past its bound")
-        fill(room.baseAddress.unsafelyUnwrapped + length)
+        if overflow.isEmpty, count <= room.count - length, let base = room.baseAddress {
+            fill(base + length)
+        } else {
+            let start = overflow.count
+            overflow.append(contentsOf: repeatElement(0, count: count))
+            overflow.withUnsafeMutableBufferPointer { if let base = $0.baseAddress { fill(base + start) } }
+        }
         length += count
     }
 
