@@ -73,15 +73,10 @@ struct KeyedArchiveDecoder {
         var ids: [UUID] = []
         ids.reserveCapacity(sizes.toDo + sizes.done)
         var going = true
-        try items(of: root.toDo, .toDo, limit: .max) { item in
-            ids.append(item.id)
-            going = body(.toDo, item)
-            return going
-        }
-        if going {
-            try items(of: root.done, .done, limit: .max) { item in
+        for (section, elements) in [(ToDoList.Section.toDo, root.toDo), (.done, root.done)] where going {
+            try items(of: elements, section, limit: .max) { item in
                 ids.append(item.id)
-                going = body(.done, item)
+                going = body(section, item)
                 return going
             }
         }
