@@ -34,23 +34,12 @@ struct BinaryPropertyListView {
         guard ref >= 0, ref < trailer.objectCount else {
             throw PropertyListError(.referenceOutOfRange, "reference \(ref) is outside the \(trailer.objectCount) objects")
         }
-        let size = trailer.offsetSize
-        var position = trailer.offsetTableStart + ref * size
-        var value = 0
-        switch size {
-        case 2: value = Int(base[position]) << 8 | Int(base[position + 1])
-        case 3: value = Int(base[position]) << 16 | Int(base[position + 1]) << 8 | Int(base[position + 2])
-        case 4:
-            value = Int(base[position]) << 24 | Int(base[position + 1]) << 16 | Int(base[position + 2]) << 8 | Int(base[position + 3])
-        default:
-            for _ in 0..<size {
-                // (An 8-byte offset past Int.max turns negative: the range check below refuses it.)
-                value = value &<< 8 | Int(base[position])
-                position += 1
-            }
-        }
+        let position = trailer.offsetTableStart + ref * trailer.offsetSize
+        let raw = unsigned(at: position, size: trailer.offsetSize)
+        // (An 8-byte offset past Int.max becomes -1: the range check below refuses it.)
+        let value = raw > UInt64(Int.max) ? -1 : Int(raw)
         guard value >= BinaryPropertyListTrailer.headerSize, value < objectsEnd else {
-            throw PropertyListError(.offsetOutOfRange, at: trailer.offsetTableStart + ref * size, "object \(ref) has offset \(value), outside the object area 8..<\(objectsEnd)")
+            throw PropertyListError(.offsetOutOfRange, at: position, "object \(ref) has offset \(raw), outside the object area 8..<\(objectsEnd)")
         }
         return value
     }
@@ -58,9 +47,17 @@ struct BinaryPropertyListView {
     /// Reads a big-endian unsigned integer of `size` bytes (1–8) at a checked position.
     @inline(__always)
     func unsigned(at position: Int, size: Int) -> UInt64 {
-        var value: UInt64 = 0
-        for index in position..<position + size { value = value << 8 | UInt64(base[index]) }
-        return value
+        let raw = UnsafeRawBufferPointer(base)
+        switch size {
+        case 1: return UInt64(base[position])
+        case 2: return UInt64(UInt16(bigEndian: raw.loadUnaligned(fromByteOffset: position, as: UInt16.self)))
+        case 4: return UInt64(UInt32(bigEndian: raw.loadUnaligned(fromByteOffset: position, as: UInt32.self)))
+        case 8: return UInt64(bigEndian: raw.loadUnaligned(fromByteOffset: position, as: UInt64.self))
+        default:
+            var value: UInt64 = 0
+            for index in position..<position + size { value = value << 8 | UInt64(base[index]) }
+            return value
+        }
     }
 
     /// The value of the object with this reference number when it is a UID, nil when it is
@@ -196,17 +193,8 @@ struct BinaryPropertyListView {
     @inline(__always)
     func reference(_ header: BinaryObjectHeader, _ index: Int) -> Int {
         let size = trailer.referenceSize
-        let position = header.content + index * size
-        switch size {
-        case 1: return Int(base[position])
-        case 2: return Int(base[position]) << 8 | Int(base[position + 1])
-        case 3: return Int(base[position]) << 16 | Int(base[position + 1]) << 8 | Int(base[position + 2])
-        case 4:
-            return Int(base[position]) << 24 | Int(base[position + 1]) << 16 | Int(base[position + 2]) << 8 | Int(base[position + 3])
-        default:
-            let value = unsigned(at: position, size: size)
-            return value > UInt64(Int.max) ? Int.max : Int(value)
-        }
+        let value = unsigned(at: header.content + index * size, size: size)
+        return value > UInt64(Int.max) ? Int.max : Int(value)
     }
 
     // MARK: - Scalars
