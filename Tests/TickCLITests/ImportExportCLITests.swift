@@ -73,6 +73,20 @@ struct ImportExportCLITests {
         #expect(!names.contains { $0.contains("tick-export") })
     }
 
+    @Test("export --output naming the list file, or a link to it, is refused and the list stays as it was")
+    func exportOntoTheList() throws {
+        let tick = try filledRunner()
+        let before = try Data(contentsOf: tick.file)
+        let link = tick.directory.appendingPathComponent("alias.json").path
+        try FileManager.default.createSymbolicLink(atPath: link, withDestinationPath: tick.file.path)
+        for output in [tick.file.path, link] {
+            let result = try tick.run(["export", "--format", "json", "--output", output])
+            #expect(result.status == 1)
+            #expect(result.stderr == "tick: \(output): is the list file itself; tick will not write an export over it\n")
+            #expect(try Data(contentsOf: tick.file) == before)
+        }
+    }
+
     @Test("a bad item refuses the whole import: exit 1, file, line and problem named, the list file untouched")
     func allOrNothing() throws {
         let tick = try filledRunner()

@@ -67,7 +67,11 @@ struct ExportCommand: ParsableCommand {
         try reportingErrors {
             let format = try chosenFormat()
             let sections: [ToDoList.Section] = open ? [.toDo] : done ? [.done] : [.toDo, .done]
-            let list = try storeOptions.makeStore().load()
+            let store = storeOptions.makeStore()
+            if let output, format != .vdir, Self.isSameFile(output, store.fileURL.path) {
+                throw CLIError("\(output): is the list file itself; tick will not write an export over it")
+            }
+            let list = try store.load()
             ProcessLifetime.keepUntilExit(list)
             let omissions: Omissions
             if format == .vdir {
@@ -84,6 +88,12 @@ struct ExportCommand: ParsableCommand {
             }
             if let message = omissions.message { warn(message) }
         }
+    }
+
+    /// Whether two paths lead to one file (the same device and inode, links followed).
+    static func isSameFile(_ a: String, _ b: String) -> Bool {
+        var first = stat(), second = stat()
+        return stat(a, &first) == 0 && stat(b, &second) == 0 && first.st_dev == second.st_dev && first.st_ino == second.st_ino
     }
 
     /// Writes a file through a ``ByteWriter``: into a new temporary file beside it, synced,
