@@ -87,6 +87,21 @@ struct ImportExportCLITests {
         }
     }
 
+    @Test("an empty or cut-short .ics or .json file is an error, not todo.txt lines")
+    func namedFormats() throws {
+        let tick = try TickRunner()
+        let cases = [("empty.ics", "", "holds no iCalendar data"), ("cut.ics", "BEGIN:VCAL", "BEGIN:VCAL"),
+                     ("junk.ics", "UID:x\r\nBEGIN:VCALENDAR\r\nEND:VCALENDAR\r\n", "outside"), ("empty.json", "", "ends early")]
+        for (name, content, problem) in cases {
+            let path = tick.directory.appendingPathComponent(name).path
+            try content.write(toFile: path, atomically: true, encoding: .utf8)
+            let result = try tick.run(["import", path])
+            #expect(result.status == 1, "\(name): \(result.stdout)")
+            #expect(result.stderr.hasPrefix("tick: \(path)") && result.stderr.contains(problem), "\(result.stderr)")
+        }
+        #expect(!FileManager.default.fileExists(atPath: tick.file.path))
+    }
+
     @Test("a bad item refuses the whole import: exit 1, file, line and problem named, the list file untouched")
     func allOrNothing() throws {
         let tick = try filledRunner()
