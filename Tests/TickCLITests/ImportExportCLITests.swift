@@ -55,6 +55,23 @@ struct ImportExportCLITests {
         }
     }
 
+    @Test("a vdir export writes an item over the file that holds its UID already, under another name, instead of a second copy")
+    func vdirExportOverExistingFiles() throws {
+        let tick = try TickRunner()
+        let vdir = tick.directory.appendingPathComponent("tasks").path
+        try FileManager.default.createDirectory(atPath: vdir, withIntermediateDirectories: true)
+        try "BEGIN:VCALENDAR\r\nVERSION:2.0\r\nBEGIN:VTODO\r\nUID:xyz@host\r\nSUMMARY:from the server\r\nEND:VTODO\r\nEND:VCALENDAR\r\n"
+            .write(toFile: vdir + "/8f3a9c.ics", atomically: true, encoding: .utf8)
+        #expect(try tick.run(["import", vdir]).stdout == "added 1, updated 0, left 0 unchanged\n")
+        #expect(try tick.run(["edit", "1", "--title", "renamed in tick"]).status == 0)
+        let result = try tick.run(["export", "--format", "vdir", "--output", vdir])
+        #expect(result.status == 0, "\(result.stderr)")
+        #expect(try FileManager.default.contentsOfDirectory(atPath: vdir) == ["8f3a9c.ics"])
+        #expect(try String(contentsOfFile: vdir + "/8f3a9c.ics", encoding: .utf8).contains("SUMMARY:renamed in tick\r\n"))
+        let again = try tick.run(["import", vdir])
+        #expect(again.status == 0 && again.stdout.hasPrefix("added 0, "), "\(again.stderr)")
+    }
+
     @Test("export --output through a symbolic link replaces the file it names and keeps that file's mode; the link stays")
     func exportThroughLink() throws {
         let tick = try filledRunner()

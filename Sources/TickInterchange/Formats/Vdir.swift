@@ -32,11 +32,15 @@ public enum Vdir {
         if mkdir(directory, 0o755) != 0 && errno != EEXIST {
             throw InterchangeError(source: directory, problem: "cannot make the directory: \(String(cString: strerror(errno)))")
         }
-        var taken: Set<String> = []
+        // A UID that a file of the directory holds already (a vdir vdirsyncer filled is named
+        // by the server's hrefs) is written over that file, not beside it as a second copy.
+        let holders = filesByUID(in: directory)
+        var taken = Set(holders.values)
         var written: [(temporary: String, path: String)] = []
         do {
             for entry in InterchangeCodec.iCalendarEntries(entries) {
-                let path = directory + "/" + fileName(for: ICalendar.uid(of: entry.item), taken: &taken)
+                let uid = ICalendar.uid(of: entry.item)
+                let path = directory + "/" + (holders[uid] ?? fileName(for: uid, taken: &taken))
                 written.append((try SyncFiles.writeTemporary(ICalendar.encodeFile(entry), for: path, syncing: false), path))
             }
             try SyncFiles.syncFilesystem(of: directory)
@@ -46,6 +50,20 @@ public enum Vdir {
         }
         for file in written { try SyncFiles.moveIntoPlace(file.temporary, file.path) }
         SyncFiles.syncDirectory(directory)
+    }
+
+    /// The `.ics` files of `directory` that hold the VTODOs of one UID, by that UID. A file
+    /// that cannot be read, or holds several UIDs, is in no entry.
+    static func filesByUID(in directory: String) -> [String: String] {
+        guard let names = try? files(in: directory) else { return [:] }
+        var holders: [String: String] = [:]
+        for name in names {
+            guard let bytes = try? SyncFiles.read(directory + "/" + name),
+                  let roots = try? ICalComponent.parse(bytes, source: name) else { continue }
+            let uids = Set(roots.flatMap(\.components).filter { $0.name == "VTODO" }.compactMap { $0.property("UID")?.value })
+            if uids.count == 1, let uid = uids.first, holders[uid] == nil { holders[uid] = name }
+        }
+        return holders
     }
 
     /// The `.ics` files of `directory`, sorted by name (hidden files are not items).
