@@ -36,7 +36,7 @@ extension ICalendar {
         }
         if old.item.location != item.location {
             set("LOCATION", item.location.map { [ICalProperty("LOCATION", value: ICalText.escape($0.name))] } ?? [])
-            let geo = item.location?.coordinate.map { "\(String($0.latitude));\(String($0.longitude))" }
+            let geo = item.location?.coordinate.map { ICalendar.geoValue($0) }
             set("GEO", geo.map { [ICalProperty("GEO", value: $0)] } ?? [])
         }
         if old.isDone != entry.isDone || (entry.isDone && !sameSecond(old.item.completedAt, item.completedAt)) {
