@@ -165,6 +165,9 @@ extension ICalendar {
                 writer.raw(geoValue(coordinate))
                 writer.end()
             }
+        } else if extras?.inner.contains(where: { ICalendarExtras.name(of: $0) == "X-APPLE-STRUCTURED-LOCATION" }) == true {
+            // The location was removed: an empty LOCATION keeps the kept geofence from giving it back.
+            writer.line("LOCATION", value: "")
         }
         if isDone {
             writer.line("STATUS", value: "COMPLETED")
