@@ -36,7 +36,7 @@ struct ImportCommand: ParsableCommand {
     /// The formats' names, for help and messages.
     static let formatNames = InterchangeFormat.allCases.map(\.rawValue).joined(separator: ", ")
 
-    @Option(help: ArgumentHelp("The format: \(formatNames) (default: judged from the content).", valueName: "format"))
+    @Option(help: ArgumentHelp("The format: \(formatNames) (default: by the name .ics or .json, else judged from the content).", valueName: "format"))
     var format: String?
 
     @Flag(help: "Print what would be added, updated and left unchanged, and change nothing.")
