@@ -119,6 +119,21 @@ struct ImportExportCLITests {
         #expect(!FileManager.default.fileExists(atPath: tick.file.path))
     }
 
+    @Test("a new file written by export --output follows the umask, as a shell's > would")
+    func exportFollowsUmask() throws {
+        let tick = try filledRunner()
+        let output = tick.directory.appendingPathComponent("private.ics").path
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: "/bin/sh")
+        process.arguments = ["-c", "umask 077 && exec \"$0\" export --output \"$1\" --file \"$2\"",
+                             try TickRunner.executable().path, output, tick.file.path]
+        try process.run()
+        process.waitUntilExit()
+        #expect(process.terminationStatus == 0)
+        var info = stat()
+        #expect(stat(output, &info) == 0 && info.st_mode & 0o777 == 0o600, "mode \(String(info.st_mode & 0o777, radix: 8))")
+    }
+
     @Test("a bad item refuses the whole import: exit 1, file, line and problem named, the list file untouched")
     func allOrNothing() throws {
         let tick = try filledRunner()

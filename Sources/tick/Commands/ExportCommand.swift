@@ -98,8 +98,8 @@ struct ExportCommand: ParsableCommand {
 
     /// Writes a file through a ``ByteWriter``: into a new temporary file beside it, synced,
     /// then renamed over it, so that a failed export or a crash leaves the old file whole. A
-    /// symbolic link is followed (the file it names is replaced, the link stays), and an
-    /// existing file keeps its mode.
+    /// symbolic link is followed (the file it names is replaced, the link stays), an
+    /// existing file keeps its mode, and a new one follows the umask.
     static func writeFile<T>(_ path: String, _ body: (inout ByteWriter) throws(InterchangeError) -> T) throws -> T {
         func failure(_ target: String) -> CLIError { CLIError("\(target): cannot write: \(String(cString: strerror(errno)))") }
         var target = path
@@ -108,7 +108,10 @@ struct ExportCommand: ParsableCommand {
             free(resolved)
         }
         var existing = stat()
-        let mode: mode_t = stat(target, &existing) == 0 ? existing.st_mode & 0o7777 : 0o644
+        // A new file gets what the umask leaves of 0666, as a shell's `>` would give it.
+        let mask = umask(0o022)
+        umask(mask)
+        let mode: mode_t = stat(target, &existing) == 0 ? existing.st_mode & 0o7777 : 0o666 & ~mask
         let temporary = target + ".tick-export-\(UUID().uuidString)"
         let fd = Glibc.open(temporary, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, 0o600)
         guard fd >= 0 else { throw failure(target) }
