@@ -134,6 +134,31 @@ struct ImportExportCLITests {
         #expect(stat(output, &info) == 0 && info.st_mode & 0o777 == 0o600, "mode \(String(info.st_mode & 0o777, radix: 8))")
     }
 
+    @Test("a FIFO among a vdir's .ics files is refused by import and left alone by export, never waited on")
+    func vdirWithFIFO() throws {
+        let tick = try filledRunner()
+        let vdir = tick.directory.appendingPathComponent("tasks").path
+        #expect(try tick.run(["export", "--format", "vdir", "--output", vdir]).status == 0)
+        #expect(mkfifo(vdir + "/zz.ics", 0o644) == 0)
+        // Through timeout(1) with SIGKILL (tick defers SIGTERM), so that a wait fails the test instead of hanging it.
+        func run(_ arguments: [String]) throws -> (status: Int32, stderr: String) {
+            let process = Process()
+            process.executableURL = URL(fileURLWithPath: "/usr/bin/timeout")
+            process.arguments = ["-s", "KILL", "10", try TickRunner.executable().path] + arguments + ["--file", tick.file.path]
+            let errors = Pipe()
+            process.standardError = errors
+            process.standardOutput = FileHandle.nullDevice
+            try process.run()
+            let message = String(decoding: errors.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
+            process.waitUntilExit()
+            return (process.terminationStatus, message)
+        }
+        let imported = try run(["import", vdir])
+        #expect(imported.status == 1 && imported.stderr.contains("zz.ics: not a regular file"), "\(imported)")
+        let exported = try run(["export", "--format", "vdir", "--output", vdir])
+        #expect(exported.status == 0, "\(exported)")
+    }
+
     @Test("a bad item refuses the whole import: exit 1, file, line and problem named, the list file untouched")
     func allOrNothing() throws {
         let tick = try filledRunner()

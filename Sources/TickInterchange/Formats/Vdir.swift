@@ -58,12 +58,19 @@ public enum Vdir {
         guard let names = try? files(in: directory) else { return [:] }
         var holders: [String: String] = [:]
         for name in names {
-            guard let bytes = try? SyncFiles.read(directory + "/" + name),
+            guard isRegularFile(directory + "/" + name), let bytes = try? SyncFiles.read(directory + "/" + name),
                   let roots = try? ICalComponent.parse(bytes, source: name) else { continue }
             let uids = Set(roots.flatMap(\.components).filter { $0.name == "VTODO" }.compactMap { $0.property("UID")?.value })
             if uids.count == 1, let uid = uids.first, holders[uid] == nil { holders[uid] = name }
         }
         return holders
+    }
+
+    /// Whether `path` is a regular file (links followed): reading a FIFO among a vdir's
+    /// files would wait forever.
+    static func isRegularFile(_ path: String) -> Bool {
+        var info = stat()
+        return stat(path, &info) == 0 && (info.st_mode & S_IFMT) == S_IFREG
     }
 
     /// The `.ics` files of `directory`, sorted by name (hidden files are not items).
@@ -91,6 +98,7 @@ public enum Vdir {
         options.now = now
         for name in try files(in: directory) {
             let path = directory.hasSuffix("/") ? directory + name : directory + "/" + name
+            guard isRegularFile(path) else { throw InterchangeError(source: path, problem: "not a regular file; a vdir holds .ics files") }
             let calendar = try ICalendar.decode(try readFile(path), source: path, options: options)
             for (kind, count) in calendar.skipped.sorted(by: { $0.key < $1.key }) { omissions.note("\(count) \(kind) in \(name)") }
             todos += calendar.todos.map { ($0, path) }
