@@ -175,8 +175,9 @@ struct CLITests {
         let keep = try tick.add(["Keep"])
         let gone = try tick.add(["Gone"])
         #expect(try tick.run(["remove", String(gone.prefix(3))]).status == 1)
-        // A prefix of digits only is a position: take the id up to a letter, or with its -.
-        let prefix = gone.prefix(5).contains(where: \.isLetter) ? String(gone.prefix(5)) : gone + "-"
+        // A prefix of digits only is a position: take the id as `add` printed it, which goes on
+        // to a letter or its - (appending a second - made an id of 8 digits "no item").
+        let prefix = gone.prefix(5).contains(where: \.isLetter) ? String(gone.prefix(5)) : gone
         let result = try tick.run(["remove", prefix.uppercased()])
         #expect(result.status == 0, "\(result.stderr)")
         let items = try tick.listJSON()

@@ -55,6 +55,23 @@ struct ImportExportCLITests {
         }
     }
 
+    @Test("a vdir export writes an item over the file that holds its UID already, under another name, instead of a second copy")
+    func vdirExportOverExistingFiles() throws {
+        let tick = try TickRunner()
+        let vdir = tick.directory.appendingPathComponent("tasks").path
+        try FileManager.default.createDirectory(atPath: vdir, withIntermediateDirectories: true)
+        try "BEGIN:VCALENDAR\r\nVERSION:2.0\r\nBEGIN:VTODO\r\nUID:xyz@host\r\nSUMMARY:from the server\r\nEND:VTODO\r\nEND:VCALENDAR\r\n"
+            .write(toFile: vdir + "/8f3a9c.ics", atomically: true, encoding: .utf8)
+        #expect(try tick.run(["import", vdir]).stdout == "added 1, updated 0, left 0 unchanged\n")
+        #expect(try tick.run(["edit", "1", "--title", "renamed in tick"]).status == 0)
+        let result = try tick.run(["export", "--format", "vdir", "--output", vdir])
+        #expect(result.status == 0, "\(result.stderr)")
+        #expect(try FileManager.default.contentsOfDirectory(atPath: vdir) == ["8f3a9c.ics"])
+        #expect(try String(contentsOfFile: vdir + "/8f3a9c.ics", encoding: .utf8).contains("SUMMARY:renamed in tick\r\n"))
+        let again = try tick.run(["import", vdir])
+        #expect(again.status == 0 && again.stdout.hasPrefix("added 0, "), "\(again.stderr)")
+    }
+
     @Test("export --output through a symbolic link replaces the file it names and keeps that file's mode; the link stays")
     func exportThroughLink() throws {
         let tick = try filledRunner()
@@ -71,6 +88,75 @@ struct ImportExportCLITests {
         #expect(stat(secret, &info) == 0 && info.st_mode & 0o777 == 0o600)
         let names = try FileManager.default.contentsOfDirectory(atPath: tick.directory.path)
         #expect(!names.contains { $0.contains("tick-export") })
+    }
+
+    @Test("export --output naming the list file, or a link to it, is refused and the list stays as it was")
+    func exportOntoTheList() throws {
+        let tick = try filledRunner()
+        let before = try Data(contentsOf: tick.file)
+        let link = tick.directory.appendingPathComponent("alias.json").path
+        try FileManager.default.createSymbolicLink(atPath: link, withDestinationPath: tick.file.path)
+        for output in [tick.file.path, link] {
+            let result = try tick.run(["export", "--format", "json", "--output", output])
+            #expect(result.status == 1)
+            #expect(result.stderr == "tick: \(output): is the list file itself; tick will not write an export over it\n")
+            #expect(try Data(contentsOf: tick.file) == before)
+        }
+    }
+
+    @Test("an empty or cut-short .ics or .json file is an error, not todo.txt lines")
+    func namedFormats() throws {
+        let tick = try TickRunner()
+        let cases = [("empty.ics", "", "holds no iCalendar data"), ("cut.ics", "BEGIN:VCAL", "BEGIN:VCAL"),
+                     ("junk.ics", "UID:x\r\nBEGIN:VCALENDAR\r\nEND:VCALENDAR\r\n", "outside"), ("empty.json", "", "ends early")]
+        for (name, content, problem) in cases {
+            let path = tick.directory.appendingPathComponent(name).path
+            try content.write(toFile: path, atomically: true, encoding: .utf8)
+            let result = try tick.run(["import", path])
+            #expect(result.status == 1, "\(name): \(result.stdout)")
+            #expect(result.stderr.hasPrefix("tick: \(path)") && result.stderr.contains(problem), "\(result.stderr)")
+        }
+        #expect(!FileManager.default.fileExists(atPath: tick.file.path))
+    }
+
+    @Test("a new file written by export --output follows the umask, as a shell's > would")
+    func exportFollowsUmask() throws {
+        let tick = try filledRunner()
+        let output = tick.directory.appendingPathComponent("private.ics").path
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: "/bin/sh")
+        process.arguments = ["-c", "umask 077 && exec \"$0\" export --output \"$1\" --file \"$2\"",
+                             try TickRunner.executable().path, output, tick.file.path]
+        try process.run()
+        process.waitUntilExit()
+        #expect(process.terminationStatus == 0)
+        var info = stat()
+        #expect(stat(output, &info) == 0 && info.st_mode & 0o777 == 0o600, "mode \(String(info.st_mode & 0o777, radix: 8))")
+    }
+
+    @Test("a FIFO among a vdir's .ics files is refused by import and left alone by export, never waited on")
+    func vdirWithFIFO() throws {
+        let tick = try filledRunner()
+        let vdir = tick.directory.appendingPathComponent("tasks").path
+        #expect(try tick.run(["export", "--format", "vdir", "--output", vdir]).status == 0)
+        #expect(mkfifo(vdir + "/zz.ics", 0o644) == 0)
+        // Through timeout(1) with SIGKILL (tick defers SIGTERM), so that a wait fails the test instead of hanging it.
+        func run(_ arguments: [String]) throws -> (status: Int32, stderr: String) {
+            let process = Process()
+            process.executableURL = URL(fileURLWithPath: "/usr/bin/timeout")
+            process.arguments = ["-s", "KILL", "10", try TickRunner.executable().path] + arguments + ["--file", tick.file.path]
+            let errors = Pipe()
+            process.standardError = errors
+            process.standardOutput = FileHandle.nullDevice
+            try process.run()
+            let message = String(decoding: errors.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
+            process.waitUntilExit()
+            return (process.terminationStatus, message)
+        }
+        let imported = try run(["import", vdir])
+        #expect(imported.status == 1 && imported.stderr.contains("zz.ics: not a regular file"), "\(imported)")
+        let exported = try run(["export", "--format", "vdir", "--output", vdir])
+        #expect(exported.status == 0, "\(exported)")
     }
 
     @Test("a bad item refuses the whole import: exit 1, file, line and problem named, the list file untouched")

@@ -48,5 +48,14 @@ struct ImportPlanTests {
         } catch {
             #expect(error.description == "list.json:7: two items have the id \(a.id.uuidString.lowercased()) (lines 2 and 7)")
         }
+        // In two files of a vdir, both files are named.
+        do {
+            _ = try ImportPlan(importing: [ExchangeEntry(item: a, done: false, line: 4, source: "tasks/a.ics"),
+                                           ExchangeEntry(item: a, done: false, line: 3, source: "tasks/b.ics")],
+                               into: ToDoList(), source: "tasks")
+            Issue.record("a repeated id was accepted")
+        } catch {
+            #expect(error.description == "tasks/b.ics:3: two items have the id \(a.id.uuidString.lowercased()) (tasks/a.ics line 4 and tasks/b.ics line 3)")
+        }
     }
 }

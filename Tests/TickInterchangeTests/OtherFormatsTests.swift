@@ -126,6 +126,12 @@ struct OtherFormatsTests {
         #expect(InterchangeFormat(pathExtension: "out/list.MD") == .markdown)
         #expect(InterchangeFormat(pathExtension: "todo.txt") == .todotxt)
         #expect(InterchangeFormat(pathExtension: "list") == nil)
+        // iCalendar content that is cut short or lacks its VCALENDAR is an iCalendar error, not todo.txt lines.
+        #expect(InterchangeCodec.detect(Array("BEGIN:VTODO\r\nSUMMARY:a\r\nEND:VTODO\r\n".utf8)) == .ics)
+        #expect(InterchangeCodec.detect(Array("begin:vcal".utf8)) == .ics)
+        #expect(InterchangeCodec.importFormat(named: "cal/Tasks.ICS") == .ics)
+        #expect(InterchangeCodec.importFormat(named: "list.json") == .json)
+        #expect(InterchangeCodec.importFormat(named: "todo.txt") == nil && InterchangeCodec.importFormat(named: "tasks.md") == nil)
         do {
             _ = try InterchangeCodec.read([0x61, 0x0A, 0x62, 0xFF, 0x0A], as: .todotxt, source: "todo.txt")
             Issue.record("broken UTF-8 was accepted")

@@ -79,6 +79,9 @@ struct TickJSONTests {
             ("[{\"title\": \"a\", \"iCalendarExtras\": \"BEGIN:VALARM\\nACTION:DISPLAY\"}]", "list.json:1: the iCalendar extras: "),
             ("[\n{\"title\": \"a\"},\n{\"title\": \"b\"", "list.json:3: the JSON ends inside an object"),
             ("{\"title\": \"a\"}", "list.json:1: tick's JSON is an array of items, not an object"),
+            // An externalUID is written back as an iCalendar UID line.
+            ("[{\"title\": \"a\", \"externalUID\": \"x\\r\\nSUMMARY:evil\"}]", "list.json:1: \"externalUID\" must be an iCalendar UID"),
+            ("[{\"title\": \"a\", \"externalUID\": \"\"}]", "list.json:1: \"externalUID\" must be an iCalendar UID"),
         ]
         for (input, expected) in cases {
             do {

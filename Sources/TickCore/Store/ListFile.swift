@@ -50,7 +50,9 @@ struct ListFile: Sendable {
     /// Takes `flock(LOCK_EX)` on the sidecar lock file beside the resolved file, waiting for
     /// another writer to finish; closing the returned descriptor releases it.
     func lock(_ file: ResolvedPath) throws(StoreError) -> Int32 {
-        let fd = open(file.lockPath, O_RDWR | O_CREAT | O_CLOEXEC, 0o600)
+        // Readable by all, so that every user who may write a shared list can flock it read-only.
+        var fd = open(file.lockPath, O_RDWR | O_CREAT | O_CLOEXEC, 0o644)
+        if fd < 0 && errno == EACCES { fd = open(file.lockPath, O_RDONLY | O_CLOEXEC) }
         guard fd >= 0 else { throw systemFailure("cannot open the lock file \(file.lockPath)", kind: .lock) }
         while flock(fd, LOCK_EX) != 0 {
             guard errno == EINTR else {

@@ -37,14 +37,27 @@ public enum InterchangeCodec {
         }
     }
 
-    /// The format of `bytes` judged from their content: JSON (tick's or taskwarrior's,
-    /// by the keys of the first item), a Markdown task list, else todo.txt.
+    /// The format of `bytes` judged from their content: iCalendar when they begin with a
+    /// `BEGIN:` line (a cut-short or bare-VTODO file is then an iCalendar error, not todo.txt
+    /// lines), JSON (tick's or taskwarrior's, by the keys of the first item), a Markdown task
+    /// list, else todo.txt.
     public static func detect(_ bytes: [UInt8]) -> InterchangeFormat {
         let start = bytes.firstIndex { ![0x20, 0x09, 0x0A, 0x0D, 0xEF, 0xBB, 0xBF].contains($0) }
         if let start, bytes[start] == UInt8(ascii: "[") || bytes[start] == UInt8(ascii: "{") { return .json }
-        if let start, String(decoding: bytes[start...].prefix(15), as: UTF8.self).uppercased() == "BEGIN:VCALENDAR" { return .ics }
+        if let start, String(decoding: bytes[start...].prefix(6), as: UTF8.self).uppercased() == "BEGIN:" { return .ics }
         if MarkdownTasks.looksLike(String(decoding: bytes.prefix(1 << 20), as: UTF8.self)) { return .markdown }
         return .todotxt
+    }
+
+    /// The format a file to import is read as when none is given, by its name: `.ics` is
+    /// iCalendar and `.json` JSON whatever the content (an empty or cut-short one is an
+    /// error); other names (`.txt`, `.md`, none) leave it to ``detect(_:)``.
+    public static func importFormat(named path: String) -> InterchangeFormat? {
+        switch InterchangeFormat(pathExtension: path) {
+        case .ics?: .ics
+        case .json?: .json
+        default: nil
+        }
     }
 
     /// Reads `bytes` (named `source` in errors) as `format`, or as the format

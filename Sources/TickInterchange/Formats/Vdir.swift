@@ -32,11 +32,15 @@ public enum Vdir {
         if mkdir(directory, 0o755) != 0 && errno != EEXIST {
             throw InterchangeError(source: directory, problem: "cannot make the directory: \(String(cString: strerror(errno)))")
         }
-        var taken: Set<String> = []
+        // A UID that a file of the directory holds already (a vdir vdirsyncer filled is named
+        // by the server's hrefs) is written over that file, not beside it as a second copy.
+        let holders = filesByUID(in: directory)
+        var taken = Set(holders.values)
         var written: [(temporary: String, path: String)] = []
         do {
             for entry in InterchangeCodec.iCalendarEntries(entries) {
-                let path = directory + "/" + fileName(for: ICalendar.uid(of: entry.item), taken: &taken)
+                let uid = ICalendar.uid(of: entry.item)
+                let path = directory + "/" + (holders[uid] ?? fileName(for: uid, taken: &taken))
                 written.append((try SyncFiles.writeTemporary(ICalendar.encodeFile(entry), for: path, syncing: false), path))
             }
             try SyncFiles.syncFilesystem(of: directory)
@@ -46,6 +50,27 @@ public enum Vdir {
         }
         for file in written { try SyncFiles.moveIntoPlace(file.temporary, file.path) }
         SyncFiles.syncDirectory(directory)
+    }
+
+    /// The `.ics` files of `directory` that hold the VTODOs of one UID, by that UID. A file
+    /// that cannot be read, or holds several UIDs, is in no entry.
+    static func filesByUID(in directory: String) -> [String: String] {
+        guard let names = try? files(in: directory) else { return [:] }
+        var holders: [String: String] = [:]
+        for name in names {
+            guard isRegularFile(directory + "/" + name), let bytes = try? SyncFiles.read(directory + "/" + name),
+                  let roots = try? ICalComponent.parse(bytes, source: name) else { continue }
+            let uids = Set(roots.flatMap(\.components).filter { $0.name == "VTODO" }.compactMap { $0.property("UID")?.value })
+            if uids.count == 1, let uid = uids.first, holders[uid] == nil { holders[uid] = name }
+        }
+        return holders
+    }
+
+    /// Whether `path` is a regular file (links followed): reading a FIFO among a vdir's
+    /// files would wait forever.
+    static func isRegularFile(_ path: String) -> Bool {
+        var info = stat()
+        return stat(path, &info) == 0 && (info.st_mode & S_IFMT) == S_IFREG
     }
 
     /// The `.ics` files of `directory`, sorted by name (hidden files are not items).
@@ -73,6 +98,7 @@ public enum Vdir {
         options.now = now
         for name in try files(in: directory) {
             let path = directory.hasSuffix("/") ? directory + name : directory + "/" + name
+            guard isRegularFile(path) else { throw InterchangeError(source: path, problem: "not a regular file; a vdir holds .ics files") }
             let calendar = try ICalendar.decode(try readFile(path), source: path, options: options)
             for (kind, count) in calendar.skipped.sorted(by: { $0.key < $1.key }) { omissions.note("\(count) \(kind) in \(name)") }
             todos += calendar.todos.map { ($0, path) }

@@ -162,11 +162,12 @@ extension ICalendar {
             writer.end()
             if let coordinate = location.coordinate {
                 writer.start("GEO")
-                writer.raw(String(coordinate.latitude))
-                writer.byte(UInt8(ascii: ";"))
-                writer.raw(String(coordinate.longitude))
+                writer.raw(geoValue(coordinate))
                 writer.end()
             }
+        } else if extras?.inner.contains(where: { ICalendarExtras.name(of: $0) == "X-APPLE-STRUCTURED-LOCATION" }) == true {
+            // The location was removed: an empty LOCATION keeps the kept geofence from giving it back.
+            writer.line("LOCATION", value: "")
         }
         if isDone {
             writer.line("STATUS", value: "COMPLETED")
@@ -199,6 +200,19 @@ extension ICalendar {
         for zone in extras.timeZones where !timeZones.contains(where: { $0.tzid == zone.tzid }) {
             timeZones.append(zone)
         }
+    }
+
+    /// `GEO`'s value, `lat;lon`, as RFC 5545's FLOATs: plain decimals, never an exponent
+    /// (Swift writes 0.00001 as `1e-05`, which no reader of FLOAT, tick's included, takes).
+    static func geoValue(_ coordinate: Location.Coordinate) -> String {
+        func decimal(_ value: Double) -> String {
+            let text = String(value)
+            guard let e = text.firstIndex(of: "e"), let exponent = Int(text[text.index(after: e)...]), exponent < 0 else { return text }
+            let negative = text.hasPrefix("-")
+            let digits = text[..<e].filter { $0.isNumber }
+            return (negative ? "-0." : "0.") + String(repeating: "0", count: -exponent - 1) + digits
+        }
+        return decimal(coordinate.latitude) + ";" + decimal(coordinate.longitude)
     }
 
     /// A UUID's canonical text (upper-case, as `uuidString`), without making a string.

@@ -35,8 +35,11 @@ extension ICalendar {
             }
         }
         if old.item.location != item.location {
-            set("LOCATION", item.location.map { [ICalProperty("LOCATION", value: ICalText.escape($0.name))] } ?? [])
-            let geo = item.location?.coordinate.map { "\(String($0.latitude));\(String($0.longitude))" }
+            // A removed location stays removed as an empty LOCATION when a geofence would give it back.
+            let geofence = ([vtodo] + vtodo.components).contains { !$0.properties("X-APPLE-STRUCTURED-LOCATION").isEmpty }
+            set("LOCATION", item.location.map { [ICalProperty("LOCATION", value: ICalText.escape($0.name))] }
+                ?? (geofence ? [ICalProperty("LOCATION", value: "")] : []))
+            let geo = item.location?.coordinate.map { ICalendar.geoValue($0) }
             set("GEO", geo.map { [ICalProperty("GEO", value: $0)] } ?? [])
         }
         if old.isDone != entry.isDone || (entry.isDone && !sameSecond(old.item.completedAt, item.completedAt)) {

@@ -80,12 +80,13 @@ struct VTodoReader {
         for component in vtodo.components { extras.add(component) }
         for override in overrides { extras.add(override) }
 
-        // The location: LOCATION and GEO, else Apple Reminders' geofence.
+        // The location: LOCATION and GEO, else Apple Reminders' geofence. An empty LOCATION
+        // says there is none (what tick writes for an item whose location was removed).
         var location: Location?
         let name = locationName?.trimmingWhitespace ?? ""
         if !name.isEmpty || geo != nil {
             location = try makeLocation(name: name.isEmpty ? geo.map { $0.2 } ?? "" : name, geo: geo, line: vtodo.line)
-        } else {
+        } else if locationName == nil {
             location = try appleStructuredLocation(vtodo)
         }
 

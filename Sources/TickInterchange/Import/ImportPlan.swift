@@ -29,9 +29,17 @@ public struct ImportPlan: Sendable {
         for entry in entries {
             if let earlier = firstLine.updateValue(entry, forKey: entry.item.id) {
                 let name = entry.item.externalUID ?? entry.item.id.uuidString.lowercased()
-                let lines = [earlier.line, entry.line].compactMap { $0.map(String.init) }
+                var places = ""
+                if let first = earlier.line, let second = entry.line {
+                    // Two files of a vdir: name both.
+                    if let a = earlier.source, let b = entry.source, a != b {
+                        places = " (\(a) line \(first) and \(b) line \(second))"
+                    } else {
+                        places = " (lines \(first) and \(second))"
+                    }
+                }
                 throw InterchangeError(source: entry.source ?? source, line: entry.line,
-                                       problem: "two items have the id \(name)" + (lines.count == 2 ? " (lines \(lines[0]) and \(lines[1]))" : ""))
+                                       problem: "two items have the id \(name)" + places)
             }
         }
         var positions: [UUID: (section: ToDoList.Section, index: Int)] = [:]

@@ -76,7 +76,14 @@ extension TickJSON {
         item.location = try location(values[.location])
         item.completedAt = try instant(.completedAt)
         item.modifiedAt = try instant(.modifiedAt)
-        item.externalUID = try string(.externalUID)
+        if let uid = try string(.externalUID) {
+            // Written back as the UID line of an iCalendar export: a line break would end that
+            // line and start another, and an empty UID names no item.
+            guard !uid.isEmpty, !uid.unicodeScalars.contains(where: { $0.value < 0x20 || $0.value == 0x7F }) else {
+                throw Problem(text: "\"externalUID\" must be an iCalendar UID: not empty, on one line, without control characters")
+            }
+            item.externalUID = uid
+        }
         if let extras = try string(.iCalendarExtras) {
             // Checked as an iCalendar reader would take them, so that an export cannot fail later.
             do {

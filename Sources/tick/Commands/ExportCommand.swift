@@ -67,7 +67,11 @@ struct ExportCommand: ParsableCommand {
         try reportingErrors {
             let format = try chosenFormat()
             let sections: [ToDoList.Section] = open ? [.toDo] : done ? [.done] : [.toDo, .done]
-            let list = try storeOptions.makeStore().load()
+            let store = storeOptions.makeStore()
+            if let output, format != .vdir, Self.isSameFile(output, store.fileURL.path) {
+                throw CLIError("\(output): is the list file itself; tick will not write an export over it")
+            }
+            let list = try store.load()
             ProcessLifetime.keepUntilExit(list)
             let omissions: Omissions
             if format == .vdir {
@@ -86,10 +90,16 @@ struct ExportCommand: ParsableCommand {
         }
     }
 
+    /// Whether two paths lead to one file (the same device and inode, links followed).
+    static func isSameFile(_ a: String, _ b: String) -> Bool {
+        var first = stat(), second = stat()
+        return stat(a, &first) == 0 && stat(b, &second) == 0 && first.st_dev == second.st_dev && first.st_ino == second.st_ino
+    }
+
     /// Writes a file through a ``ByteWriter``: into a new temporary file beside it, synced,
     /// then renamed over it, so that a failed export or a crash leaves the old file whole. A
-    /// symbolic link is followed (the file it names is replaced, the link stays), and an
-    /// existing file keeps its mode.
+    /// symbolic link is followed (the file it names is replaced, the link stays), an
+    /// existing file keeps its mode, and a new one follows the umask.
     static func writeFile<T>(_ path: String, _ body: (inout ByteWriter) throws(InterchangeError) -> T) throws -> T {
         func failure(_ target: String) -> CLIError { CLIError("\(target): cannot write: \(String(cString: strerror(errno)))") }
         var target = path
@@ -98,7 +108,10 @@ struct ExportCommand: ParsableCommand {
             free(resolved)
         }
         var existing = stat()
-        let mode: mode_t = stat(target, &existing) == 0 ? existing.st_mode & 0o7777 : 0o644
+        // A new file gets what the umask leaves of 0666, as a shell's `>` would give it.
+        let mask = umask(0o022)
+        umask(mask)
+        let mode: mode_t = stat(target, &existing) == 0 ? existing.st_mode & 0o7777 : 0o666 & ~mask
         let temporary = target + ".tick-export-\(UUID().uuidString)"
         let fd = Glibc.open(temporary, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, 0o600)
         guard fd >= 0 else { throw failure(target) }

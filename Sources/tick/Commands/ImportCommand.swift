@@ -12,9 +12,9 @@ struct ImportCommand: ParsableCommand {
         discussion: """
             PATH is a file, a directory (read as a vdir: every .ics file in it), or - for \
             standard input. FORMAT is one of: \(formatNames); without --format it is \
-            judged from the content (iCalendar by BEGIN:VCALENDAR, tick's JSON and \
-            taskwarrior's by their keys, a Markdown task list by its "- [ ]" lines, else \
-            todo.txt).
+            judged from the file's name (.ics, .json) or else from the content \
+            (iCalendar by BEGIN:VCALENDAR, tick's JSON and taskwarrior's by their keys, \
+            a Markdown task list by its "- [ ]" lines, else todo.txt).
 
             An item whose id (an iCalendar UID, a taskwarrior uuid) is already in the list \
             updates that item instead of adding a copy, so importing the same file again \
@@ -36,7 +36,7 @@ struct ImportCommand: ParsableCommand {
     /// The formats' names, for help and messages.
     static let formatNames = InterchangeFormat.allCases.map(\.rawValue).joined(separator: ", ")
 
-    @Option(help: ArgumentHelp("The format: \(formatNames) (default: judged from the content).", valueName: "format"))
+    @Option(help: ArgumentHelp("The format: \(formatNames) (default: by the name .ics or .json, else judged from the content).", valueName: "format"))
     var format: String?
 
     @Flag(help: "Print what would be added, updated and left unchanged, and change nothing.")
@@ -65,7 +65,8 @@ struct ImportCommand: ParsableCommand {
                 (entries, omissions) = try Vdir.read(path, readFile: InputFile.read)
             } else {
                 guard chosen != .vdir else { throw CLIError("\(source): a vdir is a directory of .ics files") }
-                (entries, read, omissions) = try InterchangeCodec.read(try InputFile.read(path), as: chosen, source: source)
+                let named = path == "-" ? nil : InterchangeCodec.importFormat(named: path)
+                (entries, read, omissions) = try InterchangeCodec.read(try InputFile.read(path), as: chosen ?? named, source: source)
             }
             if let message = omissions.message { warn(message) }
             let store = storeOptions.makeStore()

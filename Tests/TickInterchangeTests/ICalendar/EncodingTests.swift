@@ -60,6 +60,16 @@ struct EncodingTests {
         #expect(try ICalendar.decode(bytes, source: "t", options: testOptions()).todos.first?.item.dueDay == CalendarDay(year: 2026, month: 12, day: 1))
     }
 
+    @Test("a coordinate near 0 is written as a plain decimal, never with an exponent, and read back the same")
+    func smallCoordinates() throws {
+        var item = try sampleItem()
+        item.location = try Location(name: "Greenwich", latitude: 51.4779, longitude: -0.00001)
+        let bytes = ICalendar.encode([ICalendarEntry(item: item, isDone: false)])
+        #expect(text(bytes).contains("GEO:51.4779;-0.00001\r\n"))
+        #expect(try ICalendar.decode(bytes, source: "t", options: testOptions()).todos.first?.item.location == item.location)
+        #expect(ICalendar.geoValue(try #require(Location(name: "x", latitude: 1.2e-7, longitude: 0).coordinate)) == "0.00000012;0.0")
+    }
+
     @Test("a due in a year iCalendar cannot write is written whole, and refused on import rather than read as another year")
     func farYear() throws {
         var item = try ToDoItem(title: "far", createdAt: utc(2026, 1, 1))

@@ -134,3 +134,30 @@ struct PatchTests {
         #expect(again.item.title == todo.item.title && again.item.notes == todo.item.notes)
     }
 }
+
+@Suite("Patching a VTODO with Apple's geofence")
+struct GeofencePatchTests {
+    @Test("a location removed in tick is patched in as an empty LOCATION, so the geofence does not give it back")
+    func removedLocation() throws {
+        let file = ics("""
+            BEGIN:VCALENDAR
+            VERSION:2.0
+            BEGIN:VTODO
+            UID:apple-1
+            DTSTAMP:20260101T000000Z
+            SUMMARY:Parcel
+            BEGIN:VALARM
+            ACTION:DISPLAY
+            X-APPLE-STRUCTURED-LOCATION;VALUE=URI;X-TITLE=Post:geo:52.52,13.405
+            END:VALARM
+            END:VTODO
+            END:VCALENDAR
+            """)
+        var todo = try #require(try ICalendar.decode(file, source: "f.ics", options: testOptions()).todos.first)
+        #expect(todo.item.location?.name == "Post")
+        todo.item.location = nil
+        let patched = try #require(try ICalendar.patchFile(file, with: ICalendarEntry(item: todo.item, isDone: false),
+                                                           source: "f.ics", options: testOptions()))
+        #expect(try ICalendar.decode(patched, source: "f.ics", options: testOptions()).todos.first?.item.location == nil)
+    }
+}

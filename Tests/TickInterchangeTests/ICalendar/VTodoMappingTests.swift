@@ -130,6 +130,23 @@ struct VTodoMappingTests {
         #expect(decoded.item.iCalendarExtras?.contains("X-APPLE-PROXIMITY:ARRIVE") == true)
     }
 
+    @Test("a location removed in tick from an item with Apple's geofence stays removed through export and import")
+    func removedAppleLocation() throws {
+        var item = try decodeOne("""
+            UID:x
+            SUMMARY:a
+            BEGIN:VALARM
+            ACTION:DISPLAY
+            X-APPLE-STRUCTURED-LOCATION;VALUE=URI;X-TITLE=Home:geo:52.52,13.405
+            END:VALARM
+            """).item
+        #expect(item.location?.name == "Home")
+        item.location = nil
+        let bytes = ICalendar.encode([ICalendarEntry(item: item, isDone: false)])
+        #expect(try ICalendar.decode(bytes, source: "t", options: testOptions()).todos.first?.item == item)
+        #expect(try reexport(bytes) == bytes)
+    }
+
     @Test("STATUS:COMPLETED, COMPLETED or PERCENT-COMPLETE:100 make it done; COMPLETED is completedAt")
     func done() throws {
         let completed = try decodeOne("UID:x\nSUMMARY:a\nSTATUS:COMPLETED\nCOMPLETED:20261101T080000Z")

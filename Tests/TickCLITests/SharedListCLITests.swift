@@ -1,0 +1,37 @@
+import Foundation
+import Testing
+
+@Suite("a list shared by several users")
+struct SharedListCLITests {
+    /// Runs `tick arguments… --file FILE` as the user and group `id`; the exit status and stderr.
+    private func run(as id: Int, _ arguments: [String], tick: TickRunner) throws -> (status: Int32, stderr: String) {
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: "/usr/bin/setpriv")
+        process.arguments = ["--reuid=\(id)", "--regid=\(id)", "--clear-groups", try TickRunner.executable().path]
+            + arguments + ["--file", tick.file.path]
+        process.environment = ["HOME": tick.directory.path, "PATH": "/usr/bin:/bin", "LANG": "C.UTF-8"]
+        let errors = Pipe()
+        process.standardError = errors
+        process.standardOutput = FileHandle.nullDevice
+        try process.run()
+        let message = String(decoding: errors.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
+        process.waitUntilExit()
+        return (process.terminationStatus, message)
+    }
+
+    @Test("a list every user may write (0666) takes changes from a second user after the first made its lock file",
+          .enabled(if: geteuid() == 0 && FileManager.default.isExecutableFile(atPath: "/usr/bin/setpriv")))
+    func secondUserLocks() throws {
+        let tick = try TickRunner()
+        try tick.add(["Root's item"])
+        #expect(chmod(tick.directory.path, 0o777) == 0)
+        #expect(chmod(tick.file.path, 0o666) == 0)
+        // The first user to change the list makes the lock file; the second must be able to lock it too.
+        try? FileManager.default.removeItem(atPath: tick.directory.appendingPathComponent(".ToDoItems.plist.lock").path)
+        let first = try run(as: 65534, ["add", "First user's item"], tick: tick)
+        #expect(first.status == 0, "\(first.stderr)")
+        let second = try run(as: 2, ["add", "Second user's item"], tick: tick)
+        #expect(second.status == 0, "\(second.stderr)")
+        #expect(try tick.listJSON().map { $0["title"] as? String } == ["Root's item", "First user's item", "Second user's item"])
+    }
+}
