@@ -127,17 +127,15 @@ extension ICalendar {
             ICalDateTime.writeUTC(modified, to: &writer)
             writer.end()
         }
-        if let extras, extras.sequence != nil || extras.lastModified != nil {
-            // One higher once the item has changed since it was read.
-            let read = extras.lastModified.flatMap { ICalDateTime(ICalProperty("LAST-MODIFIED", value: String($0))) }
-            let readInstant: Date? = if case .utc(let wall)? = read { wall.instant(in: .utc) } else { nil }
-            let changed = item.modifiedAt != nil && !sameSecond(readInstant, item.modifiedAt)
-            // (No SEQUENCE read and no change: none written, as read.)
-            if extras.sequence != nil || changed {
-                writer.start("SEQUENCE")
-                writer.number(min(max(extras.sequence ?? 0, 0), Int(Int32.max) - 1) + (changed ? 1 : 0))
-                writer.end()
-            }
+        // SEQUENCE: as read, one higher once the item has changed since it was read (or
+        // since tick made it: then 1). No SEQUENCE read and no change: none written.
+        let read = extras?.lastModified.flatMap { ICalDateTime(ICalProperty("LAST-MODIFIED", value: String($0))) }
+        let readInstant: Date? = if case .utc(let wall)? = read { wall.instant(in: .utc) } else { nil }
+        let changed = item.modifiedAt != nil && !sameSecond(readInstant, item.modifiedAt)
+        if extras?.sequence != nil || changed {
+            writer.start("SEQUENCE")
+            writer.number(min(max(extras?.sequence ?? 0, 0), Int(Int32.max) - 1) + (changed ? 1 : 0))
+            writer.end()
         }
         writer.start("SUMMARY")
         writer.text(item.title)

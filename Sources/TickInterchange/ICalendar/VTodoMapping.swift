@@ -41,7 +41,7 @@ public enum VTodoMapping {
         .init(property: "LAST-MODIFIED", field: "modifiedAt",
               rule: "written when the item has changed; the value read is kept to tell whether it has changed since"),
         .init(property: "SEQUENCE", field: "(none)",
-              rule: "kept as read; written one higher once modifiedAt differs from the LAST-MODIFIED read"),
+              rule: "kept as read; written one higher once modifiedAt differs from the LAST-MODIFIED read (1 for an item tick made and changed)"),
         .init(property: "X-APPLE-SORT-ORDER", field: "order in its section",
               rule: "an integer; written as the item's position in its section"),
     ]

@@ -13,7 +13,7 @@ struct ImportCommand: ParsableCommand {
             PATH is a file, a directory (read as a vdir: every .ics file in it), or - for \
             standard input. FORMAT is one of: \(formatNames); without --format it is \
             judged from the file's name (.ics, .json) or else from the content \
-            (iCalendar by BEGIN:VCALENDAR, tick's JSON and taskwarrior's by their keys, \
+            (iCalendar by a first BEGIN: line, tick's JSON and taskwarrior's by their keys, \
             a Markdown task list by its "- [ ]" lines, else todo.txt).
 
             An item whose id (an iCalendar UID, a taskwarrior uuid) is already in the list \

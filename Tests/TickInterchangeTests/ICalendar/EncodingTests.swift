@@ -36,6 +36,7 @@ struct EncodingTests {
             DTSTAMP:20260203T000000Z\r
             CREATED:20260102T030405Z\r
             LAST-MODIFIED:20260203T000000Z\r
+            SEQUENCE:1\r
             SUMMARY:Call Anna\\; bring keys\\, list\r
             DESCRIPTION:first line\\nsecond \\\\ line\r
             DUE:20261201T093000Z\r
@@ -145,6 +146,19 @@ struct EncodingTests {
         }
         #expect(try ICalendar.decode(source, source: "t", options: testOptions()).todos.count == 1)
         #expect(try reexport(first) == first)
+    }
+
+    @Test("an item tick made is written without SEQUENCE until it changes, then with SEQUENCE:1, and stays so through import and export")
+    func sequenceOfTickItems() throws {
+        var item = try sampleItem()
+        #expect(!text(ICalendar.encode([ICalendarEntry(item: item, isDone: false)])).contains("SEQUENCE"))
+        item.modifiedAt = utc(2026, 3, 1)
+        let first = ICalendar.encode([ICalendarEntry(item: item, isDone: false)])
+        #expect(text(first).contains("LAST-MODIFIED:20260301T000000Z\r\nSEQUENCE:1\r\n"))
+        #expect(try reexport(first) == first)
+        var decoded = try #require(try ICalendar.decode(first, source: "t", options: testOptions()).todos.first)
+        decoded.item.modifiedAt = utc(2026, 4, 1)
+        #expect(text(ICalendar.encode([ICalendarEntry(item: decoded.item, isDone: false)])).contains("SEQUENCE:2\r\n"))
     }
 
     @Test("extras are written back after tick edits the title and due; SEQUENCE goes up once changed")

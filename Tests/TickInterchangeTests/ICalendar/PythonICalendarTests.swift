@@ -96,7 +96,7 @@ struct PythonICalendarTests {
             PythonVTodo(uid: "client-uid-1@example.com", summary: "Call Anna; bring keys, list", description: "first line\nsecond \\ line",
                         due: "2026-12-01T09:30:00+00:00", location: "Café Zürich", geo: [47.37, 8.54], status: "COMPLETED",
                         completed: "2026-03-01T12:00:00+00:00", created: "2026-01-02T03:04:05+00:00",
-                        dtstamp: "2026-03-01T12:00:00+00:00", lastModified: "2026-03-01T12:00:00+00:00", sequence: nil,
+                        dtstamp: "2026-03-01T12:00:00+00:00", lastModified: "2026-03-01T12:00:00+00:00", sequence: 1,
                         sortOrder: "0", priority: 3, alarms: 1, errors: []),
             PythonVTodo(uid: "11111111-2222-4333-8444-555555555555", summary: day.title, description: nil, due: "2026-02-28",
                         location: nil, geo: nil, status: "NEEDS-ACTION", completed: nil, created: "2025-12-31T23:59:59+00:00",
