@@ -40,7 +40,7 @@ struct ExportCommand: ParsableCommand {
     @Flag(help: "Only the items done.")
     var done = false
 
-    @Option(name: [.short, .long], help: ArgumentHelp("Write to this file instead of standard output.", valueName: "path"),
+    @Option(name: [.short, .long], help: ArgumentHelp("Write to this file instead of standard output (- is standard output).", valueName: "path"),
             completion: .file())
     var output: String?
 
@@ -51,6 +51,9 @@ struct ExportCommand: ParsableCommand {
         _ = try chosenFormat()
     }
 
+    /// The file --output names; nil for standard output (none, or `-` as elsewhere).
+    var outputFile: String? { output == "-" ? nil : output }
+
     /// The format named by --format, else by --output's extension.
     func chosenFormat() throws -> InterchangeFormat {
         if let format {
@@ -59,7 +62,7 @@ struct ExportCommand: ParsableCommand {
             }
             return chosen
         }
-        if let output, let chosen = InterchangeFormat(pathExtension: output) { return chosen }
+        if let outputFile, let chosen = InterchangeFormat(pathExtension: outputFile) { return chosen }
         throw ValidationError("name the format with --format (\(ImportCommand.formatNames)), or an --output file ending in .ics, .json, .txt or .md")
     }
 
@@ -68,6 +71,7 @@ struct ExportCommand: ParsableCommand {
             let format = try chosenFormat()
             let sections: [ToDoList.Section] = open ? [.toDo] : done ? [.done] : [.toDo, .done]
             let store = storeOptions.makeStore()
+            let output = outputFile
             if let output, format != .vdir, Self.isSameFile(output, store.fileURL.path) {
                 throw CLIError("\(output): is the list file itself; tick will not write an export over it")
             }
