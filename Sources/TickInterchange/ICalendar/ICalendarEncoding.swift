@@ -137,14 +137,21 @@ extension ICalendar {
             writer.number(min(max(extras?.sequence ?? 0, 0), Int(Int32.max) - 1) + (changed ? 1 : 0))
             writer.end()
         }
-        writer.start("SUMMARY")
-        writer.text(item.title)
-        writer.end()
-        if let notes = item.notes, !notes.isEmpty {
-            writer.start("DESCRIPTION")
-            writer.text(notes)
-            writer.end()
+        /// SUMMARY, DESCRIPTION or LOCATION: the line as read, parameters and all, while the
+        /// field still holds its text; else the text alone.
+        func writeText(_ name: StaticString, _ text: String) {
+            // (Titles and location names are kept trimmed; the line as read may not be.)
+            if let line = extras?.textAsRead[name.description],
+               case let read = ICalText.unescape(String(ICalendarExtras.value(of: line))), read == text || read.trimmingWhitespace == text {
+                writer.contentLine(line)
+            } else {
+                writer.start(name)
+                writer.text(text)
+                writer.end()
+            }
         }
+        writeText("SUMMARY", item.title)
+        if let notes = item.notes, !notes.isEmpty { writeText("DESCRIPTION", notes) }
         if let day = item.dueDay {
             writer.start("DUE", parameters: ";VALUE=DATE")
             ICalDateTime.writeDate(day, to: &writer)
@@ -155,9 +162,7 @@ extension ICalendar {
             writer.end()
         }
         if let location = item.location {
-            writer.start("LOCATION")
-            writer.text(location.name)
-            writer.end()
+            writeText("LOCATION", location.name)
             if let coordinate = location.coordinate {
                 writer.start("GEO")
                 writer.raw(geoValue(coordinate))

@@ -4,6 +4,8 @@
 /// - its unmapped properties and sub-components (VALARM …), written back inside the VTODO;
 /// - `SEQUENCE` and `LAST-MODIFIED` as read, the state tick last saw (the encoder writes a
 ///   higher SEQUENCE once the item has changed since, and never copies these two);
+/// - `SUMMARY`, `DESCRIPTION` and `LOCATION` as read when they had parameters (LANGUAGE,
+///   ALTREP …): written back as read while the field still holds their text;
 /// - whole `BEGIN:VTODO … END:VTODO` blocks: the overrides of recurrences (same UID, with
 ///   RECURRENCE-ID), written after the item's VTODO;
 /// - whole `BEGIN:VTIMEZONE … END:VTIMEZONE` blocks the lines above refer to by TZID,
@@ -19,6 +21,8 @@ struct ICalendarExtras {
     var sequence: Int?
     /// LAST-MODIFIED's value as read.
     var lastModified: Substring?
+    /// SUMMARY, DESCRIPTION and LOCATION lines with parameters as read, by name.
+    var textAsRead: [String: Substring] = [:]
 
     /// Splits an item's extras text.
     init(_ text: String) {
@@ -50,6 +54,7 @@ struct ICalendarExtras {
             switch innerDepth == 0 ? name : "" {
             case "SEQUENCE": sequence = Int(Self.value(of: line))
             case "LAST-MODIFIED": lastModified = Self.value(of: line)
+            case "SUMMARY", "DESCRIPTION", "LOCATION": textAsRead[name] = line
             default: inner.append(line)
             }
         }
@@ -116,7 +121,11 @@ extension ICalendar {
         }
         guard roots.count == 1, let vtodo = roots.first else { throw fail("BEGIN and END do not pair up") }
         let kept: Set<String> = ["STATUS", "PERCENT-COMPLETE", "SEQUENCE", "LAST-MODIFIED"]
-        if let mapped = vtodo.properties.first(where: { VTodoMapping.mappedNames.contains($0.key) && !kept.contains($0.key) }) {
+        // (SUMMARY, DESCRIPTION and LOCATION are kept only for their parameters.)
+        let withParameters: Set<String> = ["SUMMARY", "DESCRIPTION", "LOCATION"]
+        if let mapped = vtodo.properties.first(where: {
+            VTodoMapping.mappedNames.contains($0.key) && !kept.contains($0.key) && !(withParameters.contains($0.key) && !$0.parameters.isEmpty)
+        }) {
             throw fail("\(mapped.name) is written from the item's own fields")
         }
     }

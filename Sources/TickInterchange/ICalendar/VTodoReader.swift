@@ -33,9 +33,11 @@ struct VTodoReader {
             seen |= 1 << row
             switch key {
             case "UID": uid = property.value
-            case "SUMMARY": title = ICalText.unescape(property.value)
-            case "DESCRIPTION": notes = ICalText.unescape(property.value)
-            case "LOCATION": locationName = ICalText.unescape(property.value)
+            case "SUMMARY", "DESCRIPTION", "LOCATION":
+                let text = ICalText.unescape(property.value)
+                if key == "SUMMARY" { title = text } else if key == "DESCRIPTION" { notes = text } else { locationName = text }
+                // Its parameters (LANGUAGE, ALTREP …) are kept with the line as read (see ICalendarExtras).
+                if !property.parameters.isEmpty { extras.add(property) }
             case "GEO": geo = try readGeo(property)
             case "DUE":
                 guard let value = ICalDateTime(property) else { throw badDate(property) }

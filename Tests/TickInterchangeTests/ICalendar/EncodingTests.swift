@@ -161,6 +161,33 @@ struct EncodingTests {
         #expect(text(ICalendar.encode([ICalendarEntry(item: decoded.item, isDone: false)])).contains("SEQUENCE:2\r\n"))
     }
 
+    @Test("parameters of SUMMARY, DESCRIPTION and LOCATION are written back as read while their text is unchanged")
+    func textParametersKept() throws {
+        let source = ics("""
+            BEGIN:VCALENDAR
+            BEGIN:VTODO
+            UID:params-1
+            SUMMARY;LANGUAGE=de:Milch kaufen
+            DESCRIPTION;LANGUAGE=de;ALTREP="http://example.com/n.html":Hafer\\, bitte
+            LOCATION;ALTREP="http://example.com/laden":Laden
+            END:VTODO
+            END:VCALENDAR
+            """)
+        var decoded = try #require(try ICalendar.decode(source, source: "t", options: testOptions()).todos.first)
+        #expect(decoded.item.title == "Milch kaufen" && decoded.item.notes == "Hafer, bitte" && decoded.item.location?.name == "Laden")
+        let first = ICalendar.encode([ICalendarEntry(item: decoded.item, isDone: false)])
+        #expect(text(first).contains("SUMMARY;LANGUAGE=de:Milch kaufen\r\n"))
+        #expect(text(first).contains("DESCRIPTION;LANGUAGE=de;ALTREP=\"http://example.com/n.html\":Hafer\\, bitte\r\n"))
+        #expect(text(first).contains("LOCATION;ALTREP=\"http://example.com/laden\":Laden\r\n"))
+        #expect(text(first).components(separatedBy: "SUMMARY").count == 2)
+        #expect(try reexport(first) == first)
+        try decoded.item.setTitle("Brot kaufen")
+        let edited = text(ICalendar.encode([ICalendarEntry(item: decoded.item, isDone: false)]))
+        #expect(edited.contains("SUMMARY:Brot kaufen\r\n") && !edited.contains("Milch"))
+        #expect(edited.contains("LOCATION;ALTREP=\"http://example.com/laden\":Laden\r\n"))
+        try ICalendar.checkExtras(try #require(decoded.item.iCalendarExtras), source: "list.json")
+    }
+
     @Test("extras are written back after tick edits the title and due; SEQUENCE goes up once changed")
     func editsKeepExtras() throws {
         let source = ics("""
@@ -226,6 +253,7 @@ struct ExtrasCheckTests {
     func check() throws {
         try ICalendar.checkExtras("PRIORITY:1\nBEGIN:VALARM\nTRIGGER:-PT5M\nEND:VALARM", source: "list.json", line: 3)
         try ICalendar.checkExtras("SEQUENCE:2\r\nSTATUS:IN-PROCESS", source: "list.json")
+        try ICalendar.checkExtras("SUMMARY;LANGUAGE=de:Milch", source: "list.json")
         for (bad, problem) in [("BEGIN:VALARM", "does not close BEGIN:VALARM"), ("END:VALARM", "does not close BEGIN:VTODO"), ("hello", "has no ':'"),
                                ("SUMMARY:twice", "SUMMARY is written from the item's own fields")] {
             #expect {
