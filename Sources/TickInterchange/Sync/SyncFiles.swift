@@ -39,11 +39,16 @@ enum SyncFiles {
         return names.sorted()
     }
 
-    /// A file's bytes.
+    /// A file's bytes. Anything but a regular file (a FIFO, a device) is refused at once
+    /// instead of waited on.
     static func read(_ path: String) throws(InterchangeError) -> [UInt8] {
-        let descriptor = open(path, O_RDONLY | O_CLOEXEC)
+        let descriptor = open(path, O_RDONLY | O_CLOEXEC | O_NONBLOCK)
         guard descriptor >= 0 else { throw InterchangeError(source: path, problem: "cannot open: \(String(cString: strerror(errno)))") }
         defer { close(descriptor) }
+        var info = stat()
+        guard fstat(descriptor, &info) == 0, info.st_mode & S_IFMT == S_IFREG else {
+            throw InterchangeError(source: path, problem: "not a regular file")
+        }
         var bytes: [UInt8] = []
         var buffer = [UInt8](repeating: 0, count: 65_536)
         while true {

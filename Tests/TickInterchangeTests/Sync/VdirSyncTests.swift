@@ -25,6 +25,18 @@ struct VdirSyncTests {
         #expect(list.count == 2)
     }
 
+    @Test("a FIFO among the vdir's .ics files stops the sync at once with its name, instead of waiting on it")
+    func fifoRefused() throws {
+        let fixture = try SyncFixture()
+        try fixture.writeFile("one.ics", SyncFixture.todo(uid: "one", summary: "One"))
+        let fifo = fixture.vdir.appendingPathComponent("zz.ics").path
+        #expect(mkfifo(fifo, 0o644) == 0)
+        #expect { try fixture.run() } throws: { error in
+            (error as? InterchangeError).map { $0.source == fifo && $0.problem.contains("not a regular file") } ?? false
+        }
+        #expect(try fixture.store.load().count == 0)
+    }
+
     @Test("a sync with nothing to do writes nothing: no file's modification time changes")
     func idleWritesNothing() throws {
         let fixture = try SyncFixture()
