@@ -72,6 +72,18 @@ struct ImportExportCLITests {
         #expect(again.status == 0 && again.stdout.hasPrefix("added 0, "), "\(again.stderr)")
     }
 
+    @Test("tick's own iCalendar export of changed items, imported back, leaves them unchanged and the list file as it was")
+    func ownExportUnchanged() throws {
+        let tick = try filledRunner()
+        #expect(try tick.run(["edit", "2", "--title", "Call mum"]).status == 0)
+        let ics = tick.directory.appendingPathComponent("own.ics").path
+        #expect(try tick.run(["export", "--output", ics]).status == 0)
+        let before = try Data(contentsOf: tick.file)
+        let imported = try tick.run(["import", ics])
+        #expect(imported.stdout == "added 0, updated 0, left 3 unchanged\n", "\(imported.stderr)")
+        #expect(try Data(contentsOf: tick.file) == before)
+    }
+
     @Test("export --output - writes to standard output, as - means elsewhere, and makes no file named -")
     func outputDash() throws {
         let tick = try filledRunner()

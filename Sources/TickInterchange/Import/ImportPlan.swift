@@ -59,7 +59,7 @@ public struct ImportPlan: Sendable {
         var insertions: [ToDoList.Operation] = []
         for var entry in entries {
             if let (oldSection, index) = positions[entry.item.id] {
-                entry.item = Self.merged(entry.item, over: oldSection == .toDo ? toDo[index] : done[index], format: format)
+                entry.item = Self.merged(entry.item, over: oldSection == .toDo ? toDo[index] : done[index], format: format, done: entry.done)
             }
             let item = entry.item
             let section: ToDoList.Section = entry.done ? .done : .toDo
@@ -105,9 +105,11 @@ public struct ImportPlan: Sendable {
         }
     }
 
-    /// `imported` with what `format` cannot hold taken from `existing`, and its dates as
-    /// `existing` has them when they name the same whole second.
-    static func merged(_ imported: ToDoItem, over existing: ToDoItem, format: InterchangeFormat) -> ToDoItem {
+    /// `imported` with what `format` cannot hold taken from `existing`, its dates as
+    /// `existing` has them when they name the same whole second, and `existing`'s iCalendar
+    /// extras when the imported ones would write the same VTODO (tick's own export read
+    /// back: the SEQUENCE and LAST-MODIFIED it wrote, now kept as read, change nothing).
+    static func merged(_ imported: ToDoItem, over existing: ToDoItem, format: InterchangeFormat, done: Bool) -> ToDoItem {
         var item = imported
         let leavesOut = Set(format.leavesOut)
         if leavesOut.contains(.location) { item.location = existing.location }
@@ -123,6 +125,13 @@ public struct ImportPlan: Sendable {
         if sameSecond(item.modifiedAt, existing.modifiedAt) { item.modifiedAt = existing.modifiedAt }
         if sameSecond(item.due, existing.due) {
             if let day = existing.dueDay { item.setDue(day: day) } else { item.setDue(instant: existing.due) }
+        }
+        if format == .ics || format == .vdir, item.iCalendarExtras != existing.iCalendarExtras {
+            var candidate = item
+            candidate.iCalendarExtras = existing.iCalendarExtras
+            if ICalendar.encodeFile(ICalendarEntry(item: candidate, isDone: done)) == ICalendar.encodeFile(ICalendarEntry(item: item, isDone: done)) {
+                item = candidate
+            }
         }
         return item
     }
