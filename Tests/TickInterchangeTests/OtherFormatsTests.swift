@@ -73,6 +73,27 @@ struct OtherFormatsTests {
         #expect(read.map(\.item.createdAt) == Array(repeating: berlin.date(year: 2026, month: 11, day: 18), count: 4))
     }
 
+    @Test("a title that todo.txt or Markdown would read back as a due date is said on export")
+    func titlesThatLookLikeDues() throws {
+        let created = Date(timeIntervalSince1970: 1_795_000_000)
+        var dated = try ToDoItem(title: "Read (due 2026-12-01)", createdAt: created)
+        dated.setDue(day: CalendarDay(year: 2026, month: 12, day: 3))
+        let entries = [ExchangeEntry(item: try ToDoItem(title: "pay due:2026-12-01 now", createdAt: created), done: false),
+                       ExchangeEntry(item: try ToDoItem(title: "Read (due 2026-12-01)", createdAt: created), done: false),
+                       ExchangeEntry(item: dated, done: false)]
+        var writer = ByteWriter()
+        let todoTxt = try TodoTxt.write(entries, to: &writer, calendar: berlin)
+        #expect(todoTxt.message?.hasSuffix("1 title holds a due: word, which todo.txt reads back as a due date") == true)
+        var markdownWriter = ByteWriter()
+        let markdown = try MarkdownTasks.write(entries, to: &markdownWriter, calendar: berlin)
+        // (The third one's own due is written after its title, so its title reads back whole.)
+        #expect(markdown.message?.hasSuffix("1 title ends in \"(due …)\", which is read back as a due date") == true)
+        let read = try MarkdownTasks.read(markdownWriter.text, source: "tasks.md")
+        #expect(read[2].item.title == "Read (due 2026-12-01)" && read[2].item.dueDay == CalendarDay(year: 2026, month: 12, day: 3))
+        var plain = ByteWriter()
+        #expect(try TodoTxt.write([entries[2]], to: &plain, calendar: berlin).message?.contains("due: word") == false)
+    }
+
     @Test("todo.txt: foreign lines are read, a bad due refuses the file naming the line")
     func todoTxtImport() throws {
         let text = "(A) 2026-01-02 Call mom +family due:2026-12-01\r\n\nx 2026-01-05 2026-01-01 Pay rent\nsimple\n"

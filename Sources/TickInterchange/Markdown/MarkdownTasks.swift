@@ -9,13 +9,15 @@ public enum MarkdownTasks {
     /// Writes both sections; returns what was left out.
     public static func write(_ entries: [ExchangeEntry], to writer: inout ByteWriter, calendar: LocalTime = .current) throws(InterchangeError) -> Omissions {
         var omissions = Omissions(format: .markdown)
-        var brokenTitles = 0
+        var brokenTitles = 0, dueEndings = 0
         for done in [false, true] {
             writer.ascii(done ? "\n## Done\n\n" : "## To Do\n\n")
             for entry in entries where entry.done == done {
                 omissions.count(entry)
                 writer.ascii(done ? "- [x] " : "- [ ] ")
                 let title = entry.item.title
+                // A title of its own ending as a due does would be read back as the due date.
+                if entry.item.due == nil, dueSuffix(of: Substring(title)) != nil { dueEndings += 1 }
                 if title.utf8.contains(where: { $0 == UInt8(ascii: "\n") || $0 == UInt8(ascii: "\r") }) {
                     brokenTitles += 1
                     writer.text(String(title.map { $0.isNewline ? " " : $0 }))
@@ -33,7 +35,19 @@ public enum MarkdownTasks {
         }
         try writer.flush()
         if brokenTitles > 0 { omissions.note("line breaks in \(brokenTitles) title\(brokenTitles == 1 ? "" : "s") (written as spaces)") }
+        if dueEndings > 0 {
+            omissions.note("\(dueEndings) title\(dueEndings == 1 ? " ends" : "s end") in \"(due …)\", which is read back as a due date")
+        }
         return omissions
+    }
+
+    private static let dueMarker = " (due "
+
+    /// The ten characters of a trailing ` (due YYYY-MM-DD)` (a day or not), nil when
+    /// `title` does not end so.
+    static func dueSuffix(of title: Substring) -> Substring? {
+        guard title.hasSuffix(")"), title.count > dueMarker.count + 11, title.dropLast(11).hasSuffix(dueMarker) else { return nil }
+        return title.dropLast().suffix(10)
     }
 
     /// Whether `text` holds a task-list item.
@@ -54,12 +68,10 @@ public enum MarkdownTasks {
             func fail(_ problem: String) -> InterchangeError { InterchangeError(source: source, line: lineNumber, problem: problem) }
             var title = rest
             var due: CalendarDay?
-            let marker = " (due "
-            if title.hasSuffix(")"), title.count > marker.count + 11, title.dropLast(11).hasSuffix(marker) {
-                let value = title.dropLast().suffix(10)
+            if let value = dueSuffix(of: title) {
                 guard let day = CalendarDay(value) else { throw fail("\"(due \(value))\" is not a day like (due 2026-12-01)") }
                 due = day
-                title = title.dropLast(11 + marker.count)
+                title = title.dropLast(11 + dueMarker.count)
             }
             var item: ToDoItem
             do {

@@ -10,10 +10,12 @@ public enum TodoTxt {
     /// Writes one line per entry; returns what was left out.
     public static func write(_ entries: [ExchangeEntry], to writer: inout ByteWriter, calendar: LocalTime = .current) throws(InterchangeError) -> Omissions {
         var omissions = Omissions(format: .todotxt)
-        var brokenTitles = 0
+        var brokenTitles = 0, dueWords = 0
         for entry in entries {
             omissions.count(entry)
             let item = entry.item
+            // todo.txt cannot escape a title's own due: word; it would be read back as the due date.
+            if item.title.split(separator: " ").contains(where: { $0.hasPrefix("due:") }) { dueWords += 1 }
             if entry.done {
                 writer.ascii("x ")
                 writer.localDay(item.completedAt ?? item.modifiedAt ?? item.createdAt, calendar)
@@ -36,6 +38,9 @@ public enum TodoTxt {
         }
         try writer.flush()
         if brokenTitles > 0 { omissions.note("line breaks in \(brokenTitles) title\(brokenTitles == 1 ? "" : "s") (written as spaces)") }
+        if dueWords > 0 {
+            omissions.note("\(dueWords) title\(dueWords == 1 ? " holds" : "s hold") a due: word, which todo.txt reads back as a due date")
+        }
         return omissions
     }
 
