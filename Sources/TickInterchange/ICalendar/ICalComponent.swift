@@ -61,14 +61,14 @@ extension ICalComponent {
                 guard open.count < maximumDepth else {
                     throw fail(property.line, "components are nested more than \(maximumDepth) deep")
                 }
-                let name = property.value.uppercased()
+                let name = property.value.trimmingWhitespace.uppercased()
                 guard !name.isEmpty else { throw fail(property.line, "BEGIN names no component") }
                 if open.isEmpty, let rootName, name != rootName {
                     throw fail(property.line, "BEGIN:\(ContentLineReader.excerpt(name)) is outside a \(rootName)")
                 }
                 open.append(ICalComponent(name: name, line: property.line))
             case "END":
-                let name = property.value.uppercased()
+                let name = property.value.trimmingWhitespace.uppercased()
                 guard let closed = open.popLast() else {
                     throw fail(property.line, "END:\(ContentLineReader.excerpt(property.value)) without a BEGIN")
                 }

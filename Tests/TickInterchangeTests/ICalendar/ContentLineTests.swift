@@ -16,6 +16,12 @@ struct ContentLineTests {
         }
     }
 
+    @Test("BEGIN and END name their component with white space around the name ignored, case too")
+    func beginEndNamesTrimmed() throws {
+        let roots = try ICalComponent.parse(ics("BEGIN:VCALENDAR \nBEGIN: vtodo\nUID:a\nEND:VTODO\t\nEND:VCALENDAR \n \n"), source: "t.ics")
+        #expect(roots.map(\.name) == ["VCALENDAR"] && roots.first?.components.map(\.name) == ["VTODO"])
+    }
+
     @Test("a line number names the physical line a content line starts on")
     func lineNumbers() throws {
         let roots = try ICalComponent.parse(ics("BEGIN:VCALENDAR\nX-A:a\n b\n\nX-B:c\nEND:VCALENDAR"), source: "t.ics")
