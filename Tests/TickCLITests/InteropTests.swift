@@ -170,5 +170,11 @@ struct InteropTests {
         #expect(items.compactMap { $0["title"] as? String } == ["Buy milk, eggs; bread \\ more: a title past seventy-five octets — Ünïcödé 東京 👍🏽", "Call mom", "Pay rent"])
         #expect(items.first?["notes"] as? String == "line one\nline two, with; punctuation")
         #expect((items.first?["location"] as? [String: Any])?["name"] as? String == "Corner shop, Main St.")
+        // One task a line, as task export prints with rc.json.array=off, reads the same.
+        let lines = try ExternalTool.run(task, ["rc.verbose=nothing", "rc.json.array=off", "export"], environment: environment)
+        #expect(lines.status == 0 && !lines.stdout.hasPrefix("["), "\(lines.stderr)")
+        try lines.stdout.write(toFile: path, atomically: true, encoding: .utf8)
+        let fromLines = try tick.run(["import", "--dry-run", path])
+        #expect(fromLines.status == 0 && fromLines.stdout.hasSuffix("would add 0, update 0, leave 3 unchanged\n"), "\(fromLines.stdout)\(fromLines.stderr)")
     }
 }

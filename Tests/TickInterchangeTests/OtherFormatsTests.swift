@@ -25,6 +25,25 @@ struct OtherFormatsTests {
         #expect(omissions.message == "taskwarrior left out: locations of 2 items, coordinates of 1 item, date-only dues (written as 00:00 UTC) of 1 item, other apps' UIDs of 1 item, iCalendar properties tick does not show of 1 item")
     }
 
+    @Test("taskwarrior: one task a line reads as an array does; a uuid that is not a UUID is said so; tick's JSON stays one array")
+    func taskwarriorLines() throws {
+        let lines = """
+            {"description":"a","entry":"20261118T110640Z","status":"pending","uuid":"0f5a8e36-1c1b-4b0e-9a51-4f7c2d1e9a10"}
+            {"description":"b","entry":"20261118T110640Z","end":"20261119T000000Z","status":"completed","uuid":"1f5a8e36-1c1b-4b0e-9a51-4f7c2d1e9a10"}
+            """
+        let (entries, format, _) = try InterchangeCodec.read(Array(lines.utf8), as: nil, source: "t.json")
+        #expect(format == .taskwarrior && entries.map(\.item.title) == ["a", "b"] && entries.map(\.done) == [false, true])
+        #expect { try InterchangeCodec.read(Array("{\"uuid\":\"zz\",\"description\":\"a\"}".utf8), as: nil, source: "t.json") } throws: {
+            ($0 as? InterchangeError)?.description == "t.json:1: \"uuid\" \"zz\" is not a UUID"
+        }
+        #expect { try InterchangeCodec.read(Array("{\"title\":\"a\"}\n{\"title\":\"b\"}".utf8), as: nil, source: "t.json") } throws: {
+            ($0 as? InterchangeError)?.description == "t.json:2: unexpected text after the JSON value"
+        }
+        #expect { try InterchangeCodec.read(Array("[{\"title\":\"a\"}] [{\"title\":\"b\"}]".utf8), as: nil, source: "t.json") } throws: {
+            ($0 as? InterchangeError)?.description == "t.json:1: unexpected text after the JSON value"
+        }
+    }
+
     @Test("taskwarrior: what task export prints reads back; deleted tasks and unknown fields are said")
     func taskwarriorImport() throws {
         let input = """

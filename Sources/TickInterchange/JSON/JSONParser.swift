@@ -21,6 +21,28 @@ public struct JSONParser {
         }
     }
 
+    /// Parses JSON documents one after another, separated by white space (JSON lines, as
+    /// `task export rc.json.array=off` prints them): one document of any kind, or several
+    /// objects.
+    public static func parseDocuments(_ bytes: [UInt8], source: String) throws(InterchangeError) -> [JSONValue] {
+        try bytes.withUnsafeBufferPointer { (buffer) throws(InterchangeError) -> [JSONValue] in
+            var parser = JSONParser(bytes: buffer, source: source)
+            var values: [JSONValue] = []
+            parser.skipWhitespace()
+            repeat {
+                let start = parser.line
+                let value = try parser.value(depth: 0)
+                // Several documents are objects, each one item.
+                if !values.isEmpty, case .object = values[0], case .object = value {} else if !values.isEmpty {
+                    throw InterchangeError(source: source, line: start, problem: "unexpected text after the JSON value")
+                }
+                values.append(value)
+                parser.skipWhitespace()
+            } while parser.index < buffer.count
+            return values
+        }
+    }
+
     private init(bytes: UnsafeBufferPointer<UInt8>, source: String) {
         self.bytes = bytes
         self.source = source

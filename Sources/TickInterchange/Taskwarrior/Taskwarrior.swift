@@ -50,7 +50,8 @@ public enum Taskwarrior {
 
     /// Whether parsed JSON looks like taskwarrior's (its tasks have `uuid` and `description`).
     public static func looksLike(_ value: JSONValue) -> Bool {
-        guard case .array(let elements, _) = value, case .object(let members, _)? = elements.first else { return false }
+        let first: JSONValue? = if case .array(let elements, _) = value { elements.first } else { value }
+        guard case .object(let members, _)? = first else { return false }
         return members.contains { $0.key == "uuid" } && members.contains { $0.key == "description" }
     }
 
@@ -91,7 +92,8 @@ public enum Taskwarrior {
             let status = try string("status") ?? "pending"
             guard status != "deleted" else { deleted += 1; continue }
             guard ["pending", "completed", "waiting", "recurring"].contains(status) else { throw fail("unknown status \"\(status)\"") }
-            guard let uuidText = try string("uuid"), let id = UUID(uuidString: uuidText) else { throw fail("a task needs a \"uuid\"") }
+            guard let uuidText = try string("uuid") else { throw fail("a task needs a \"uuid\"") }
+            guard let id = UUID(uuidString: uuidText) else { throw fail("\"uuid\" \"\(uuidText)\" is not a UUID") }
             guard let description = try string("description") else { throw fail("a task needs a \"description\"") }
             let createdAt = try date("entry") ?? now
             var item: ToDoItem
