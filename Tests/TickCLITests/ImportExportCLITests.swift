@@ -84,6 +84,21 @@ struct ImportExportCLITests {
         #expect(try Data(contentsOf: tick.file) == before)
     }
 
+    @Test("export writes through a hidden temporary file and removes those a killed export left behind, not one still held")
+    func exportTemporaryFiles() throws {
+        let tick = try filledRunner()
+        let directory = tick.directory.path
+        let left = directory + "/.out.ics.tick-export-left", held = directory + "/.out.ics.tick-export-held"
+        #expect(FileManager.default.createFile(atPath: left, contents: Data("half".utf8)))
+        #expect(FileManager.default.createFile(atPath: held, contents: Data("busy".utf8)))
+        let fd = open(held, O_RDONLY)
+        defer { close(fd) }
+        #expect(flock(fd, LOCK_EX) == 0)
+        #expect(try tick.run(["export", "--output", directory + "/out.ics"]).status == 0)
+        let names = try FileManager.default.contentsOfDirectory(atPath: directory).filter { $0.contains("out.ics") }.sorted()
+        #expect(names == [".out.ics.tick-export-held", "out.ics"])
+    }
+
     @Test("export --output - writes to standard output, as - means elsewhere, and makes no file named -")
     func outputDash() throws {
         let tick = try filledRunner()

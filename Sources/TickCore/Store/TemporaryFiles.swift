@@ -7,7 +7,7 @@ import Glibc
 /// A writer holds `flock` on its temporary file from creating it until it is renamed into
 /// place or removed. A writer killed mid-save (kill -9, a power cut) leaves its file behind
 /// unlocked; the next save, under the list's lock, removes every such file of its list.
-enum TemporaryFiles {
+public enum TemporaryFiles {
     /// A fresh name beside `file`.
     static func newName(for file: ResolvedPath) -> String {
         "\(file.directory)/\(prefix(of: file))\(getpid())-\(UInt32.random(in: 0...UInt32.max))"
@@ -16,10 +16,16 @@ enum TemporaryFiles {
     /// Removes the temporary files of `file` that no writer holds any more. Errors are
     /// ignored: what cannot be removed now is tried again on the next save.
     static func removeStale(of file: ResolvedPath) {
-        let prefix = prefix(of: file)
-        guard let names = try? FileManager.default.contentsOfDirectory(atPath: file.directory) else { return }
+        removeUnheld(in: file.directory, prefix: prefix(of: file))
+    }
+
+    /// Removes the regular files of `directory` whose names begin with `prefix` and that no
+    /// process holds `flock` on (a writer that holds its temporary file while it writes
+    /// left them behind when it was killed).
+    public static func removeUnheld(in directory: String, prefix: String) {
+        guard let names = try? FileManager.default.contentsOfDirectory(atPath: directory) else { return }
         for name in names where name.hasPrefix(prefix) {
-            let path = file.directory + "/" + name
+            let path = directory + "/" + name
             let fd = open(path, O_RDONLY | O_NONBLOCK | O_NOFOLLOW | O_CLOEXEC)
             guard fd >= 0 else { continue }
             var info = stat()

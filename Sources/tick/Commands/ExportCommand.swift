@@ -100,8 +100,9 @@ struct ExportCommand: ParsableCommand {
         return stat(a, &first) == 0 && stat(b, &second) == 0 && first.st_dev == second.st_dev && first.st_ino == second.st_ino
     }
 
-    /// Writes a file through a ``ByteWriter``: into a new temporary file beside it, synced,
-    /// then renamed over it, so that a failed export or a crash leaves the old file whole. A
+    /// Writes a file through a ``ByteWriter``: into a new hidden temporary file beside it
+    /// (held with `flock` while written, so that the next export removes one a killed export
+    /// left behind), synced, then renamed over it, so that a failed export or a crash leaves the old file whole. A
     /// symbolic link is followed (the file it names is replaced, the link stays), an
     /// existing file keeps its mode, and a new one follows the umask.
     static func writeFile<T>(_ path: String, _ body: (inout ByteWriter) throws(InterchangeError) -> T) throws -> T {
@@ -116,18 +117,22 @@ struct ExportCommand: ParsableCommand {
         let mask = umask(0o022)
         umask(mask)
         let mode: mode_t = stat(target, &existing) == 0 ? existing.st_mode & 0o7777 : 0o666 & ~mask
-        let temporary = target + ".tick-export-\(UUID().uuidString)"
+        let parent = URL(fileURLWithPath: target).deletingLastPathComponent().path
+        let prefix = "." + URL(fileURLWithPath: target).lastPathComponent + ".tick-export-"
+        TemporaryFiles.removeUnheld(in: parent, prefix: prefix)
+        let temporary = parent + "/" + prefix + UUID().uuidString
         let fd = Glibc.open(temporary, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, 0o600)
         guard fd >= 0 else { throw failure(target) }
+        _ = flock(fd, LOCK_EX)
         var open = true
         do {
             var writer = ByteWriter(descriptor: fd, destination: target)
             let result = try body(&writer)
             guard fchmod(fd, mode) == 0, fsync(fd) == 0 else { throw failure(target) }
+            // (Held until it has its place, so that no other export takes it for left behind.)
+            guard rename(temporary, target) == 0 else { throw failure(target) }
             open = false
             guard close(fd) == 0 else { throw failure(target) }
-            guard rename(temporary, target) == 0 else { throw failure(target) }
-            let parent = URL(fileURLWithPath: target).deletingLastPathComponent().path
             let directory = Glibc.open(parent, O_RDONLY | O_DIRECTORY | O_CLOEXEC)
             if directory >= 0 { _ = fsync(directory); close(directory) }
             return result
