@@ -179,16 +179,7 @@ struct ImportExportCLITests {
         #expect(mkfifo(vdir + "/zz.ics", 0o644) == 0)
         // Through timeout(1) with SIGKILL (tick defers SIGTERM), so that a wait fails the test instead of hanging it.
         func run(_ arguments: [String]) throws -> (status: Int32, stderr: String) {
-            let process = Process()
-            process.executableURL = URL(fileURLWithPath: "/usr/bin/timeout")
-            process.arguments = ["-s", "KILL", "10", try TickRunner.executable().path] + arguments + ["--file", tick.file.path]
-            let errors = Pipe()
-            process.standardError = errors
-            process.standardOutput = FileHandle.nullDevice
-            try process.run()
-            let message = String(decoding: errors.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
-            process.waitUntilExit()
-            return (process.terminationStatus, message)
+            try TickRunner.runWrapped("/usr/bin/timeout", ["-s", "KILL", "10", try TickRunner.executable().path] + arguments + ["--file", tick.file.path])
         }
         let imported = try run(["import", vdir])
         #expect(imported.status == 1 && imported.stderr.contains("zz.ics: not a regular file"), "\(imported)")

@@ -5,18 +5,9 @@ import Testing
 struct SharedListCLITests {
     /// Runs `tick arguments… --file FILE` as the user and group `id`; the exit status and stderr.
     private func run(as id: Int, _ arguments: [String], tick: TickRunner) throws -> (status: Int32, stderr: String) {
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: "/usr/bin/setpriv")
-        process.arguments = ["--reuid=\(id)", "--regid=\(id)", "--clear-groups", try TickRunner.executable().path]
-            + arguments + ["--file", tick.file.path]
-        process.environment = ["HOME": tick.directory.path, "PATH": "/usr/bin:/bin", "LANG": "C.UTF-8"]
-        let errors = Pipe()
-        process.standardError = errors
-        process.standardOutput = FileHandle.nullDevice
-        try process.run()
-        let message = String(decoding: errors.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
-        process.waitUntilExit()
-        return (process.terminationStatus, message)
+        try TickRunner.runWrapped("/usr/bin/setpriv", ["--reuid=\(id)", "--regid=\(id)", "--clear-groups", try TickRunner.executable().path]
+                                  + arguments + ["--file", tick.file.path],
+                                  environment: ["HOME": tick.directory.path, "PATH": "/usr/bin:/bin", "LANG": "C.UTF-8"])
     }
 
     @Test("a list every user may write (0666) takes changes from a second user after the first made its lock file",

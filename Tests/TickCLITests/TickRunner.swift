@@ -22,6 +22,22 @@ final class TickRunner: Sendable {
     deinit { try? FileManager.default.removeItem(at: directory) }
 
     /// The `tick` executable built beside the test bundle.
+    /// Runs tick through another program (`timeout`, `setpriv`): `executable` with
+    /// `arguments`, standard output discarded; the exit status and standard error.
+    static func runWrapped(_ executable: String, _ arguments: [String], environment: [String: String]? = nil) throws -> (status: Int32, stderr: String) {
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: executable)
+        process.arguments = arguments
+        if let environment { process.environment = environment }
+        let errors = Pipe()
+        process.standardError = errors
+        process.standardOutput = FileHandle.nullDevice
+        try process.run()
+        let message = String(decoding: errors.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
+        process.waitUntilExit()
+        return (process.terminationStatus, message)
+    }
+
     static func executable() throws -> URL {
         var candidates: [URL] = []
         let argument0 = URL(fileURLWithPath: CommandLine.arguments[0]).standardizedFileURL
