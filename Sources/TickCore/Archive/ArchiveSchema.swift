@@ -37,7 +37,7 @@ enum ArchiveSchema {
         Field(key: .dueIsDate, kind: .bool, isOptional: true,
               meaning: "true: the due date is a calendar day, stored at 00:00 UTC; written only when true"),
         Field(key: .createdAt, kind: .real, isOptional: false, meaning: "seconds since 1970-01-01 UTC"),
-        Field(key: .modifiedAt, kind: .real, isOptional: true, meaning: "last change, seconds since 1970-01-01 UTC"),
+        Field(key: .modifiedAt, kind: .real, isOptional: true, meaning: "last change of a field or of done or not (a reorder is none), seconds since 1970-01-01 UTC"),
         Field(key: .completedAt, kind: .real, isOptional: true, meaning: "when checked, seconds since 1970-01-01 UTC"),
         Field(key: .location, kind: .location, isOptional: true, meaning: "where"),
         Field(key: .iCalendarUID, kind: .string, isOptional: true,
