@@ -25,4 +25,22 @@ struct SharedListCLITests {
         #expect(second.status == 0, "\(second.stderr)")
         #expect(try tick.listJSON().map { $0["title"] as? String } == ["Root's item", "First user's item", "Second user's item"])
     }
+
+    @Test("the lock file a first user makes under umask 077 still lets a second user lock a shared list",
+          .enabled(if: geteuid() == 0 && FileManager.default.isExecutableFile(atPath: "/usr/bin/setpriv")))
+    func secondUserLocksAfterUmask077() throws {
+        let tick = try TickRunner()
+        try tick.add(["Root's item"])
+        #expect(chmod(tick.directory.path, 0o777) == 0)
+        #expect(chmod(tick.file.path, 0o666) == 0)
+        try? FileManager.default.removeItem(atPath: tick.directory.appendingPathComponent(".ToDoItems.plist.lock").path)
+        let first = try TickRunner.runWrapped(
+            "/usr/bin/setpriv", ["--reuid=65534", "--regid=65534", "--clear-groups", "/bin/sh", "-c", "umask 077 && exec \"$0\" \"$@\"",
+                                 try TickRunner.executable().path, "add", "First user's item", "--file", tick.file.path],
+            environment: ["HOME": tick.directory.path, "PATH": "/usr/bin:/bin", "LANG": "C.UTF-8"])
+        #expect(first.status == 0, "\(first.stderr)")
+        let second = try run(as: 2, ["add", "Second user's item"], tick: tick)
+        #expect(second.status == 0, "\(second.stderr)")
+        #expect(try tick.listJSON().map { $0["title"] as? String } == ["Root's item", "First user's item", "Second user's item"])
+    }
 }

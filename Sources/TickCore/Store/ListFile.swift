@@ -54,6 +54,12 @@ struct ListFile: Sendable {
         var fd = open(file.lockPath, O_RDWR | O_CREAT | O_CLOEXEC, 0o644)
         if fd < 0 && errno == EACCES { fd = open(file.lockPath, O_RDONLY | O_CLOEXEC) }
         guard fd >= 0 else { throw systemFailure("cannot open the lock file \(file.lockPath)", kind: .lock) }
+        // The umask (077) may have taken that read bit from a lock file this user owns: give it
+        // back, or every other user of a shared list is locked out by the first one's lock file.
+        var info = stat()
+        if fstat(fd, &info) == 0, info.st_uid == geteuid(), info.st_mode & 0o044 != 0o044 {
+            _ = fchmod(fd, (info.st_mode & 0o7777) | 0o044)
+        }
         while flock(fd, LOCK_EX) != 0 {
             guard errno == EINTR else {
                 let error = systemFailure("cannot lock \(file.lockPath)", kind: .lock)
