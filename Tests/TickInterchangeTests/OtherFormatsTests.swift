@@ -169,6 +169,9 @@ struct OtherFormatsTests {
         // iCalendar content that is cut short or lacks its VCALENDAR is an iCalendar error, not todo.txt lines.
         #expect(InterchangeCodec.detect(Array("BEGIN:VTODO\r\nSUMMARY:a\r\nEND:VTODO\r\n".utf8)) == .ics)
         #expect(InterchangeCodec.detect(Array("begin:vcal".utf8)) == .ics)
+        // A todo.txt line that merely begins with "Begin:" names no component: still todo.txt.
+        #expect(InterchangeCodec.detect(Array("BEGIN: taxes for 2026\nCall mom\n".utf8)) == .todotxt)
+        #expect(InterchangeCodec.detect(Array("Begin:work on the slides\n".utf8)) == .todotxt)
         #expect(InterchangeCodec.importFormat(named: "cal/Tasks.ICS") == .ics)
         #expect(InterchangeCodec.importFormat(named: "list.json") == .json)
         #expect(InterchangeCodec.importFormat(named: "todo.txt") == nil && InterchangeCodec.importFormat(named: "tasks.md") == nil)

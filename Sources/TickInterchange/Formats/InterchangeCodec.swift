@@ -44,9 +44,19 @@ public enum InterchangeCodec {
     public static func detect(_ bytes: [UInt8]) -> InterchangeFormat {
         let start = bytes.firstIndex { ![0x20, 0x09, 0x0A, 0x0D, 0xEF, 0xBB, 0xBF].contains($0) }
         if let start, bytes[start] == UInt8(ascii: "[") || bytes[start] == UInt8(ascii: "{") { return .json }
-        if let start, String(decoding: bytes[start...].prefix(6), as: UTF8.self).uppercased() == "BEGIN:" { return .ics }
+        if let start, beginsComponent(bytes[start...].prefix(200)) { return .ics }
         if MarkdownTasks.looksLike(String(decoding: bytes.prefix(1 << 20), as: UTF8.self)) { return .markdown }
         return .todotxt
+    }
+
+    /// Whether `bytes` begin with a `BEGIN:` line that names a component (`BEGIN:VCALENDAR`,
+    /// `BEGIN:VTODO`, a cut-short `BEGIN:VCAL`): one name of letters, digits and `-`. A
+    /// todo.txt line such as `Begin: taxes for 2026` names none and stays todo.txt.
+    static func beginsComponent(_ bytes: ArraySlice<UInt8>) -> Bool {
+        let line = String(decoding: bytes.prefix { $0 != 0x0A && $0 != 0x0D }, as: UTF8.self)
+        guard line.prefix(6).uppercased() == "BEGIN:" else { return false }
+        let name = String(line.dropFirst(6)).trimmingWhitespace
+        return !name.isEmpty && name.allSatisfy { ($0.isASCII && ($0.isLetter || $0.isNumber)) || $0 == "-" }
     }
 
     /// The format a file to import is read as when none is given, by its name: `.ics` is
