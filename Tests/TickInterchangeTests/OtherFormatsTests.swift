@@ -111,6 +111,10 @@ struct OtherFormatsTests {
         #expect(read[2].item.title == "Read (due 2026-12-01)" && read[2].item.dueDay == CalendarDay(year: 2026, month: 12, day: 3))
         var plain = ByteWriter()
         #expect(try TodoTxt.write([entries[2]], to: &plain, calendar: berlin).message?.contains("due: word") == false)
+        // A line break before due: is written as a space, so that word too is read back as the due.
+        var broken = ByteWriter()
+        let multiline = ExchangeEntry(item: try ToDoItem(title: "pay\ndue:2026-12-01", createdAt: created), done: false)
+        #expect(try TodoTxt.write([multiline], to: &broken, calendar: berlin).message?.contains("1 title holds a due: word") == true)
     }
 
     @Test("todo.txt: foreign lines are read, a bad due refuses the file naming the line")

@@ -15,7 +15,8 @@ public enum TodoTxt {
             omissions.count(entry)
             let item = entry.item
             // todo.txt cannot escape a title's own due: word; it would be read back as the due date.
-            if item.title.split(separator: " ").contains(where: { $0.hasPrefix("due:") }) { dueWords += 1 }
+            // (A line break is written as a space, so it parts words too.)
+            if item.title.split(whereSeparator: { $0 == " " || $0.isNewline }).contains(where: { $0.hasPrefix("due:") }) { dueWords += 1 }
             if entry.done {
                 writer.ascii("x ")
                 writer.localDay(item.completedAt ?? item.modifiedAt ?? item.createdAt, calendar)
