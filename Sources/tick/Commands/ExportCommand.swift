@@ -120,10 +120,22 @@ struct ExportCommand: ParsableCommand {
         let parent = URL(fileURLWithPath: target).deletingLastPathComponent().path
         let prefix = "." + URL(fileURLWithPath: target).lastPathComponent + ".tick-export-"
         TemporaryFiles.removeUnheld(in: parent, prefix: prefix)
-        let temporary = parent + "/" + prefix + UUID().uuidString
-        let fd = Glibc.open(temporary, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, 0o600)
-        guard fd >= 0 else { throw failure(target) }
-        _ = flock(fd, LOCK_EX)
+        // Another export's clean-up may take the new file for left behind between its open and
+        // its flock (it unlinks what it can lock): then the name is gone, and a new one is made.
+        var temporary = "", fd: Int32 = -1
+        for _ in 0..<8 where fd < 0 {
+            temporary = parent + "/" + prefix + UUID().uuidString
+            fd = Glibc.open(temporary, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, 0o600)
+            guard fd >= 0 else { throw failure(target) }
+            var held = stat(), named = stat()
+            guard flock(fd, LOCK_EX) == 0, fstat(fd, &held) == 0, lstat(temporary, &named) == 0,
+                  held.st_dev == named.st_dev, held.st_ino == named.st_ino else {
+                close(fd)
+                fd = -1
+                continue
+            }
+        }
+        guard fd >= 0 else { throw CLIError("\(target): cannot write: its temporary file was removed while being made") }
         var open = true
         do {
             var writer = ByteWriter(descriptor: fd, destination: target)
