@@ -21,7 +21,6 @@ final class TickRunner: Sendable {
 
     deinit { try? FileManager.default.removeItem(at: directory) }
 
-    /// The `tick` executable built beside the test bundle.
     /// Runs tick through another program (`timeout`, `setpriv`): `executable` with
     /// `arguments`, standard output discarded; the exit status and standard error.
     static func runWrapped(_ executable: String, _ arguments: [String], environment: [String: String]? = nil) throws -> (status: Int32, stderr: String) {
@@ -38,6 +37,7 @@ final class TickRunner: Sendable {
         return (process.terminationStatus, message)
     }
 
+    /// The `tick` executable built beside the test bundle.
     static func executable() throws -> URL {
         var candidates: [URL] = []
         let argument0 = URL(fileURLWithPath: CommandLine.arguments[0]).standardizedFileURL
