@@ -72,6 +72,22 @@ struct ImportExportCLITests {
         #expect(again.status == 0 && again.stdout.hasPrefix("added 0, "), "\(again.stderr)")
     }
 
+    @Test("a vdir export never writes over a file it cannot read or that holds no item of the list, even one named for an item's UID")
+    func vdirExportLeavesOtherFiles() throws {
+        let tick = try TickRunner()
+        let id = "0D4E51C2-0A9B-4C1E-8F00-1B2C3D4E5F60"
+        let json = tick.directory.appendingPathComponent("one.json").path
+        try "[{\"id\": \"\(id)\", \"title\": \"Buy milk\"}]".write(toFile: json, atomically: true, encoding: .utf8)
+        #expect(try tick.run(["import", json]).status == 0)
+        let vdir = tick.directory.appendingPathComponent("tasks").path
+        try FileManager.default.createDirectory(atPath: vdir, withIntermediateDirectories: true)
+        let foreign = "BEGIN:VCALENDAR\r\nBEGIN:VEVENT\r\nUID:event\r\nEND:VEVENT\r\nEND:VCALENDAR\r\n"
+        try foreign.write(toFile: vdir + "/\(id).ics", atomically: true, encoding: .utf8)
+        #expect(try tick.run(["export", "--format", "vdir", "--output", vdir]).status == 0)
+        #expect(try String(contentsOfFile: vdir + "/\(id).ics", encoding: .utf8) == foreign)
+        #expect(try FileManager.default.contentsOfDirectory(atPath: vdir).count == 2)
+    }
+
     @Test("tick's own iCalendar export of changed items, imported back, leaves them unchanged and the list file as it was")
     func ownExportUnchanged() throws {
         let tick = try filledRunner()

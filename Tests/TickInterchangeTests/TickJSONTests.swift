@@ -82,6 +82,7 @@ struct TickJSONTests {
             // An externalUID is written back as an iCalendar UID line.
             ("[{\"title\": \"a\", \"externalUID\": \"x\\r\\nSUMMARY:evil\"}]", "list.json:1: \"externalUID\" must be an iCalendar UID"),
             ("[{\"title\": \"a\", \"externalUID\": \"\"}]", "list.json:1: \"externalUID\" must be an iCalendar UID"),
+            ("[{\"title\": \"a\", \"externalUID\": \"x\\u009By\"}]", "list.json:1: \"externalUID\" must be an iCalendar UID"),
         ]
         for (input, expected) in cases {
             do {

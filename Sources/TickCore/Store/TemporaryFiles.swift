@@ -7,7 +7,7 @@ import Glibc
 /// A writer holds `flock` on its temporary file from creating it until it is renamed into
 /// place or removed. A writer killed mid-save (kill -9, a power cut) leaves its file behind
 /// unlocked; the next save, under the list's lock, removes every such file of its list.
-public enum TemporaryFiles {
+package enum TemporaryFiles {
     /// A fresh name beside `file`.
     static func newName(for file: ResolvedPath) -> String {
         "\(file.directory)/\(prefix(of: file))\(getpid())-\(UInt32.random(in: 0...UInt32.max))"
@@ -22,7 +22,7 @@ public enum TemporaryFiles {
     /// Removes the regular files of `directory` whose names begin with `prefix` and that no
     /// process holds `flock` on (a writer that holds its temporary file while it writes
     /// left them behind when it was killed).
-    public static func removeUnheld(in directory: String, prefix: String) {
+    package static func removeUnheld(in directory: String, prefix: String) {
         guard let names = try? FileManager.default.contentsOfDirectory(atPath: directory) else { return }
         for name in names where name.hasPrefix(prefix) {
             let path = directory + "/" + name

@@ -35,7 +35,9 @@ public enum Vdir {
         // A UID that a file of the directory holds already (a vdir vdirsyncer filled is named
         // by the server's hrefs) is written over that file, not beside it as a second copy.
         let holders = filesByUID(in: directory)
-        var taken = Set(holders.values)
+        // Every file there is taken: one tick could not read, or that holds other UIDs or
+        // none, is never written over.
+        var taken = Set((try? files(in: directory)) ?? [])
         var written: [(temporary: String, path: String)] = []
         do {
             for entry in InterchangeCodec.iCalendarEntries(entries) {

@@ -79,7 +79,7 @@ extension TickJSON {
         if let uid = try string(.externalUID) {
             // Written back as the UID line of an iCalendar export: a line break would end that
             // line and start another, and an empty UID names no item.
-            guard !uid.isEmpty, !uid.unicodeScalars.contains(where: { $0.value < 0x20 || $0.value == 0x7F }) else {
+            guard !uid.isEmpty, !uid.unicodeScalars.contains(where: { $0.value < 0x20 || (0x7F...0x9F).contains($0.value) }) else {
                 throw Problem(text: "\"externalUID\" must be an iCalendar UID: not empty, on one line, without control characters")
             }
             item.externalUID = uid
