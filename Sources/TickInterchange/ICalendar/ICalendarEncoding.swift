@@ -169,8 +169,9 @@ extension ICalendar {
                 writer.end()
             }
         } else if extras?.inner.contains(where: { ICalendarExtras.name(of: $0) == "X-APPLE-STRUCTURED-LOCATION" }) == true {
-            // The location was removed: an empty LOCATION keeps the kept geofence from giving it back.
-            writer.line("LOCATION", value: "")
+            // The location was removed: a marked empty LOCATION keeps the kept geofence from giving it back.
+            writer.start("LOCATION", parameters: ";X-TICK-REMOVED=TRUE")
+            writer.end()
         }
         if isDone {
             writer.line("STATUS", value: "COMPLETED")
@@ -204,6 +205,10 @@ extension ICalendar {
             timeZones.append(zone)
         }
     }
+
+    /// The parameter of the empty LOCATION tick writes for a location it removed from an
+    /// item with Apple's geofence (an empty LOCATION without it does not hide the geofence).
+    static let locationRemovedParameter = "X-TICK-REMOVED"
 
     /// `GEO`'s value, `lat;lon`, as RFC 5545's FLOATs: plain decimals, never an exponent
     /// (Swift writes 0.00001 as `1e-05`, which no reader of FLOAT, tick's included, takes).

@@ -35,10 +35,10 @@ extension ICalendar {
             }
         }
         if old.item.location != item.location {
-            // A removed location stays removed as an empty LOCATION when a geofence would give it back.
+            // A removed location stays removed as a marked empty LOCATION when a geofence would give it back.
             let geofence = ([vtodo] + vtodo.components).contains { !$0.properties("X-APPLE-STRUCTURED-LOCATION").isEmpty }
             set("LOCATION", item.location.map { [ICalProperty("LOCATION", value: ICalText.escape($0.name))] }
-                ?? (geofence ? [ICalProperty("LOCATION", value: "")] : []))
+                ?? (geofence ? [ICalProperty("LOCATION", [ICalParameter(ICalendar.locationRemovedParameter, "TRUE")], value: "")] : []))
             let geo = item.location?.coordinate.map { ICalendar.geoValue($0) }
             set("GEO", geo.map { [ICalProperty("GEO", value: $0)] } ?? [])
         }

@@ -25,7 +25,7 @@ public enum VTodoMapping {
         .init(property: "DUE", field: "due, dueDay",
               rule: "VALUE=DATE is a calendar day; a date-time (UTC, TZID or floating = local time) is an instant, written in UTC"),
         .init(property: "LOCATION", field: "location.name",
-              rule: "TEXT; empty reads as no location (not even Apple's geofence); written empty when a removed location would come back from a kept geofence; parameters kept as for SUMMARY"),
+              rule: "TEXT; empty reads as no location (then Apple's geofence gives it); written empty with X-TICK-REMOVED=TRUE when a removed location would come back from a kept geofence, which that marker stops; parameters kept as for SUMMARY"),
         .init(property: "GEO", field: "location.coordinate",
               rule: "lat;lon in range; without LOCATION the location is named \"lat, lon\""),
         .init(property: "STATUS", field: "done",

@@ -16,6 +16,8 @@ struct VTodoReader {
         var uid: String?, title: String?, notes: String?, locationName: String?, geo: (Double, Double, String)?
         var due: ICalDateTime?, dueLine = 0, created: Date?, stamp: Date?, modified: Date?, completed: Date?
         var isDone = false, sortOrder: Int?
+        // LOCATION;X-TICK-REMOVED=TRUE: tick removed the location; the geofence must not give it back.
+        var locationRemoved = false
         // STATUS, when it says, decides whether the item is done; a COMPLETED or a
         // PERCENT-COMPLETE:100 decides only without one (a reopened task may keep them).
         var statusSaysDone: Bool?
@@ -37,7 +39,11 @@ struct VTodoReader {
                 let text = ICalText.unescape(property.value)
                 if key == "SUMMARY" { title = text } else if key == "DESCRIPTION" { notes = text } else { locationName = text }
                 // Its parameters (LANGUAGE, ALTREP …) are kept with the line as read (see ICalendarExtras).
-                if !property.parameters.isEmpty { extras.add(property) }
+                if key == "LOCATION", property.parameter(ICalendar.locationRemovedParameter) != nil {
+                    locationRemoved = true
+                } else if !property.parameters.isEmpty {
+                    extras.add(property)
+                }
             case "GEO": geo = try readGeo(property)
             case "DUE":
                 guard let value = ICalDateTime(property) else { throw badDate(property) }
@@ -82,13 +88,13 @@ struct VTodoReader {
         for component in vtodo.components { extras.add(component) }
         for override in overrides { extras.add(override) }
 
-        // The location: LOCATION and GEO, else Apple Reminders' geofence. An empty LOCATION
-        // says there is none (what tick writes for an item whose location was removed).
+        // The location: LOCATION and GEO, else Apple Reminders' geofence, unless tick marked
+        // the location removed.
         var location: Location?
         let name = locationName?.trimmingWhitespace ?? ""
         if !name.isEmpty || geo != nil {
             location = try makeLocation(name: name.isEmpty ? geo.map { $0.2 } ?? "" : name, geo: geo, line: vtodo.line)
-        } else if locationName == nil {
+        } else if !locationRemoved {
             location = try appleStructuredLocation(vtodo)
         }
 

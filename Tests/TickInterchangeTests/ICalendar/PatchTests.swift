@@ -158,6 +158,7 @@ struct GeofencePatchTests {
         todo.item.location = nil
         let patched = try #require(try ICalendar.patchFile(file, with: ICalendarEntry(item: todo.item, isDone: false),
                                                            source: "f.ics", options: testOptions()))
+        #expect(text(patched).contains("LOCATION;X-TICK-REMOVED=TRUE:\r\n"))
         #expect(try ICalendar.decode(patched, source: "f.ics", options: testOptions()).todos.first?.item.location == nil)
     }
 }

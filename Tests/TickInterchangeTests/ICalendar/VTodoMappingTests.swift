@@ -143,8 +143,23 @@ struct VTodoMappingTests {
         #expect(item.location?.name == "Home")
         item.location = nil
         let bytes = ICalendar.encode([ICalendarEntry(item: item, isDone: false)])
+        #expect(text(bytes).contains("LOCATION;X-TICK-REMOVED=TRUE:\r\n"))
         #expect(try ICalendar.decode(bytes, source: "t", options: testOptions()).todos.first?.item == item)
         #expect(try reexport(bytes) == bytes)
+    }
+
+    @Test("an empty LOCATION another app writes beside Apple's geofence leaves the geofence to give the location")
+    func emptyLocationBesideGeofence() throws {
+        let item = try decodeOne("""
+            UID:x
+            SUMMARY:a
+            LOCATION:
+            BEGIN:VALARM
+            ACTION:DISPLAY
+            X-APPLE-STRUCTURED-LOCATION;VALUE=URI;X-TITLE=Home:geo:52.52,13.405
+            END:VALARM
+            """).item
+        #expect(item.location?.name == "Home" && item.location?.coordinate?.latitude == 52.52)
     }
 
     @Test("STATUS:COMPLETED, COMPLETED or PERCENT-COMPLETE:100 make it done; COMPLETED is completedAt")
