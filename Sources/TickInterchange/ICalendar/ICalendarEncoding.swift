@@ -137,21 +137,8 @@ extension ICalendar {
             writer.number(min(max(extras?.sequence ?? 0, 0), Int(Int32.max) - 1) + (changed ? 1 : 0))
             writer.end()
         }
-        /// SUMMARY, DESCRIPTION or LOCATION: the line as read, parameters and all, while the
-        /// field still holds its text; else the text alone.
-        func writeText(_ name: StaticString, _ text: String) {
-            // (Titles and location names are kept trimmed; the line as read may not be.)
-            if let line = extras?.textAsRead[name.description],
-               case let read = ICalText.unescape(String(ICalendarExtras.value(of: line))), read == text || read.trimmingWhitespace == text {
-                writer.contentLine(line)
-            } else {
-                writer.start(name)
-                writer.text(text)
-                writer.end()
-            }
-        }
-        writeText("SUMMARY", item.title)
-        if let notes = item.notes, !notes.isEmpty { writeText("DESCRIPTION", notes) }
+        writeText("SUMMARY", item.title, asRead: extras, to: &writer)
+        if let notes = item.notes, !notes.isEmpty { writeText("DESCRIPTION", notes, asRead: extras, to: &writer) }
         if let day = item.dueDay {
             writer.start("DUE", parameters: ";VALUE=DATE")
             ICalDateTime.writeDate(day, to: &writer)
@@ -162,7 +149,7 @@ extension ICalendar {
             writer.end()
         }
         if let location = item.location {
-            writeText("LOCATION", location.name)
+            writeText("LOCATION", location.name, asRead: extras, to: &writer)
             if let coordinate = location.coordinate {
                 writer.start("GEO")
                 writer.raw(geoValue(coordinate))
@@ -203,6 +190,20 @@ extension ICalendar {
         for override in extras.overrides { for line in override { writer.contentLine(line) } }
         for zone in extras.timeZones where !timeZones.contains(where: { $0.tzid == zone.tzid }) {
             timeZones.append(zone)
+        }
+    }
+
+    /// Writes SUMMARY, DESCRIPTION or LOCATION: the line as read, parameters and all, while
+    /// the field still holds its text; else the text alone.
+    static func writeText(_ name: StaticString, _ text: String, asRead extras: ICalendarExtras?, to writer: inout ICalWriter) {
+        // (Titles and location names are kept trimmed; the line as read may not be.)
+        if let line = extras?.textAsRead[name.description],
+           case let read = ICalText.unescape(String(ICalendarExtras.value(of: line))), read == text || read.trimmingWhitespace == text {
+            writer.contentLine(line)
+        } else {
+            writer.start(name)
+            writer.text(text)
+            writer.end()
         }
     }
 
