@@ -127,9 +127,10 @@ struct ExportCommand: ParsableCommand {
             temporary = parent + "/" + prefix + UUID().uuidString
             fd = Glibc.open(temporary, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, 0o600)
             guard fd >= 0 else { throw failure(target) }
+            // (Where flock fails, no clean-up can lock the file to remove it either.)
+            _ = flock(fd, LOCK_EX)
             var held = stat(), named = stat()
-            guard flock(fd, LOCK_EX) == 0, fstat(fd, &held) == 0, lstat(temporary, &named) == 0,
-                  held.st_dev == named.st_dev, held.st_ino == named.st_ino else {
+            guard fstat(fd, &held) == 0, lstat(temporary, &named) == 0, held.st_dev == named.st_dev, held.st_ino == named.st_ino else {
                 close(fd)
                 fd = -1
                 continue
