@@ -3,41 +3,25 @@ import Testing
 
 @Suite("a list shared by several users")
 struct SharedListCLITests {
-    /// Runs `tick arguments… --file FILE` as the user and group `id`; the exit status and stderr.
-    private func run(as id: Int, _ arguments: [String], tick: TickRunner) throws -> (status: Int32, stderr: String) {
-        try TickRunner.runWrapped("/usr/bin/setpriv", ["--reuid=\(id)", "--regid=\(id)", "--clear-groups", try TickRunner.executable().path]
-                                  + arguments + ["--file", tick.file.path],
-                                  environment: ["HOME": tick.directory.path, "PATH": "/usr/bin:/bin", "LANG": "C.UTF-8"])
+    /// Runs `tick arguments… --file FILE` as the user and group `id` under `umask`; the exit
+    /// status and stderr.
+    private func run(as id: Int, umask: String = "022", _ arguments: [String], tick: TickRunner) throws -> (status: Int32, stderr: String) {
+        try TickRunner.runWrapped(
+            "/usr/bin/setpriv", ["--reuid=\(id)", "--regid=\(id)", "--clear-groups", "/bin/sh", "-c", "umask \(umask) && exec \"$0\" \"$@\"",
+                                 try TickRunner.executable().path] + arguments + ["--file", tick.file.path],
+            environment: ["HOME": tick.directory.path, "PATH": "/usr/bin:/bin", "LANG": "C.UTF-8"])
     }
 
-    @Test("a list every user may write (0666) takes changes from a second user after the first made its lock file",
-          .enabled(if: geteuid() == 0 && FileManager.default.isExecutableFile(atPath: "/usr/bin/setpriv")))
-    func secondUserLocks() throws {
+    @Test("a list every user may write (0666) takes changes from a second user after the first made its lock file, under umask 022 or 077",
+          .enabled(if: geteuid() == 0 && FileManager.default.isExecutableFile(atPath: "/usr/bin/setpriv")), arguments: ["022", "077"])
+    func secondUserLocks(firstUsersUmask: String) throws {
         let tick = try TickRunner()
         try tick.add(["Root's item"])
         #expect(chmod(tick.directory.path, 0o777) == 0)
         #expect(chmod(tick.file.path, 0o666) == 0)
         // The first user to change the list makes the lock file; the second must be able to lock it too.
         try? FileManager.default.removeItem(atPath: tick.directory.appendingPathComponent(".ToDoItems.plist.lock").path)
-        let first = try run(as: 65534, ["add", "First user's item"], tick: tick)
-        #expect(first.status == 0, "\(first.stderr)")
-        let second = try run(as: 2, ["add", "Second user's item"], tick: tick)
-        #expect(second.status == 0, "\(second.stderr)")
-        #expect(try tick.listJSON().map { $0["title"] as? String } == ["Root's item", "First user's item", "Second user's item"])
-    }
-
-    @Test("the lock file a first user makes under umask 077 still lets a second user lock a shared list",
-          .enabled(if: geteuid() == 0 && FileManager.default.isExecutableFile(atPath: "/usr/bin/setpriv")))
-    func secondUserLocksAfterUmask077() throws {
-        let tick = try TickRunner()
-        try tick.add(["Root's item"])
-        #expect(chmod(tick.directory.path, 0o777) == 0)
-        #expect(chmod(tick.file.path, 0o666) == 0)
-        try? FileManager.default.removeItem(atPath: tick.directory.appendingPathComponent(".ToDoItems.plist.lock").path)
-        let first = try TickRunner.runWrapped(
-            "/usr/bin/setpriv", ["--reuid=65534", "--regid=65534", "--clear-groups", "/bin/sh", "-c", "umask 077 && exec \"$0\" \"$@\"",
-                                 try TickRunner.executable().path, "add", "First user's item", "--file", tick.file.path],
-            environment: ["HOME": tick.directory.path, "PATH": "/usr/bin:/bin", "LANG": "C.UTF-8"])
+        let first = try run(as: 65534, umask: firstUsersUmask, ["add", "First user's item"], tick: tick)
         #expect(first.status == 0, "\(first.stderr)")
         let second = try run(as: 2, ["add", "Second user's item"], tick: tick)
         #expect(second.status == 0, "\(second.stderr)")

@@ -60,7 +60,8 @@ public enum Vdir {
         guard let names = try? files(in: directory) else { return [:] }
         var holders: [String: String] = [:]
         for name in names {
-            guard isRegularFile(directory + "/" + name), let bytes = try? SyncFiles.read(directory + "/" + name),
+            // (SyncFiles.read refuses a FIFO or device without waiting on it.)
+            guard let bytes = try? SyncFiles.read(directory + "/" + name),
                   let roots = try? ICalComponent.parse(bytes, source: name) else { continue }
             let uids = Set(roots.flatMap(\.components).filter { $0.name == "VTODO" }.compactMap { $0.property("UID")?.value })
             if uids.count == 1, let uid = uids.first, holders[uid] == nil { holders[uid] = name }
