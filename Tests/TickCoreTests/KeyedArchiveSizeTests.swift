@@ -2,9 +2,9 @@ import Foundation
 import Testing
 @testable import TickCore
 
-/// The encoder estimates an archive before writing it and makes its room once, from the
-/// items' own fields; what is larger than the estimate (rare fields, unknown keys) goes on in
-/// memory that grows, and a count that needs another reference size writes the list again.
+/// The encoder estimates an archive's object count before writing it, from the items' own
+/// fields; rare fields and unknown keys may take more objects than that, and a count that
+/// needs another reference size writes the list again.
 @Suite("Keyed archive: lists larger or smaller than their estimate")
 struct KeyedArchiveSizeTests {
     /// Unknown values of every kind, nested.

@@ -9,6 +9,11 @@ public enum KeyedArchive {
         KeyedArchiveEncoder.encode(list)
     }
 
+    /// Archives a list into `sink`, piece by piece.
+    static func encode(_ list: ToDoList, into sink: inout some ByteSink) {
+        KeyedArchiveEncoder.encode(list, into: &sink)
+    }
+
     /// Reads a list from a binary (or XML) property list keyed archive.
     ///
     /// Every object of a binary file is checked, also those the list does not use. Accepts

@@ -1,9 +1,9 @@
 import FoundationEssentials
 
-/// Writes a ``ToDoList`` as a keyed archive in a binary property list, estimated first
-/// (``ArchiveSize``), then in one pass over the list, following the schema (``ArchiveSchema``): each object's keys in the schema's
-/// order, absent optional values left out, then the keys tick does not know (written back
-/// as they were read), then `$class`.
+/// Writes a ``ToDoList`` as a keyed archive in a binary property list, its object count
+/// estimated first (``ArchiveSize``), then in one pass over the list, following the schema
+/// (``ArchiveSchema``): each object's keys in the schema's order, absent optional values
+/// left out, then the keys tick does not know (written back as they were read), then `$class`.
 ///
 /// Archive objects get their UIDs in NSKeyedArchiver's order: as they are met, a class
 /// description after the first object of its class (the root is 1, `$objects[0]` is
@@ -29,11 +29,18 @@ struct KeyedArchiveEncoder {
         archiveRefs.reserveCapacity(objects / 2)
     }
 
-    /// The archive of a list.
+    /// The archive of a list, in memory.
     static func encode(_ list: ToDoList) -> [UInt8] {
+        var file: [UInt8] = []
+        encode(list, into: &file)
+        return file
+    }
+
+    /// Writes the archive of a list to `sink`, in order.
+    static func encode(_ list: ToDoList, into sink: inout some ByteSink) {
         var size = ArchiveSize(list)
         while true {
-            let (file, count) = BinaryPropertyListBuilder.build(objects: size.objects, bytes: size.bytes) { builder in
+            let count = BinaryPropertyListBuilder.build(objects: size.objects, into: { sink.write($0) }) { builder in
                 var encoder = KeyedArchiveEncoder(builder: builder, objects: size.objects)
                 let top = encoder.write(list)
                 encoder.pairs.deallocate()
@@ -43,9 +50,10 @@ struct KeyedArchiveEncoder {
             // (When the count needs another reference size than the estimate, the list is
             // written again with it.)
             if BinaryPropertyListBuilder.referenceSize(for: count) == BinaryPropertyListBuilder.referenceSize(for: size.objects) {
-                return file
+                return
             }
             size.objects = count
+            sink.restart()
         }
     }
 
@@ -217,80 +225,34 @@ struct KeyedArchiveEncoder {
     }
 }
 
-/// What the archive of a list takes, estimated before it is written from what
-/// ``KeyedArchiveEncoder`` writes for each item's own fields: their objects exactly and an
-/// upper bound of their bytes. An item's box of rare fields is not looked into (reading it
-/// is a cache miss per item): it counts as the most common content, a location with a
-/// coordinate and a name of up to 64 bytes. The builder makes more room when the estimate
-/// is short, and the encoder writes the list again when its count needs another reference
-/// size.
+/// How many objects ``KeyedArchiveEncoder`` writes for a list, counted from each item's own
+/// fields. An item's box of rare fields is not looked into (reading it is a cache miss per
+/// item): it counts as the most common content, a location with a name and a coordinate.
+/// The count fixes the reference size; when the objects written need another one, the
+/// encoder writes the list again.
 private struct ArchiveSize {
-    typealias Builder = BinaryPropertyListBuilder
     // The top, the list, its sections, the keys and the class descriptions.
     var objects = 128
-    private var references = 256, scalarBytes = 2_048, uids = 0
 
     init(_ list: ToDoList) {
         for items in [list.toDoItems, list.doneItems] {
             items.withUnsafeBufferPointer { items in
-                for index in items.indices { item(items.baseAddress.unsafelyUnwrapped + index) }
+                for index in items.indices { objects += Self.objects(of: items.baseAddress.unsafelyUnwrapped + index) }
             }
         }
     }
 
-    /// The file's size estimated for this object count: references in the reference size the count
-    /// needs, UIDs in the width of the largest, offsets in the width of the file's size.
-    var bytes: Int {
-        let width = Builder.width(UInt64(objects))
-        let objectBytes = scalarBytes + references * Builder.referenceSize(for: objects) + uids * (1 + width)
-        return 40 + objectBytes + objects * Builder.width(UInt64(8 + objectBytes))
-    }
-
-    private mutating func item(_ item: UnsafePointer<ToDoItem>) {
-        // Its UID in the section, its id, title and creation time.
-        uid(referencedBy: 1)
-        text(Builder.headerSize(36) + 36)
-        text(Builder.stringSize(item.pointee.title))
-        scalar(9)
-        var entries = 3
-        if let notes = item.pointee.notes { text(Builder.stringSize(notes)); entries += 1 }
-        if item.pointee.due != nil { scalar(9); entries += 1 }
-        if item.pointee.dueIsDay { scalar(1); entries += 1 }
-        if item.pointee.modifiedAt != nil { scalar(9); entries += 1 }
-        if item.pointee.completedAt != nil { scalar(9); entries += 1 }
-        if item.pointee.hasRareFields {
-            // A location with a coordinate.
-            uid(referencedBy: 0)
-            text(64)
-            scalar(9)
-            scalar(9)
-            dictionary(entries: 3)
-            entries += 1
-        }
-        dictionary(entries: entries)
-    }
-
-    /// A UID object, in a container's `references` references beyond its dictionary's entry.
-    private mutating func uid(referencedBy references: Int) {
-        scalar(0)
-        uids += 1
-        self.references += references
-    }
-
-    /// A string of `size` bytes, an archive object of its own (in `$objects`), and its UID.
-    private mutating func text(_ size: Int) {
-        scalar(size)
-        uid(referencedBy: 1)
-    }
-
-    private mutating func scalar(_ size: Int) {
-        objects += 1
-        scalarBytes += size
-    }
-
-    /// An archive object's dictionary of `entries` entries and `$class` (in `$objects`).
-    private mutating func dictionary(entries: Int) {
-        scalar(Builder.headerSize(entries + 1))
-        references += 2 * (entries + 1) + 1
+    /// An item's dictionary and its UID; its id and title, each a string with a UID; its
+    /// creation time; then each optional field it has.
+    private static func objects(of item: UnsafePointer<ToDoItem>) -> Int {
+        var count = 7
+        if item.pointee.notes != nil { count += 2 }
+        if item.pointee.due != nil { count += 1 }
+        if item.pointee.dueIsDay { count += 1 }
+        if item.pointee.modifiedAt != nil { count += 1 }
+        if item.pointee.completedAt != nil { count += 1 }
+        // The location's dictionary and UID, its name and UID, and two numbers.
+        if item.pointee.hasRareFields { count += 6 }
+        return count
     }
 }

@@ -1,55 +1,65 @@
+/// Where a file being built goes, piece by piece: memory (`[UInt8]`) or a file being written.
+protocol ByteSink {
+    /// Appends the next bytes of the file.
+    mutating func write(_ bytes: UnsafeBufferPointer<UInt8>)
+    /// Forgets what was written: the file is about to be written again from its start.
+    mutating func restart()
+}
+
+extension [UInt8]: ByteSink {
+    mutating func write(_ bytes: UnsafeBufferPointer<UInt8>) { append(contentsOf: bytes) }
+    mutating func restart() { removeAll(keepingCapacity: true) }
+}
+
 /// Writes a binary property list object by object, each container after the objects it
 /// holds. Every object is written as it comes: equal scalars are not merged (the readers do
 /// not need it, and looking each one up cost more than the bytes it saved).
 ///
-/// ``build(objects:bytes:_:)`` makes room for the file and its offsets once, from estimates
-/// of its size and object count, and fixes the reference size from the count; what does not
-/// fit goes on in memory that grows. Every write checks its bounds (it never writes outside).
+/// The bytes go through a small buffer (``roomSize``) to a ``ByteSink`` as the buffer
+/// fills, so a save never holds the whole file in memory: fresh memory is what a large
+/// save spent most on. Only the object offsets, for the table at the end, are kept. The
+/// reference size is fixed from an estimate of the object count. Every write checks its
+/// bounds (it never writes outside).
 struct BinaryPropertyListBuilder {
-    /// The file so far: `room[0..<length]`, or when that was too small, the room's first
-    /// `length - overflow.count` bytes and then `overflow`.
+    /// The bytes not yet handed to `sink`: `room[0..<filled]`.
     private let room: UnsafeMutableBufferPointer<UInt8>
-    private var overflow: [UInt8] = []
+    private var filled = 0
+    private let sink: (UnsafeBufferPointer<UInt8>) -> Void
+    /// The file's size so far.
     private var length = 0
     /// Where each object starts, by reference: `offsets[0..<objectCount]` (made and freed
-    /// by ``build(objects:bytes:_:)``, made larger by ``newObject()``).
+    /// by ``build(objects:into:_:)``, made larger by ``newObject()``).
     private var offsets: UnsafeMutableBufferPointer<Int>
     private(set) var objectCount = 0
     /// Bytes per reference inside containers.
     let referenceSize: Int
+    /// The buffer's size: a few hundred KiB stay in the cache between filling and writing.
+    static let roomSize = 256 * 1024
 
-    private init(room: UnsafeMutableBufferPointer<UInt8>, objects: Int) {
+    private init(room: UnsafeMutableBufferPointer<UInt8>, objects: Int, sink: @escaping (UnsafeBufferPointer<UInt8>) -> Void) {
         self.room = room
+        self.sink = sink
         offsets = .allocate(capacity: max(objects, 1))
         referenceSize = Self.referenceSize(for: objects)
         appendBytes(Array("bplist00".utf8))
     }
 
-    /// A file whose objects `write` writes, returning the top one's reference, with the
-    /// reference size of `objects` objects and room made for `bytes` bytes; and its object
-    /// count. (The room is left uninitialized: only the bytes written are read, and zeroing
-    /// would touch pages twice.)
-    static func build(objects: Int, bytes: Int, _ write: (inout Self) -> Int) -> (file: [UInt8], objectCount: Int) {
-        var objectCount = 0
-        var overflow: [UInt8] = []
-        var file = [UInt8](unsafeUninitializedCapacity: max(bytes, 64)) { room, length in
-            var builder = Self(room: room, objects: objects)
+    /// Builds a file whose objects `write` writes, returning the top one's reference, with
+    /// the reference size of `objects` objects, handing its bytes to `sink` in order;
+    /// returns its object count.
+    static func build(
+        objects: Int, into sink: (UnsafeBufferPointer<UInt8>) -> Void, _ write: (inout Self) -> Int
+    ) -> Int {
+        let room = UnsafeMutableBufferPointer<UInt8>.allocate(capacity: roomSize)
+        defer { room.deallocate() }
+        return withoutActuallyEscaping(sink) { sink in
+            var builder = Self(room: room, objects: objects, sink: sink)
             let top = write(&builder)
             builder.finish(top: top)
+            builder.flush()
             builder.offsets.deallocate()
-            length = builder.length - builder.overflow.count
-            objectCount = builder.objectCount
-            overflow = builder.overflow
+            return builder.objectCount
         }
-        file.append(contentsOf: overflow)
-        return (file, objectCount)
-    }
-
-    /// An upper bound of the size of a file of `objects` objects with at most twice as many
-    /// references: each takes at most 8 bytes of offset, 10 of marker and count, 8 of value
-    /// and two references; `extra` is what comes on top (text, data).
-    static func byteBound(objects: Int, extra: Int) -> Int {
-        64 + objects * (26 + 2 * referenceSize(for: objects)) + extra
     }
 
     /// The reference size CoreFoundation uses for `count` objects: the fewest bytes of 1,
@@ -262,18 +272,29 @@ struct BinaryPropertyListBuilder {
         append(Self.headerSize(count)) { Self.storeHeader(marker, count: count, at: $0) }
     }
 
-    /// Appends `count` bytes that `fill` writes from the pointer it is given: into the room
-    /// while they fit, else (and from then on) at the end of `overflow`.
+    /// Appends `count` bytes that `fill` writes from the pointer it is given: into the room,
+    /// handed to the sink first when they do not fit in what is left of it; bytes that do
+    /// not fit in the whole room (a long text) go to the sink from memory of their own.
     @inline(__always)
     private mutating func append(_ count: Int, _ fill: (UnsafeMutablePointer<UInt8>) -> Void) {
-        if overflow.isEmpty, count <= room.count - length, let base = room.baseAddress {
-            fill(base + length)
-        } else {
-            let start = overflow.count
-            overflow.append(contentsOf: repeatElement(0, count: count))
-            overflow.withUnsafeMutableBufferPointer { if let base = $0.baseAddress { fill(base + start) } }
-        }
+        if count > room.count - filled { flush() }
         length += count
+        if count <= room.count, let base = room.baseAddress {
+            fill(base + filled)
+            filled += count
+        } else {
+            let piece = UnsafeMutableBufferPointer<UInt8>.allocate(capacity: count)
+            defer { piece.deallocate() }
+            if let base = piece.baseAddress { fill(base) }
+            sink(UnsafeBufferPointer(piece))
+        }
+    }
+
+    /// Hands the bytes in the room to the sink and empties the room.
+    private mutating func flush() {
+        guard filled > 0 else { return }
+        sink(UnsafeBufferPointer(rebasing: room[0..<filled]))
+        filled = 0
     }
 
     @inline(__always)

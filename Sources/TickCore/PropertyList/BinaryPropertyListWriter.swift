@@ -4,9 +4,9 @@
 public enum BinaryPropertyListWriter {
     /// Encodes a value tree as a binary property list.
     public static func encode(_ value: PropertyListValue) -> [UInt8] {
-        let objects = objectCount(value)
-        let bytes = BinaryPropertyListBuilder.byteBound(objects: objects, extra: extraBytes(value))
-        return BinaryPropertyListBuilder.build(objects: objects, bytes: bytes) { $0.add(value) }.file
+        var file: [UInt8] = []
+        _ = BinaryPropertyListBuilder.build(objects: objectCount(value), into: { file.write($0) }) { $0.add(value) }
+        return file
     }
 
     /// How many objects a tree has.
@@ -15,19 +15,6 @@ public enum BinaryPropertyListWriter {
         case .array(let elements), .set(let elements): 1 + elements.reduce(0) { $0 + objectCount($1) }
         case .dictionary(let dictionary): 1 + dictionary.entries.reduce(0) { $0 + 1 + objectCount($1.value) }
         default: 1
-        }
-    }
-
-    /// The bytes a tree's objects may take beyond what ``BinaryPropertyListBuilder/byteBound(objects:extra:)``
-    /// counts for every object: text, data, and the second half of 16-byte integers.
-    static func extraBytes(_ value: PropertyListValue) -> Int {
-        switch value {
-        case .string(let text): 2 * text.utf8.count
-        case .data(let bytes): bytes.count
-        case .unsignedInteger: 8
-        case .array(let elements), .set(let elements): elements.reduce(0) { $0 + extraBytes($1) }
-        case .dictionary(let dictionary): dictionary.entries.reduce(0) { $0 + 2 * $1.key.utf8.count + extraBytes($1.value) }
-        default: 0
         }
     }
 }

@@ -134,7 +134,9 @@ struct ListFile: Sendable {
     /// mode and owner (0600 for a new list); written, fsynced, renamed over the file; then
     /// the directory fsynced. A file whose mode lets nobody write it, or that the user may
     /// not write, is refused. The caller holds the lock; `beforeRename` is a test hook.
-    func replace(_ file: ResolvedPath, with bytes: [UInt8], beforeRename: ((String) throws -> Void)?) throws(StoreError) {
+    func replace(
+        _ file: ResolvedPath, beforeRename: ((String) throws -> Void)?, contents: (inout DescriptorSink) -> Void
+    ) throws(StoreError) {
         var old = stat()
         let exists = stat(file.path, &old) == 0
         if exists {
@@ -162,7 +164,12 @@ struct ListFile: Sendable {
                 if old.st_uid != geteuid() || old.st_gid != getegid() { _ = fchown(fd, old.st_uid, old.st_gid) }
                 guard fchmod(fd, old.st_mode & 0o7777) == 0 else { throw systemFailure("cannot set the mode of \(temporary)") }
             }
-            try writeAll(fd, bytes, to: temporary)
+            var sink = DescriptorSink(fd: fd)
+            contents(&sink)
+            if sink.failure != 0 {
+                errno = sink.failure
+                throw systemFailure("cannot write the temporary file \(temporary)")
+            }
             guard fsync(fd) == 0 else { throw systemFailure("cannot sync the temporary file \(temporary)") }
             if let beforeRename {
                 do {
@@ -182,21 +189,6 @@ struct ListFile: Sendable {
         try syncDirectory(file.directory)
     }
 
-    /// Writes every byte, retrying short writes and EINTR.
-    private func writeAll(_ fd: Int32, _ bytes: [UInt8], to name: String) throws(StoreError) {
-        var offset = 0
-        while offset < bytes.count {
-            let count = bytes.withUnsafeBytes { buffer in
-                write(fd, buffer.baseAddress.map { $0 + offset }, buffer.count - offset)
-            }
-            if count < 0 {
-                if errno == EINTR { continue }
-                throw systemFailure("cannot write the temporary file \(name)")
-            }
-            offset += count
-        }
-    }
-
     /// Makes the rename durable. A file system that cannot sync a directory says EINVAL.
     private func syncDirectory(_ directory: String) throws(StoreError) {
         let fd = open(directory, O_RDONLY | O_DIRECTORY | O_CLOEXEC)
@@ -214,6 +206,33 @@ struct ListFile: Sendable {
     /// An error naming what failed and `errno`'s text.
     private func systemFailure(_ what: String, kind: StoreError.Kind = .io) -> StoreError {
         StoreError(kind: kind, path: path, problem: "\(what): \(String(cString: strerror(errno)))")
+    }
+}
+
+/// Writes a file being built to a descriptor, piece by piece, retrying short writes and
+/// EINTR; after a failure it writes nothing more and keeps the `errno`.
+struct DescriptorSink: ByteSink {
+    let fd: Int32
+    private(set) var failure: Int32 = 0
+
+    mutating func write(_ bytes: UnsafeBufferPointer<UInt8>) {
+        guard failure == 0, var next = bytes.baseAddress else { return }
+        var left = bytes.count
+        while left > 0 {
+            let count = Glibc.write(fd, next, left)
+            if count < 0 {
+                if errno == EINTR { continue }
+                failure = errno
+                return
+            }
+            next += count
+            left -= count
+        }
+    }
+
+    mutating func restart() {
+        guard failure == 0 else { return }
+        if ftruncate(fd, 0) != 0 || lseek(fd, 0, SEEK_SET) != 0 { failure = errno }
     }
 }
 

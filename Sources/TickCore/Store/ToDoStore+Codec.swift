@@ -32,9 +32,9 @@ extension ToDoStore {
         }
     }
 
-    /// The bytes of the file that holds `list`.
-    func encode(_ list: ToDoList) -> [UInt8] {
-        KeyedArchive.encode(list)
+    /// Writes the bytes of the file that holds `list` to `sink`.
+    func encode(_ list: ToDoList, into sink: inout some ByteSink) {
+        KeyedArchive.encode(list, into: &sink)
     }
 
     private func requireContent(_ bytes: [UInt8]) throws(StoreError) {

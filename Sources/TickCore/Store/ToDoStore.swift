@@ -203,6 +203,6 @@ public struct ToDoStore: Sendable {
     /// Encodes `list` and atomically replaces the file with it; the caller holds the lock.
     func write(_ list: ToDoList, to target: ResolvedPath) throws(StoreError) {
         let hook = beforeRename.map { hook in { (temporary: String) throws in try hook(URL(fileURLWithPath: temporary)) } }
-        try file.replace(target, with: encode(list), beforeRename: hook)
+        try file.replace(target, beforeRename: hook) { sink in encode(list, into: &sink) }
     }
 }
