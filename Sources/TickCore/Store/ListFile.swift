@@ -166,10 +166,7 @@ struct ListFile: Sendable {
             }
             var sink = DescriptorSink(fd: fd)
             contents(&sink)
-            if sink.failure != 0 {
-                errno = sink.failure
-                throw systemFailure("cannot write the temporary file \(temporary)")
-            }
+            if let code = sink.failure { throw systemFailure("cannot write the temporary file \(temporary)", code: code) }
             guard fsync(fd) == 0 else { throw systemFailure("cannot sync the temporary file \(temporary)") }
             if let beforeRename {
                 do {
@@ -203,35 +200,34 @@ struct ListFile: Sendable {
         StoreError(kind: .io, path: path, problem: problem)
     }
 
-    /// An error naming what failed and `errno`'s text.
-    private func systemFailure(_ what: String, kind: StoreError.Kind = .io) -> StoreError {
-        StoreError(kind: kind, path: path, problem: "\(what): \(String(cString: strerror(errno)))")
+    /// An error naming what failed and the text of `code` (`errno` unless given).
+    private func systemFailure(_ what: String, kind: StoreError.Kind = .io, code: Int32 = errno) -> StoreError {
+        StoreError(kind: kind, path: path, problem: "\(what): \(String(cString: strerror(code)))")
     }
 }
 
 /// Writes a file being built to a descriptor, piece by piece, retrying short writes and
-/// EINTR; after a failure it writes nothing more and keeps the `errno`.
+/// EINTR; after a failure it writes nothing more and keeps the failure.
 struct DescriptorSink: ByteSink {
     let fd: Int32
-    private(set) var failure: Int32 = 0
+    /// The `errno` of the first call that failed.
+    private(set) var failure: Int32?
 
     mutating func write(_ bytes: UnsafeBufferPointer<UInt8>) {
-        guard failure == 0, var next = bytes.baseAddress else { return }
+        guard failure == nil, var next = bytes.baseAddress else { return }
         var left = bytes.count
         while left > 0 {
             let count = Glibc.write(fd, next, left)
-            if count < 0 {
-                if errno == EINTR { continue }
-                failure = errno
-                return
-            }
+            if count < 0 && errno == EINTR { continue }
+            // A write that takes nothing would be retried forever: it fails the save too.
+            guard count > 0 else { failure = count == 0 ? EIO : errno; return }
             next += count
             left -= count
         }
     }
 
     mutating func restart() {
-        guard failure == 0 else { return }
+        guard failure == nil else { return }
         if ftruncate(fd, 0) != 0 || lseek(fd, 0, SEEK_SET) != 0 { failure = errno }
     }
 }
