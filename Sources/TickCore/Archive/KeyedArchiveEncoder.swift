@@ -20,7 +20,7 @@ struct KeyedArchiveEncoder {
     private var classRefs = [Int](repeating: -1, count: ArchiveClass.allCases.count)
     /// Key and value references of the dictionaries being written, in turn, in
     /// `pairs[0..<pairCount]`; each object pushes its pairs above those of the objects it is
-    /// inside of. (Made here, freed by ``encode(_:)``, made larger by ``push(_:_:)``.)
+    /// inside of. (Made here, freed by ``encode(_:into:)``, made larger by ``push(_:_:)``.)
     private var pairs = UnsafeMutableBufferPointer<Int>.allocate(capacity: 64)
     private var pairCount = 0
 

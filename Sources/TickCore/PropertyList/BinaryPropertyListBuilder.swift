@@ -46,7 +46,8 @@ struct BinaryPropertyListBuilder {
 
     /// Builds a file whose objects `write` writes, returning the top one's reference, with
     /// the reference size of `objects` objects, handing its bytes to `sink` in order;
-    /// returns its object count.
+    /// returns its object count. The builder holds `sink` for this call only: `write` must
+    /// not keep a copy of it (`withoutActuallyEscaping` traps when one outlives the call).
     static func build(
         objects: Int, into sink: (UnsafeBufferPointer<UInt8>) -> Void, _ write: (inout Self) -> Int
     ) -> Int {

@@ -21,7 +21,7 @@ struct StreamedSaveTests {
     func sameBytesOnDisk() throws {
         let directory = try TemporaryDirectory()
         let store = ToDoStore(fileURL: directory.file())
-        // Several 1 MiB pieces.
+        // Many 256 KiB pieces.
         let list = try Self.list(30_000)
         try store.save(list)
         let written = try [UInt8](Data(contentsOf: directory.file()))
@@ -31,11 +31,12 @@ struct StreamedSaveTests {
         #expect(try directory.names() == [".ToDoItems.plist.lock", "ToDoItems.plist"])
     }
 
-    @Test("a save whose uniquing shrinks the reference size is written with the smaller size")
+    @Test("a save whose object count needs a smaller reference size than estimated is written with the smaller size")
     func referenceSizeShrinksOnDisk() throws {
         let directory = try TemporaryDirectory()
         let store = ToDoStore(fileURL: directory.file())
-        // Near 256 objects the bound says 2-byte references, the real count needs 1.
+        // The estimate, 9 objects an item plus 128, says 1 byte at 8 items and 2 at 20 and 40;
+        // 20 items need 1 (the list is written again), 40 need 2.
         for (count, referenceSize) in [(8, 1), (20, 1), (40, 2)] {
             var items: [ToDoItem] = []
             for _ in 0..<count { items.append(try ToDoItem(title: "same", notes: "same", createdAt: Date(timeIntervalSince1970: 5))) }
@@ -43,7 +44,6 @@ struct StreamedSaveTests {
             try store.save(list)
             let written = try [UInt8](Data(contentsOf: directory.file()))
             #expect(written == KeyedArchive.encode(list), "\(count) items")
-            // (The bound of 12 objects an item, plus 256, always says 2 bytes first.)
             #expect(written[written.count - 25] == referenceSize, "reference size at \(count) items")
         }
     }
