@@ -107,7 +107,10 @@ public enum InterchangeCodec {
         let ordered = todos.enumerated().sorted { a, b in
             (a.element.todo.sortOrder ?? .max, a.offset) < (b.element.todo.sortOrder ?? .max, b.offset)
         }
-        return ordered.map { ExchangeEntry(item: $0.element.todo.item, done: $0.element.todo.isDone, line: $0.element.todo.line, source: $0.element.source) }
+        return ordered.map {
+            ExchangeEntry(item: $0.element.todo.item, done: $0.element.todo.isDone, line: $0.element.todo.line,
+                          source: $0.element.source, createdAtIsDefault: $0.element.todo.createdAtIsDefault)
+        }
     }
 
     /// Entries as the iCalendar encoder takes them, each with its position in its section,

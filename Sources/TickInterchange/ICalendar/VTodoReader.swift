@@ -146,7 +146,8 @@ struct VTodoReader {
                 item.iCalendarExtras = [baseText, restText, zonesText].compactMap { $0 }.joined(separator: "\n")
             }
         }
-        return DecodedToDo(item: item, isDone: isDone, sortOrder: sortOrder, line: vtodo.line)
+        return DecodedToDo(item: item, isDone: isDone, sortOrder: sortOrder, line: vtodo.line,
+                           createdAtIsDefault: created == nil && stamp == nil)
     }
 
     // MARK: - Values

@@ -95,10 +95,10 @@ public enum Taskwarrior {
             guard let uuidText = try string("uuid") else { throw fail("a task needs a \"uuid\"") }
             guard let id = UUID(uuidString: uuidText) else { throw fail("\"uuid\" \"\(uuidText)\" is not a UUID") }
             guard let description = try string("description") else { throw fail("a task needs a \"description\"") }
-            let createdAt = try date("entry") ?? now
+            let entryDate = try date("entry")
             var item: ToDoItem
             do {
-                item = try ToDoItem(id: id, title: description, createdAt: createdAt)
+                item = try ToDoItem(id: id, title: description, createdAt: entryDate ?? now)
             } catch {
                 throw fail(error.description)
             }
@@ -117,7 +117,7 @@ public enum Taskwarrior {
             }
             let known: Set<String> = ["uuid", "description", "status", "entry", "end", "due", "modified", "annotations"]
             for (key, _) in members where !known.contains(key) && !derivedKeys.contains(key) { ignored[key, default: 0] += 1 }
-            entries.append(ExchangeEntry(item: item, done: status == "completed", line: line))
+            entries.append(ExchangeEntry(item: item, done: status == "completed", line: line, createdAtIsDefault: entryDate == nil))
         }
         if deleted > 0 { omissions.note("\(deleted) deleted task\(deleted == 1 ? "" : "s")") }
         for key in ignored.keys.sorted() {
