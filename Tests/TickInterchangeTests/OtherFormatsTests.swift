@@ -160,6 +160,51 @@ struct OtherFormatsTests {
         #expect(throws: InterchangeError.self) { try MarkdownTasks.read("- [ ] a (due 2026-02-31)\n", source: "n.md") }
     }
 
+    @Test("Markdown: ordered task lists are read; task lines in fenced or indented code blocks are not items")
+    func markdownBlocks() throws {
+        let text = """
+            # Notes
+
+            1. [ ] Numbered
+            2) [x] Numbered done
+            -  [ ] Two spaces after the bullet
+            - [ ] Parent
+                - [ ] Child indented four
+            \t- [X] Child with a tab
+
+            How to write a task list:
+
+            ```markdown
+            - [ ] an example in a fence
+            ```
+
+            ~~~~
+            - [ ] in a tilde fence
+            ~~~
+            - [ ] still in it
+            ~~~~
+
+                - [ ] an example in an indented code block
+
+            - [ ] Last
+              ```
+              - [ ] code inside an item
+              ```
+
+            """
+        let read = try MarkdownTasks.read(text, source: "notes.md")
+        #expect(read.map(\.item.title) == ["Numbered", "Numbered done", "Two spaces after the bullet", "Parent",
+                                            "Child indented four", "Child with a tab", "Last"])
+        #expect(read.map(\.done) == [false, true, false, false, false, true, false])
+        #expect(read.map(\.line) == [3, 4, 5, 6, 7, 8, 24])
+        #expect(InterchangeCodec.detect(Array("1. [ ] a\n".utf8)) == .markdown)
+        // Not items: no space after the marker, a number too long to be a list marker.
+        #expect(try MarkdownTasks.read("-[ ] a\n1.[ ] b\n1234567890. [ ] c\n", source: "n.md").isEmpty)
+        // A fence at the margin ends the list before it: the indented lines after it are code.
+        let afterList = try MarkdownTasks.read("- [ ] a\n\n```\nx\n```\n\n    - [ ] code\n", source: "n.md")
+        #expect(afterList.map(\.item.title) == ["a"])
+    }
+
     @Test("the format is detected from the content")
     func detection() throws {
         #expect(InterchangeCodec.detect(Array("  [\n{\"title\":\"a\"}]".utf8)) == .json)
