@@ -66,6 +66,22 @@ struct OtherFormatsTests {
         }
     }
 
+    @Test("taskwarrior: a recurring task's template is not imported beside its instances; a template without one is")
+    func taskwarriorRecurring() throws {
+        // As `task export` prints a weekly task: the template, and the instance it made.
+        let input = """
+            [
+            {"id":0,"description":"Water plants","due":"20261127T230000Z","entry":"20261127T083921Z","mask":"-","recur":"weekly","rtype":"periodic","status":"recurring","uuid":"8fb7a1d5-09f2-45b4-bcfe-be99d7bcd135"},
+            {"id":1,"description":"Water plants","due":"20261127T230000Z","entry":"20261127T083921Z","imask":0,"parent":"8FB7A1D5-09F2-45B4-BCFE-BE99D7BCD135","recur":"weekly","rtype":"periodic","status":"pending","uuid":"aaf0de0f-d3c1-4d1e-9a8b-0c1d2e3f4a5b"},
+            {"id":0,"description":"Pay rent","due":"20261130T230000Z","entry":"20261127T083921Z","recur":"monthly","status":"recurring","uuid":"9fb7a1d5-09f2-45b4-bcfe-be99d7bcd135"}
+            ]
+            """
+        let (entries, omissions) = try Taskwarrior.read(JSONParser.parse(Array(input.utf8), source: "t"), source: "t")
+        #expect(entries.map(\.item.title) == ["Water plants", "Pay rent"])
+        #expect(entries.first?.item.id == UUID(uuidString: "aaf0de0f-d3c1-4d1e-9a8b-0c1d2e3f4a5b"))
+        #expect(omissions.message?.hasPrefix("not imported from taskwarrior: 1 recurring task's template (its instances are imported)") == true)
+    }
+
     @Test("todo.txt: creation date always, x and completion date for done, due:; notes and locations said left out")
     func todoTxtExport() throws {
         var writer = ByteWriter()
