@@ -221,6 +221,19 @@ struct OtherFormatsTests {
         #expect(afterList.map(\.item.title) == ["a"])
     }
 
+    @Test("Markdown: lines end only at LF, CR LF or CR, so a title with U+2028, NEL, VT or FF reads back whole with its due")
+    func markdownLineEnds() throws {
+        var item = try ToDoItem(title: "one\u{2028}two\u{85}three\u{0B}four\u{0C}five", createdAt: Date(timeIntervalSince1970: 1_795_000_000))
+        item.setDue(day: CalendarDay(year: 2026, month: 12, day: 1))
+        var writer = ByteWriter()
+        _ = try MarkdownTasks.write([ExchangeEntry(item: item, done: false)], to: &writer)
+        let read = try MarkdownTasks.read(writer.text, source: "list.md")
+        #expect(read.map(\.item.title) == [item.title])
+        #expect(read.first?.item.dueDay == CalendarDay(year: 2026, month: 12, day: 1))
+        let lines = try MarkdownTasks.read("- [ ] a\r\n- [ ] b\r- [x] c\n", source: "list.md")
+        #expect(lines.map(\.item.title) == ["a", "b", "c"] && lines.map(\.line) == [1, 2, 3])
+    }
+
     @Test("the format is detected from the content")
     func detection() throws {
         #expect(InterchangeCodec.detect(Array("  [\n{\"title\":\"a\"}]".utf8)) == .json)

@@ -52,7 +52,7 @@ public enum MarkdownTasks {
 
     /// Whether `text` holds a task-list item.
     public static func looksLike(_ text: String) -> Bool {
-        text.split(whereSeparator: \.isNewline).contains { taskLine($0) != nil }
+        text.split(whereSeparator: isLineEnd).contains { taskLine($0) != nil }
     }
 
     /// Reads the task-list items of `text`; an item without a title or with a bad due
@@ -61,7 +61,7 @@ public enum MarkdownTasks {
         var entries: [ExchangeEntry] = []
         var lineNumber = 0
         var blocks = BlockTracker()
-        for rawLine in text.split(omittingEmptySubsequences: false, whereSeparator: \.isNewline) {
+        for rawLine in text.split(omittingEmptySubsequences: false, whereSeparator: isLineEnd) {
             lineNumber += 1
             var line = rawLine
             if line.last == "\r" { line.removeLast() }
@@ -84,6 +84,12 @@ public enum MarkdownTasks {
             entries.append(ExchangeEntry(item: item, done: done, line: lineNumber))
         }
         return entries
+    }
+
+    /// A Markdown line ending (CommonMark: LF, CR LF or CR). U+2028, NEL, VT and FF are
+    /// characters of a title, as the writer leaves them.
+    private static func isLineEnd(_ character: Character) -> Bool {
+        character == "\n" || character == "\r\n" || character == "\r"
     }
 
     /// `(done, title)` of a task-list line, else nil.
