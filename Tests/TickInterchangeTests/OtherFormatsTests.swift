@@ -252,7 +252,13 @@ struct OtherFormatsTests {
         #expect(InterchangeCodec.detect(Array("Begin:work on the slides\n".utf8)) == .todotxt)
         #expect(InterchangeCodec.importFormat(named: "cal/Tasks.ICS") == .ics)
         #expect(InterchangeCodec.importFormat(named: "list.json") == .json)
-        #expect(InterchangeCodec.importFormat(named: "todo.txt") == nil && InterchangeCodec.importFormat(named: "tasks.md") == nil)
+        #expect(InterchangeCodec.importFormat(named: "todo.txt") == nil && InterchangeCodec.importFormat(named: "list") == nil)
+        // A Markdown note without a task-list item (a Logseq page, a plain list) holds no items,
+        // rather than each of its lines, headings too, read as a todo.txt task.
+        #expect(InterchangeCodec.importFormat(named: "notes/Shopping.md") == .markdown)
+        let note = try InterchangeCodec.read(Array("# Shopping\n\n- milk\n- TODO eggs\n".utf8), as: InterchangeCodec.importFormat(named: "Shopping.md"),
+                                             source: "Shopping.md")
+        #expect(note.format == .markdown && note.entries.isEmpty)
         do {
             _ = try InterchangeCodec.read([0x61, 0x0A, 0x62, 0xFF, 0x0A], as: .todotxt, source: "todo.txt")
             Issue.record("broken UTF-8 was accepted")
