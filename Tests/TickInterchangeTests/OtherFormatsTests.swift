@@ -219,6 +219,9 @@ struct OtherFormatsTests {
         // A fence at the margin ends the list before it: the indented lines after it are code.
         let afterList = try MarkdownTasks.read("- [ ] a\n\n```\nx\n```\n\n    - [ ] code\n", source: "n.md")
         #expect(afterList.map(\.item.title) == ["a"])
+        // A fence opened by a list item's own content, as Logseq writes code in a block.
+        let logseq = try MarkdownTasks.read("- [ ] a\n\t- ```\n\t  - [ ] code\n\t  ```\n\t- [ ] b\n", source: "page.md")
+        #expect(logseq.map(\.item.title) == ["a", "b"])
     }
 
     @Test("Markdown: lines end only at LF, CR LF or CR, so a title with U+2028, NEL, VT or FF reads back whole with its due")

@@ -161,8 +161,13 @@ public enum MarkdownTasks {
                 }
             }
             if columns >= 4, !inList { return false }
-            if MarkdownTasks.listItemContent(body) != nil {
+            if let content = MarkdownTasks.listItemContent(body) {
                 inList = true
+                // A list item whose content opens a fence (Logseq's `- ```` blocks).
+                let inner = content.drop { $0 == " " || $0 == "\t" }
+                if let first = inner.first, first == "`" || first == "~", inner.prefix(while: { $0 == first }).count >= 3 {
+                    fence = inner.prefix { $0 == first }
+                }
             } else if columns == 0, afterBlank || body.first == "#" {
                 // A paragraph or heading at the margin after a blank line ends the list.
                 inList = false
