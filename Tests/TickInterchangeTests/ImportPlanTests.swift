@@ -58,4 +58,25 @@ struct ImportPlanTests {
             #expect(error.description == "tasks/b.ics:3: two items have the id \(a.id.uuidString.lowercased()) (tasks/a.ics line 4 and tasks/b.ics line 3)")
         }
     }
+
+    @Test("importing a file again whose items give no creation time leaves their createdAt as the first import set it")
+    func noCreationTimeReimported() throws {
+        let inputs: [(name: String, text: String)] = [
+            ("calcurse.ics", "BEGIN:VCALENDAR\r\nVERSION:2.0\r\nBEGIN:VTODO\r\nSUMMARY:No UID\r\nEND:VTODO\r\n"
+                + "BEGIN:VTODO\r\nUID:no-stamp\r\nSUMMARY:No DTSTAMP\r\nEND:VTODO\r\nEND:VCALENDAR\r\n"),
+            ("list.json", #"[{"id": "0F5A8E36-1C1B-4B0E-9A51-4F7C2D1E9A10", "title": "No createdAt"}]"#),
+            ("task.json", #"[{"uuid": "0f5a8e36-1c1b-4b0e-9a51-4f7c2d1e9a11", "description": "No entry", "status": "pending"}]"#),
+        ]
+        let first = Date(timeIntervalSince1970: 1_795_000_000.25), later = Date(timeIntervalSince1970: 1_795_086_400.5)
+        for input in inputs {
+            let bytes = Array(input.text.utf8)
+            let read = try InterchangeCodec.read(bytes, as: nil, source: input.name, now: first)
+            let list = try ImportPlan(importing: read.entries, from: read.format, into: ToDoList(), source: input.name).list
+            let again = try InterchangeCodec.read(bytes, as: nil, source: input.name, now: later)
+            let plan = try ImportPlan(importing: again.entries, from: again.format, into: list, source: input.name)
+            #expect(plan.isEmpty, "\(input.name)")
+            #expect(plan.unchanged.count == read.entries.count, "\(input.name)")
+            #expect(plan.list.toDoItems.allSatisfy { $0.createdAt == first }, "\(input.name)")
+        }
+    }
 }

@@ -66,6 +66,22 @@ struct OtherFormatsTests {
         }
     }
 
+    @Test("taskwarrior: a recurring task's template is not imported beside its instances; a template without one is")
+    func taskwarriorRecurring() throws {
+        // As `task export` prints a weekly task: the template, and the instance it made.
+        let input = """
+            [
+            {"id":0,"description":"Water plants","due":"20261127T230000Z","entry":"20261127T083921Z","mask":"-","recur":"weekly","rtype":"periodic","status":"recurring","uuid":"8fb7a1d5-09f2-45b4-bcfe-be99d7bcd135"},
+            {"id":1,"description":"Water plants","due":"20261127T230000Z","entry":"20261127T083921Z","imask":0,"parent":"8FB7A1D5-09F2-45B4-BCFE-BE99D7BCD135","recur":"weekly","rtype":"periodic","status":"pending","uuid":"aaf0de0f-d3c1-4d1e-9a8b-0c1d2e3f4a5b"},
+            {"id":0,"description":"Pay rent","due":"20261130T230000Z","entry":"20261127T083921Z","recur":"monthly","status":"recurring","uuid":"9fb7a1d5-09f2-45b4-bcfe-be99d7bcd135"}
+            ]
+            """
+        let (entries, omissions) = try Taskwarrior.read(JSONParser.parse(Array(input.utf8), source: "t"), source: "t")
+        #expect(entries.map(\.item.title) == ["Water plants", "Pay rent"])
+        #expect(entries.first?.item.id == UUID(uuidString: "aaf0de0f-d3c1-4d1e-9a8b-0c1d2e3f4a5b"))
+        #expect(omissions.message?.hasPrefix("not imported from taskwarrior: 1 recurring task's template (its instances are imported)") == true)
+    }
+
     @Test("todo.txt: creation date always, x and completion date for done, due:; notes and locations said left out")
     func todoTxtExport() throws {
         var writer = ByteWriter()
@@ -160,6 +176,67 @@ struct OtherFormatsTests {
         #expect(throws: InterchangeError.self) { try MarkdownTasks.read("- [ ] a (due 2026-02-31)\n", source: "n.md") }
     }
 
+    @Test("Markdown: ordered task lists are read; task lines in fenced or indented code blocks are not items")
+    func markdownBlocks() throws {
+        let text = """
+            # Notes
+
+            1. [ ] Numbered
+            2) [x] Numbered done
+            -  [ ] Two spaces after the bullet
+            - [ ] Parent
+                - [ ] Child indented four
+            \t- [X] Child with a tab
+
+            How to write a task list:
+
+            ```markdown
+            - [ ] an example in a fence
+            ```
+
+            ~~~~
+            - [ ] in a tilde fence
+            ~~~
+            - [ ] still in it
+            ~~~~
+
+                - [ ] an example in an indented code block
+
+            - [ ] Last
+              ```
+              - [ ] code inside an item
+              ```
+
+            """
+        let read = try MarkdownTasks.read(text, source: "notes.md")
+        #expect(read.map(\.item.title) == ["Numbered", "Numbered done", "Two spaces after the bullet", "Parent",
+                                            "Child indented four", "Child with a tab", "Last"])
+        #expect(read.map(\.done) == [false, true, false, false, false, true, false])
+        #expect(read.map(\.line) == [3, 4, 5, 6, 7, 8, 24])
+        #expect(InterchangeCodec.detect(Array("1. [ ] a\n".utf8)) == .markdown)
+        // Not items: no space after the marker, a number too long to be a list marker.
+        #expect(try MarkdownTasks.read("-[ ] a\n1.[ ] b\n1234567890. [ ] c\n", source: "n.md").isEmpty)
+        // A fence at the margin ends the list before it: the indented lines after it are code.
+        let afterList = try MarkdownTasks.read("- [ ] a\n\n```\nx\n```\n\n    - [ ] code\n", source: "n.md")
+        #expect(afterList.map(\.item.title) == ["a"])
+        // A fence opened by a list item's own content, as Logseq writes code in a block.
+        let logseq = try MarkdownTasks.read("- [ ] a\n\t- ```\n\t  - [ ] code\n\t  ```\n\t- [ ] b\n", source: "page.md")
+        #expect(logseq.map(\.item.title) == ["a", "b"])
+    }
+
+    @Test("Markdown: lines end only at LF, CR LF or CR, so a title with U+2028, NEL, VT or FF reads back whole with its due")
+    func markdownLineEnds() throws {
+        var item = try ToDoItem(title: "one\u{2028}two\u{85}three\u{0B}four\u{0C}five", createdAt: Date(timeIntervalSince1970: 1_795_000_000))
+        item.setDue(day: CalendarDay(year: 2026, month: 12, day: 1))
+        var writer = ByteWriter()
+        _ = try MarkdownTasks.write([ExchangeEntry(item: item, done: false)], to: &writer)
+        let read = try MarkdownTasks.read(writer.text, source: "list.md")
+        #expect(read.map(\.item.title) == [item.title])
+        #expect(read.first?.item.dueDay == CalendarDay(year: 2026, month: 12, day: 1))
+        let lines = try MarkdownTasks.read("- [ ] a\r\n- [ ] b\r- [x] c\n", source: "list.md")
+        #expect(lines.map(\.item.title) == ["a", "b", "c"] && lines.map(\.line) == [1, 2, 3])
+    }
+
     @Test("the format is detected from the content")
     func detection() throws {
         #expect(InterchangeCodec.detect(Array("  [\n{\"title\":\"a\"}]".utf8)) == .json)
@@ -178,7 +255,13 @@ struct OtherFormatsTests {
         #expect(InterchangeCodec.detect(Array("Begin:work on the slides\n".utf8)) == .todotxt)
         #expect(InterchangeCodec.importFormat(named: "cal/Tasks.ICS") == .ics)
         #expect(InterchangeCodec.importFormat(named: "list.json") == .json)
-        #expect(InterchangeCodec.importFormat(named: "todo.txt") == nil && InterchangeCodec.importFormat(named: "tasks.md") == nil)
+        #expect(InterchangeCodec.importFormat(named: "todo.txt") == nil && InterchangeCodec.importFormat(named: "list") == nil)
+        // A Markdown note without a task-list item (a Logseq page, a plain list) holds no items,
+        // rather than each of its lines, headings too, read as a todo.txt task.
+        #expect(InterchangeCodec.importFormat(named: "notes/Shopping.md") == .markdown)
+        let note = try InterchangeCodec.read(Array("# Shopping\n\n- milk\n- TODO eggs\n".utf8), as: InterchangeCodec.importFormat(named: "Shopping.md"),
+                                             source: "Shopping.md")
+        #expect(note.format == .markdown && note.entries.isEmpty)
         do {
             _ = try InterchangeCodec.read([0x61, 0x0A, 0x62, 0xFF, 0x0A], as: .todotxt, source: "todo.txt")
             Issue.record("broken UTF-8 was accepted")

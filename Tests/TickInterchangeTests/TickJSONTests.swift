@@ -94,6 +94,20 @@ struct TickJSONTests {
         }
     }
 
+    @Test("a UTF-8 byte order mark before the JSON (Windows editors, PowerShell) is skipped, as in the other formats")
+    func byteOrderMark() throws {
+        let bom: [UInt8] = [0xEF, 0xBB, 0xBF]
+        let tick = bom + Array(#"[{"id": "0F5A8E36-1C1B-4B0E-9A51-4F7C2D1E9A10", "title": "Buy milk"}]"#.utf8)
+        let read = try InterchangeCodec.read(tick, as: nil, source: "list.json")
+        #expect(read.format == .json && read.entries.map(\.item.title) == ["Buy milk"])
+        let task = bom + Array(#"[{"uuid": "0f5a8e36-1c1b-4b0e-9a51-4f7c2d1e9a10", "description": "Buy milk", "status": "pending"}]"#.utf8)
+        #expect(try InterchangeCodec.read(task, as: nil, source: "task.json").format == .taskwarrior)
+        // Only at the start: elsewhere it is still an error naming the line.
+        #expect { try InterchangeCodec.read(Array("[\n".utf8) + bom + Array("]".utf8), as: nil, source: "list.json") } throws: {
+            ($0 as? InterchangeError)?.description == "list.json:2: unexpected byte 0xef where a JSON value should be"
+        }
+    }
+
     @Test("broken UTF-8, deep nesting and a 64 MB line are refused or read without crashing")
     func hostileInput() throws {
         var broken = Array("[{\"title\": \"a".utf8)

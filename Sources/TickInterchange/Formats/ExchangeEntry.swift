@@ -9,12 +9,17 @@ public struct ExchangeEntry: Sendable, Equatable {
     public var line: Int?
     /// The file it was read from, when an import reads several (a vdir).
     public var source: String?
+    /// The input gave no creation time (a VTODO without CREATED and DTSTAMP, JSON without
+    /// `createdAt`, a task without `entry`): `item.createdAt` is the time of the import, and
+    /// an update keeps the list item's own.
+    public var createdAtIsDefault: Bool
 
-    public init(item: ToDoItem, done: Bool, line: Int? = nil, source: String? = nil) {
+    public init(item: ToDoItem, done: Bool, line: Int? = nil, source: String? = nil, createdAtIsDefault: Bool = false) {
         self.item = item
         self.done = done
         self.line = line
         self.source = source
+        self.createdAtIsDefault = createdAtIsDefault
     }
 
     /// The entries of `list`'s sections in order (To Do first, then Done).

@@ -61,11 +61,14 @@ public enum InterchangeCodec {
 
     /// The format a file to import is read as when none is given, by its name: `.ics` is
     /// iCalendar and `.json` JSON whatever the content (an empty or cut-short one is an
-    /// error); other names (`.txt`, `.md`, none) leave it to ``detect(_:)``.
+    /// error), `.md` Markdown (a note with no task-list item holds no items, rather than
+    /// every line, headings too, being read as a todo.txt task); other names (`.txt`, none)
+    /// leave it to ``detect(_:)``.
     public static func importFormat(named path: String) -> InterchangeFormat? {
         switch InterchangeFormat(pathExtension: path) {
         case .ics?: .ics
         case .json?: .json
+        case .markdown?: .markdown
         default: nil
         }
     }
@@ -107,7 +110,10 @@ public enum InterchangeCodec {
         let ordered = todos.enumerated().sorted { a, b in
             (a.element.todo.sortOrder ?? .max, a.offset) < (b.element.todo.sortOrder ?? .max, b.offset)
         }
-        return ordered.map { ExchangeEntry(item: $0.element.todo.item, done: $0.element.todo.isDone, line: $0.element.todo.line, source: $0.element.source) }
+        return ordered.map {
+            ExchangeEntry(item: $0.element.todo.item, done: $0.element.todo.isDone, line: $0.element.todo.line,
+                          source: $0.element.source, createdAtIsDefault: $0.element.todo.createdAtIsDefault)
+        }
     }
 
     /// Entries as the iCalendar encoder takes them, each with its position in its section,

@@ -10,6 +10,8 @@ public struct DecodedToDo: Sendable, Equatable {
     public var sortOrder: Int?
     /// The line of its BEGIN:VTODO.
     public var line: Int
+    /// It had neither CREATED nor DTSTAMP: the item's createdAt is the options' `now`.
+    public var createdAtIsDefault = false
 }
 
 /// What a calendar file held.

@@ -35,7 +35,7 @@ public enum VTodoMapping {
         .init(property: "PERCENT-COMPLETE", field: "done",
               rule: "100 is done (written while done, removed on unticking); other values stay in the extras while to do"),
         .init(property: "CREATED", field: "createdAt",
-              rule: "missing: DTSTAMP, else the time of the import"),
+              rule: "missing: DTSTAMP, else the time of the import (an update keeps the item's own, so importing the file again changes nothing)"),
         .init(property: "DTSTAMP", field: "(none)",
               rule: "always written: modifiedAt, else createdAt"),
         .init(property: "LAST-MODIFIED", field: "modifiedAt",

@@ -52,8 +52,15 @@ struct VTodoReader {
             case "CREATED": created = try instant(property, &resolver)
             case "DTSTAMP": stamp = try instant(property, &resolver)
             case "LAST-MODIFIED":
-                modified = try instant(property, &resolver)
-                base.append(property)
+                let read = try instant(property, &resolver)
+                modified = read
+                // Kept as the UTC time it names, which the encoder compares modifiedAt with: a
+                // floating or TZID one (RFC 5545 wants UTC) would else read as changed since.
+                if case .utc? = ICalDateTime(property) {
+                    base.append(property)
+                } else {
+                    base.append(ICalProperty("LAST-MODIFIED", value: ICalDateTime.utcText(read)))
+                }
             case "SEQUENCE":
                 // Kept as read (see ICalendarExtras); checked here, so that a bad one is refused on import.
                 // RFC 5545's INTEGER is 32-bit, so that one more still fits.
@@ -146,7 +153,8 @@ struct VTodoReader {
                 item.iCalendarExtras = [baseText, restText, zonesText].compactMap { $0 }.joined(separator: "\n")
             }
         }
-        return DecodedToDo(item: item, isDone: isDone, sortOrder: sortOrder, line: vtodo.line)
+        return DecodedToDo(item: item, isDone: isDone, sortOrder: sortOrder, line: vtodo.line,
+                           createdAtIsDefault: created == nil && stamp == nil)
     }
 
     // MARK: - Values

@@ -59,7 +59,10 @@ public struct ImportPlan: Sendable {
         var insertions: [ToDoList.Operation] = []
         for var entry in entries {
             if let (oldSection, index) = positions[entry.item.id] {
-                entry.item = Self.merged(entry.item, over: oldSection == .toDo ? toDo[index] : done[index], format: format, done: entry.done)
+                let existing = oldSection == .toDo ? toDo[index] : done[index]
+                // An input without a creation time does not move the item's own to the time of this import.
+                if entry.createdAtIsDefault { entry.item.createdAt = existing.createdAt }
+                entry.item = Self.merged(entry.item, over: existing, format: format, done: entry.done)
             }
             let item = entry.item
             let section: ToDoList.Section = entry.done ? .done : .toDo

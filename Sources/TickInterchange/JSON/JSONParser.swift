@@ -13,6 +13,7 @@ public struct JSONParser {
     public static func parse(_ bytes: [UInt8], source: String) throws(InterchangeError) -> JSONValue {
         try bytes.withUnsafeBufferPointer { (buffer) throws(InterchangeError) -> JSONValue in
             var parser = JSONParser(bytes: buffer, source: source)
+            parser.skipByteOrderMark()
             parser.skipWhitespace()
             let value = try parser.value(depth: 0)
             parser.skipWhitespace()
@@ -28,6 +29,7 @@ public struct JSONParser {
         try bytes.withUnsafeBufferPointer { (buffer) throws(InterchangeError) -> [JSONValue] in
             var parser = JSONParser(bytes: buffer, source: source)
             var values: [JSONValue] = []
+            parser.skipByteOrderMark()
             parser.skipWhitespace()
             repeat {
                 let start = parser.line
@@ -50,6 +52,12 @@ public struct JSONParser {
 
     func error(_ problem: String) -> InterchangeError {
         InterchangeError(source: source, line: line, problem: problem)
+    }
+
+    /// A UTF-8 byte order mark at the start, which Windows editors write: RFC 8259 lets a
+    /// reader ignore it, and tick's other formats do.
+    private mutating func skipByteOrderMark() {
+        if index == 0, bytes.count >= 3, bytes[0] == 0xEF, bytes[1] == 0xBB, bytes[2] == 0xBF { index = 3 }
     }
 
     private mutating func skipWhitespace() {

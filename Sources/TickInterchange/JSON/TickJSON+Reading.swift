@@ -63,7 +63,8 @@ extension TickJSON {
         case .bool(let value)?: done = value
         case let other?: throw Problem(text: "\"done\" must be true or false, not \(other.kind)")
         }
-        var item = try ToDoItem(id: id, title: title, notes: try string(.notes), createdAt: try instant(.createdAt) ?? now)
+        let createdAt = try instant(.createdAt)
+        var item = try ToDoItem(id: id, title: title, notes: try string(.notes), createdAt: createdAt ?? now)
         if let text = try string(.due) {
             if text.utf8.count == 10, let day = CalendarDay(text) {
                 item.setDue(day: day)
@@ -93,7 +94,7 @@ extension TickJSON {
             }
             item.iCalendarExtras = extras
         }
-        return ExchangeEntry(item: item, done: done, line: line)
+        return ExchangeEntry(item: item, done: done, line: line, createdAtIsDefault: createdAt == nil)
     }
 
     private static func location(_ value: JSONValue?) throws -> Location? {

@@ -3,8 +3,8 @@ import TickCore
 
 /// Markdown task lists: `## To Do` and `## Done`, an item a line as `- [ ] title` or
 /// `- [x] title`, a due as a trailing `(due YYYY-MM-DD)`. Import reads these and any other
-/// GitHub task list (`-`, `*` or `+`, `[ ]`, `[x]` or `[X]`, indented or not); other lines
-/// are not items.
+/// GitHub task list (`-`, `*`, `+`, `1.` or `1)`, `[ ]`, `[x]` or `[X]`, indented or not); other
+/// lines are not items, nor are the lines of code blocks (fenced, or indented outside a list).
 public enum MarkdownTasks {
     /// Writes both sections; returns what was left out.
     public static func write(_ entries: [ExchangeEntry], to writer: inout ByteWriter, calendar: LocalTime = .current) throws(InterchangeError) -> Omissions {
@@ -52,7 +52,7 @@ public enum MarkdownTasks {
 
     /// Whether `text` holds a task-list item.
     public static func looksLike(_ text: String) -> Bool {
-        text.split(whereSeparator: \.isNewline).contains { taskLine($0) != nil }
+        text.split(whereSeparator: isLineEnd).contains { taskLine($0) != nil }
     }
 
     /// Reads the task-list items of `text`; an item without a title or with a bad due
@@ -60,11 +60,12 @@ public enum MarkdownTasks {
     public static func read(_ text: String, source: String, now: Date = Date()) throws(InterchangeError) -> [ExchangeEntry] {
         var entries: [ExchangeEntry] = []
         var lineNumber = 0
-        for rawLine in text.split(omittingEmptySubsequences: false, whereSeparator: \.isNewline) {
+        var blocks = BlockTracker()
+        for rawLine in text.split(omittingEmptySubsequences: false, whereSeparator: isLineEnd) {
             lineNumber += 1
             var line = rawLine
             if line.last == "\r" { line.removeLast() }
-            guard let (done, rest) = taskLine(line) else { continue }
+            guard blocks.mayHoldItem(line), let (done, rest) = taskLine(line) else { continue }
             func fail(_ problem: String) -> InterchangeError { InterchangeError(source: source, line: lineNumber, problem: problem) }
             var title = rest
             var due: CalendarDay?
@@ -85,11 +86,19 @@ public enum MarkdownTasks {
         return entries
     }
 
+    /// A Markdown line ending (CommonMark: LF, CR LF or CR). U+2028, NEL, VT and FF are
+    /// characters of a title, as the writer leaves them.
+    private static func isLineEnd(_ character: Character) -> Bool {
+        character == "\n" || character == "\r\n" || character == "\r"
+    }
+
     /// `(done, title)` of a task-list line, else nil.
     static func taskLine(_ line: Substring) -> (done: Bool, rest: Substring)? {
         let trimmed = line.drop { $0 == " " || $0 == "\t" }
-        guard let bullet = trimmed.first, "-*+".contains(bullet) else { return nil }
-        let afterBullet = trimmed.dropFirst()
+        guard let afterMarker = listItemContent(trimmed) else { return nil }
+        let spaces = afterMarker.prefix { $0 == " " }.count
+        guard (1...4).contains(spaces) else { return nil }
+        let afterBullet = afterMarker.dropFirst(spaces - 1)
         guard afterBullet.hasPrefix(" ["), afterBullet.count >= 4 else { return nil }
         let box = afterBullet.dropFirst(2).first
         let afterBox = afterBullet.dropFirst(3)
@@ -103,5 +112,67 @@ public enum MarkdownTasks {
         let rest = afterBox.dropFirst()
         guard rest.isEmpty || rest.first == " " else { return nil }
         return (done, rest.drop { $0 == " " })
+    }
+
+    /// What follows the marker of a list item (`-`, `*`, `+`, or up to nine digits and `.`
+    /// or `)`) at the start of `text`, when one is there: nothing, or a space or tab first.
+    static func listItemContent(_ text: Substring) -> Substring? {
+        var rest = text
+        if let first = rest.first, "-*+".contains(first) {
+            rest = rest.dropFirst()
+        } else {
+            let digits = rest.prefix { $0.isASCII && $0.isNumber }
+            guard (1...9).contains(digits.count) else { return nil }
+            rest = rest.dropFirst(digits.count)
+            guard let delimiter = rest.first, delimiter == "." || delimiter == ")" else { return nil }
+            rest = rest.dropFirst()
+        }
+        guard rest.isEmpty || rest.first == " " || rest.first == "\t" else { return nil }
+        return rest
+    }
+
+    /// Follows a Markdown text line by line for what makes a line not an item though it
+    /// looks like one: a fenced code block (``` or ~~~), and an indented code block (4
+    /// columns or more outside a list, where the indent does not nest a list item).
+    struct BlockTracker {
+        private var fence: Substring?
+        private var inList = false
+        private var afterBlank = true
+
+        /// Whether `line`, the next line, may be an item (it is not inside a code block).
+        mutating func mayHoldItem(_ line: Substring) -> Bool {
+            let body = line.drop { $0 == " " || $0 == "\t" }
+            var columns = 0
+            for character in line.prefix(line.count - body.count) { columns = character == "\t" ? columns + 4 - columns % 4 : columns + 1 }
+            if let open = fence {
+                // Closed by a run of the same character, at least as long, with nothing after it.
+                if body.hasPrefix(open), body.drop(while: { $0 == open.first }).allSatisfy(\.isWhitespace) { fence = nil }
+                return false
+            }
+            guard !body.allSatisfy(\.isWhitespace) else { afterBlank = true; return false }
+            defer { afterBlank = false }
+            if columns < 4 || inList, let first = body.first, first == "`" || first == "~" {
+                let run = body.prefix { $0 == first }
+                if run.count >= 3 {
+                    fence = run
+                    // At the margin it is not part of a list item: the list ends.
+                    if columns == 0 { inList = false }
+                    return false
+                }
+            }
+            if columns >= 4, !inList { return false }
+            if let content = MarkdownTasks.listItemContent(body) {
+                inList = true
+                // A list item whose content opens a fence (Logseq's `- ```` blocks).
+                let inner = content.drop { $0 == " " || $0 == "\t" }
+                if let first = inner.first, first == "`" || first == "~", inner.prefix(while: { $0 == first }).count >= 3 {
+                    fence = inner.prefix { $0 == first }
+                }
+            } else if columns == 0, afterBlank || body.first == "#" {
+                // A paragraph or heading at the margin after a blank line ends the list.
+                inList = false
+            }
+            return true
+        }
     }
 }

@@ -66,8 +66,14 @@ public enum Taskwarrior {
         default: throw InterchangeError(source: source, line: 1, problem: "taskwarrior's JSON is an array of tasks, not \(value.kind)")
         }
         var entries: [ExchangeEntry] = []
-        var deleted = 0
+        var deleted = 0, templates = 0
         var ignored: [String: Int] = [:]
+        // A recurring task is a template ("status":"recurring") and the instances taskwarrior
+        // made of it (each with "parent"): the instances are the tasks `task list` shows.
+        var parents: Set<String> = []
+        for case .object(let members, _) in elements {
+            if case .string(let parent)? = members.first(where: { $0.key == "parent" })?.value { parents.insert(parent.lowercased()) }
+        }
         for element in elements {
             guard case .object(let members, let line) = element else {
                 throw InterchangeError(source: source, problem: "a task is \(element.kind), not an object")
@@ -95,10 +101,11 @@ public enum Taskwarrior {
             guard let uuidText = try string("uuid") else { throw fail("a task needs a \"uuid\"") }
             guard let id = UUID(uuidString: uuidText) else { throw fail("\"uuid\" \"\(uuidText)\" is not a UUID") }
             guard let description = try string("description") else { throw fail("a task needs a \"description\"") }
-            let createdAt = try date("entry") ?? now
+            guard status != "recurring" || !parents.contains(uuidText.lowercased()) else { templates += 1; continue }
+            let entryDate = try date("entry")
             var item: ToDoItem
             do {
-                item = try ToDoItem(id: id, title: description, createdAt: createdAt)
+                item = try ToDoItem(id: id, title: description, createdAt: entryDate ?? now)
             } catch {
                 throw fail(error.description)
             }
@@ -117,9 +124,12 @@ public enum Taskwarrior {
             }
             let known: Set<String> = ["uuid", "description", "status", "entry", "end", "due", "modified", "annotations"]
             for (key, _) in members where !known.contains(key) && !derivedKeys.contains(key) { ignored[key, default: 0] += 1 }
-            entries.append(ExchangeEntry(item: item, done: status == "completed", line: line))
+            entries.append(ExchangeEntry(item: item, done: status == "completed", line: line, createdAtIsDefault: entryDate == nil))
         }
         if deleted > 0 { omissions.note("\(deleted) deleted task\(deleted == 1 ? "" : "s")") }
+        if templates > 0 {
+            omissions.note("\(templates) recurring task\(templates == 1 ? "'s template" : "s' templates") (\(templates == 1 ? "its" : "their") instances are imported)")
+        }
         for key in ignored.keys.sorted() {
             let count = ignored[key] ?? 0
             omissions.note("\"\(key)\" of \(count) task\(count == 1 ? "" : "s") (tick has no such field)")

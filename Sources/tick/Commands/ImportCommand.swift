@@ -12,7 +12,7 @@ struct ImportCommand: ParsableCommand {
         discussion: """
             PATH is a file, a directory (read as a vdir: every .ics file in it), or - for \
             standard input. FORMAT is one of: \(formatNames); without --format it is \
-            judged from the file's name (.ics, .json) or else from the content \
+            judged from the file's name (.ics, .json, .md) or else from the content \
             (iCalendar by a first BEGIN: line, tick's JSON and taskwarrior's by their keys, \
             a Markdown task list by its "- [ ]" lines, else todo.txt).
 
@@ -36,7 +36,7 @@ struct ImportCommand: ParsableCommand {
     /// The formats' names, for help and messages.
     static let formatNames = InterchangeFormat.allCases.map(\.rawValue).joined(separator: ", ")
 
-    @Option(help: ArgumentHelp("The format: \(formatNames) (default: by the name .ics or .json, else judged from the content).", valueName: "format"))
+    @Option(help: ArgumentHelp("The format: \(formatNames) (default: by the name .ics, .json or .md, else judged from the content).", valueName: "format"))
     var format: String?
 
     @Flag(help: "Print what would be added, updated and left unchanged, and change nothing.")

@@ -201,6 +201,16 @@ struct VTodoMappingTests {
         #expect(try decodeOne("UID:x\nSUMMARY:a").item.createdAt == Date(timeIntervalSince1970: 1_700_000_000))
     }
 
+    @Test("a floating or TZID LAST-MODIFIED (RFC 5545 wants UTC) of an item tick did not change writes no higher SEQUENCE")
+    func nonUTCLastModified() throws {
+        for line in ["LAST-MODIFIED:20261105T120000", "LAST-MODIFIED;TZID=Europe/Berlin:20261105T120000", "LAST-MODIFIED:20261105T110000Z"] {
+            let decoded = try decodeOne("UID:x\nSUMMARY:a\nSEQUENCE:3\n" + line)
+            #expect(decoded.item.modifiedAt == utc(2026, 11, 5, 11), "\(line)")
+            let written = text(ICalendar.encode([ICalendarEntry(item: decoded.item, isDone: false)]))
+            #expect(written.contains("LAST-MODIFIED:20261105T110000Z\r\nSEQUENCE:3\r\n"), "\(line)")
+        }
+    }
+
     @Test("X-APPLE-SORT-ORDER is the sort order")
     func sortOrder() throws {
         #expect(try decodeOne("UID:x\nSUMMARY:a\nX-APPLE-SORT-ORDER:744000123").sortOrder == 744_000_123)
