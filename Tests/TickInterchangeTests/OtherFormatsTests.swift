@@ -123,7 +123,7 @@ struct OtherFormatsTests {
         let markdown = try MarkdownTasks.write(entries, to: &markdownWriter, calendar: berlin)
         // (The third one's own due is written after its title, so its title reads back whole.)
         #expect(markdown.message?.hasSuffix("1 title ends in \"(due …)\", which is read back as a due date") == true)
-        let read = try MarkdownTasks.read(markdownWriter.text, source: "tasks.md")
+        let read = try MarkdownTasks.read(markdownWriter.text, source: "tasks.md").entries
         #expect(read[2].item.title == "Read (due 2026-12-01)" && read[2].item.dueDay == CalendarDay(year: 2026, month: 12, day: 3))
         var plain = ByteWriter()
         #expect(try TodoTxt.write([entries[2]], to: &plain, calendar: berlin).message?.contains("due: word") == false)
@@ -166,14 +166,14 @@ struct OtherFormatsTests {
 
             """)
         #expect(omissions.message?.hasPrefix("Markdown left out: ids of 4 items, notes of 1 item") == true)
-        let read = try MarkdownTasks.read(writer.text, source: "list.md")
+        let read = try MarkdownTasks.read(writer.text, source: "list.md").entries
         #expect(read.map(\.item.title) == ["Buy milk \"oat\"", "Call mom", "Plain", "x marks the spot"])
         #expect(read.map(\.done) == [false, false, false, true])
         #expect(read[0].item.dueDay == CalendarDay(year: 2026, month: 12, day: 1))
-        let plain = try MarkdownTasks.read("# Notes\n\nSome text.\n* [X] Done one\n  + [ ] nested\n- not a task\n- [] neither\n", source: "n.md")
+        let plain = try MarkdownTasks.read("# Notes\n\nSome text.\n* [X] Done one\n  + [ ] nested\n- not a task\n- [] neither\n", source: "n.md").entries
         #expect(plain.map(\.item.title) == ["Done one", "nested"])
         #expect(plain.map(\.done) == [true, false])
-        #expect(throws: InterchangeError.self) { try MarkdownTasks.read("- [ ] a (due 2026-02-31)\n", source: "n.md") }
+        #expect(throws: InterchangeError.self) { try MarkdownTasks.read("- [ ] a (due 2026-02-31)\n", source: "n.md").entries }
     }
 
     @Test("Markdown: ordered task lists are read; task lines in fenced or indented code blocks are not items")
@@ -208,19 +208,19 @@ struct OtherFormatsTests {
               ```
 
             """
-        let read = try MarkdownTasks.read(text, source: "notes.md")
+        let read = try MarkdownTasks.read(text, source: "notes.md").entries
         #expect(read.map(\.item.title) == ["Numbered", "Numbered done", "Two spaces after the bullet", "Parent",
                                             "Child indented four", "Child with a tab", "Last"])
         #expect(read.map(\.done) == [false, true, false, false, false, true, false])
         #expect(read.map(\.line) == [3, 4, 5, 6, 7, 8, 24])
         #expect(InterchangeCodec.detect(Array("1. [ ] a\n".utf8)) == .markdown)
         // Not items: no space after the marker, a number too long to be a list marker.
-        #expect(try MarkdownTasks.read("-[ ] a\n1.[ ] b\n1234567890. [ ] c\n", source: "n.md").isEmpty)
+        #expect(try MarkdownTasks.read("-[ ] a\n1.[ ] b\n1234567890. [ ] c\n", source: "n.md").entries.isEmpty)
         // A fence at the margin ends the list before it: the indented lines after it are code.
-        let afterList = try MarkdownTasks.read("- [ ] a\n\n```\nx\n```\n\n    - [ ] code\n", source: "n.md")
+        let afterList = try MarkdownTasks.read("- [ ] a\n\n```\nx\n```\n\n    - [ ] code\n", source: "n.md").entries
         #expect(afterList.map(\.item.title) == ["a"])
         // A fence opened by a list item's own content, as Logseq writes code in a block.
-        let logseq = try MarkdownTasks.read("- [ ] a\n\t- ```\n\t  - [ ] code\n\t  ```\n\t- [ ] b\n", source: "page.md")
+        let logseq = try MarkdownTasks.read("- [ ] a\n\t- ```\n\t  - [ ] code\n\t  ```\n\t- [ ] b\n", source: "page.md").entries
         #expect(logseq.map(\.item.title) == ["a", "b"])
     }
 
@@ -230,10 +230,10 @@ struct OtherFormatsTests {
         item.setDue(day: CalendarDay(year: 2026, month: 12, day: 1))
         var writer = ByteWriter()
         _ = try MarkdownTasks.write([ExchangeEntry(item: item, done: false)], to: &writer)
-        let read = try MarkdownTasks.read(writer.text, source: "list.md")
+        let read = try MarkdownTasks.read(writer.text, source: "list.md").entries
         #expect(read.map(\.item.title) == [item.title])
         #expect(read.first?.item.dueDay == CalendarDay(year: 2026, month: 12, day: 1))
-        let lines = try MarkdownTasks.read("- [ ] a\r\n- [ ] b\r- [x] c\n", source: "list.md")
+        let lines = try MarkdownTasks.read("- [ ] a\r\n- [ ] b\r- [x] c\n", source: "list.md").entries
         #expect(lines.map(\.item.title) == ["a", "b", "c"] && lines.map(\.line) == [1, 2, 3])
     }
 
@@ -268,5 +268,15 @@ struct OtherFormatsTests {
         } catch {
             #expect(error.description == "todo.txt:2: not valid UTF-8")
         }
+    }
+
+    @Test("Markdown lines written as tasks another way (Obsidian's [/] and [-], Logseq's TODO) are not read, and said with their lines")
+    func otherTaskMarkers() throws {
+        let text = "- [ ] read\n- [/] half done\n- [-] dropped\n- TODO call Ana\n\t- DONE paid\n- [A](https://example.com) a link\n- TODOS are words\n- [x] done\n"
+        let (entries, omissions) = try MarkdownTasks.read(text, source: "page.md")
+        #expect(entries.map(\.item.title) == ["read", "done"])
+        #expect(omissions.message == "not imported from Markdown: 4 lines written as a task but not as - [ ] or - [x] (lines 2, 3, 4, 5)")
+        let plain = try MarkdownTasks.read("- [ ] a\n- b\n", source: "page.md")
+        #expect(plain.omissions.message == nil)
     }
 }

@@ -100,7 +100,8 @@ public enum InterchangeCodec {
         case .todotxt:
             return (try TodoTxt.read(try text(bytes, source: source), source: source, now: now), .todotxt, Omissions(format: .todotxt, importing: true))
         case .markdown:
-            return (try MarkdownTasks.read(try text(bytes, source: source), source: source, now: now), .markdown, Omissions(format: .markdown, importing: true))
+            let (entries, omissions) = try MarkdownTasks.read(try text(bytes, source: source), source: source, now: now)
+            return (entries, .markdown, omissions)
         }
     }
 

@@ -56,16 +56,23 @@ public enum MarkdownTasks {
     }
 
     /// Reads the task-list items of `text`; an item without a title or with a bad due
-    /// refuses the whole input.
-    public static func read(_ text: String, source: String, now: Date = Date()) throws(InterchangeError) -> [ExchangeEntry] {
+    /// refuses the whole input. Lines other tools write as tasks that are not `[ ]` or
+    /// `[x]` items (Obsidian's `- [/]`, Logseq's `- TODO`) are not read, and counted in the
+    /// omissions with their line numbers.
+    public static func read(_ text: String, source: String, now: Date = Date()) throws(InterchangeError) -> (entries: [ExchangeEntry], omissions: Omissions) {
         var entries: [ExchangeEntry] = []
         var lineNumber = 0
         var blocks = BlockTracker()
+        var otherTasks: [Int] = []
         for rawLine in text.split(omittingEmptySubsequences: false, whereSeparator: isLineEnd) {
             lineNumber += 1
             var line = rawLine
             if line.last == "\r" { line.removeLast() }
-            guard blocks.mayHoldItem(line), let (done, rest) = taskLine(line) else { continue }
+            guard blocks.mayHoldItem(line) else { continue }
+            guard let (done, rest) = taskLine(line) else {
+                if isOtherTask(line) { otherTasks.append(lineNumber) }
+                continue
+            }
             func fail(_ problem: String) -> InterchangeError { InterchangeError(source: source, line: lineNumber, problem: problem) }
             var title = rest
             var due: CalendarDay?
@@ -83,7 +90,27 @@ public enum MarkdownTasks {
             if let due { item.setDue(day: due) }
             entries.append(ExchangeEntry(item: item, done: done, line: lineNumber))
         }
-        return entries
+        var omissions = Omissions(format: .markdown, importing: true)
+        if !otherTasks.isEmpty {
+            let lines = otherTasks.prefix(5).map(String.init).joined(separator: ", ") + (otherTasks.count > 5 ? ", …" : "")
+            let count = otherTasks.count
+            omissions.note("\(count) line\(count == 1 ? "" : "s") written as a task but not as - [ ] or - [x] (line\(count == 1 ? "" : "s") \(lines))")
+        }
+        return (entries, omissions)
+    }
+
+    /// Markers other tools put where a task list has `[ ]` or `[x]`: Logseq's and org's
+    /// words at the start of a list item.
+    private static let taskWords = ["TODO", "DONE", "DOING", "NOW", "LATER", "WAITING", "CANCELED", "CANCELLED"]
+
+    /// Whether a list item that is not a task-list item is written as a task all the same:
+    /// a box holding another mark (`[-]`, `[/]`, `[>]`), or a task word (`- TODO call`).
+    static func isOtherTask(_ line: Substring) -> Bool {
+        guard let content = listItemContent(line.drop { $0 == " " || $0 == "\t" }) else { return false }
+        let body = content.drop { $0 == " " || $0 == "\t" }
+        if body.count >= 3, body.first == "[", body.dropFirst(2).first == "]", body.dropFirst(3).first ?? " " == " " { return true }
+        let word = body.prefix { !$0.isWhitespace }
+        return word.count < body.count && taskWords.contains(String(word))
     }
 
     /// A Markdown line ending (CommonMark: LF, CR LF or CR). U+2028, NEL, VT and FF are
