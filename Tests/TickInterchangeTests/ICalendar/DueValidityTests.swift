@@ -158,6 +158,38 @@ struct DueValidityTests {
         #expect(!topLevelLines(plumberFile, uid: "plumber-1@example.org").contains { $0.hasPrefix("DURATION") })
     }
 
+    @Test("a sync patch that writes a due drops a DURATION and a DTSTART of another type; one that leaves the due alone keeps both")
+    func patch() throws {
+        let file = SyncFixture.todo(uid: "day-1", summary: "Plan the trip", extra: ["DTSTART;VALUE=DATE:20261201", "DURATION:P2D"])
+        let todo = try #require(try ICalendar.decode(Array(file.utf8), source: "f.ics", options: testOptions()).todos.first)
+        var item = todo.item
+        try item.setTitle("Plan the whole trip")
+        item.modifiedAt = utc(2026, 11, 20)
+        let titled = text(try #require(try ICalendar.patchFile(Array(file.utf8), with: ICalendarEntry(item: item, isDone: false),
+                                                               source: "f.ics", options: testOptions())))
+        #expect(titled.contains("DTSTART;VALUE=DATE:20261201\r\nDURATION:P2D\r\n"))
+        item.setDue(instant: utc(2026, 12, 2, 10))
+        let due = text(try #require(try ICalendar.patchFile(Array(file.utf8), with: ICalendarEntry(item: item, isDone: false),
+                                                            source: "f.ics", options: testOptions())))
+        #expect(due.contains("DUE:20261202T100000Z\r\n"))
+        #expect(!due.contains("DURATION") && !due.contains("DTSTART"), "\(due)")
+    }
+
+    @Test("tick sync writes a valid VTODO when a due is set on a task with DTSTART and DURATION, and says what it left out")
+    func syncSaysSo() throws {
+        let fixture = try SyncFixture()
+        try fixture.writeFile("plumber.ics", SyncFixture.todo(uid: "plumber-1", summary: "Call the plumber",
+                                                              extra: ["DTSTART:20261201T090000Z", "DURATION:PT1H"]))
+        try fixture.run()
+        let id = try #require(try fixture.store.load().toDoItems.first?.id)
+        try fixture.store.apply([.set(id, .due(utc(2026, 12, 1, 12)))])
+        let report = try fixture.run()
+        #expect(report.summary.contains("; left out of the vdir: DURATION of 1 item"), "\(report.summary)")
+        let written = try fixture.readFile("plumber.ics")
+        #expect(written.contains("DUE:20261201T120000Z\r\n") && written.contains("DTSTART:20261201T090000Z\r\n"))
+        #expect(!written.contains("DURATION"), "\(written)")
+    }
+
     @Test("icalendar 7.3.2 finds the edited exports valid: DUE and DTSTART of one type, DUE not before DTSTART, no DURATION beside DUE")
     func pythonValidates() throws {
         guard let python = venvPython() else {
