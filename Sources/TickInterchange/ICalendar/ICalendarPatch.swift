@@ -42,6 +42,8 @@ extension ICalendar {
             } else {
                 set("DUE", item.due.map { [ICalProperty("DUE", value: ICalDateTime.utcText($0))] } ?? [])
             }
+            // RFC 5545 allows no DURATION beside a DUE, and a DTSTART only of the DUE's value
+            // type and not after it: what the new DUE would make invalid goes (see DroppedForDue).
             if item.due != nil, !vtodo.properties("DURATION").isEmpty {
                 set("DURATION", [])
                 dropped.durations += 1
