@@ -9,8 +9,9 @@ public enum InterchangeCodec {
         switch format {
         case .ics, .vdir:
             // (A vdir is written file by file by ``VdirStore``; as one stream it is one calendar.)
-            try ICalendar.write(iCalendarEntries(entries), to: &writer)
-            return Omissions(format: format)
+            var omissions = Omissions(format: format)
+            omissions.note(try ICalendar.write(iCalendarEntries(entries), to: &writer))
+            return omissions
         case .json:
             try TickJSON.write(entries, to: &writer)
             return Omissions(format: .json)
@@ -27,8 +28,9 @@ public enum InterchangeCodec {
                              to writer: inout ByteWriter) throws(InterchangeError) -> Omissions {
         switch format {
         case .ics:
-            try ICalendar.write(list, sections: sections, to: &writer)
-            return Omissions(format: format)
+            var omissions = Omissions(format: format)
+            omissions.note(try ICalendar.write(list, sections: sections, to: &writer))
+            return omissions
         case .json:
             try TickJSON.write(list, sections: sections, to: &writer)
             return Omissions(format: .json)

@@ -27,8 +27,10 @@ public enum Vdir {
 
     /// Writes one file per entry into `directory` (made when missing): each to a new
     /// temporary file, the filesystem synced once, then each renamed into place and the
-    /// directory synced, as `tick sync` writes a vdir (``SyncFiles``).
-    public static func write(_ entries: [ExchangeEntry], to directory: String) throws(InterchangeError) {
+    /// directory synced, as `tick sync` writes a vdir (``SyncFiles``). Returns what the files
+    /// left out beside the DUEs they hold (see ``DroppedForDue``).
+    @discardableResult
+    public static func write(_ entries: [ExchangeEntry], to directory: String) throws(InterchangeError) -> Omissions {
         if mkdir(directory, 0o755) != 0 && errno != EEXIST {
             throw InterchangeError(source: directory, problem: "cannot make the directory: \(String(cString: strerror(errno)))")
         }
@@ -39,11 +41,12 @@ public enum Vdir {
         // none, is never written over.
         var taken = Set((try? files(in: directory)) ?? [])
         var written: [(temporary: String, path: String)] = []
+        var dropped = DroppedForDue()
         do {
             for entry in InterchangeCodec.iCalendarEntries(entries) {
                 let uid = ICalendar.uid(of: entry.item)
                 let path = directory + "/" + (holders[uid] ?? fileName(for: uid, taken: &taken))
-                written.append((try SyncFiles.writeTemporary(ICalendar.encodeFile(entry), for: path, syncing: false), path))
+                written.append((try SyncFiles.writeTemporary(ICalendar.encodeFile(entry, dropped: &dropped), for: path, syncing: false), path))
             }
             try SyncFiles.syncFilesystem(of: directory)
         } catch {
@@ -52,6 +55,9 @@ public enum Vdir {
         }
         for file in written { try SyncFiles.moveIntoPlace(file.temporary, file.path) }
         SyncFiles.syncDirectory(directory)
+        var omissions = Omissions(format: .vdir)
+        omissions.note(dropped)
+        return omissions
     }
 
     /// The `.ics` files of `directory` that hold the VTODOs of one UID, by that UID. A file

@@ -36,45 +36,57 @@ extension ICalendar {
         return writer.bytes
     }
 
-    /// Writes a VCALENDAR holding every entry into `writer` (see ``encode(_:reservingCapacity:)``).
-    public static func encode(_ entries: some Sequence<ICalendarEntry>, to writer: inout ICalWriter) {
+    /// Writes a VCALENDAR holding every entry into `writer` (see ``encode(_:reservingCapacity:)``);
+    /// returns what it left out beside the DUEs it wrote.
+    @discardableResult
+    public static func encode(_ entries: some Sequence<ICalendarEntry>, to writer: inout ICalWriter) -> DroppedForDue {
         var timeZones: [(tzid: String, lines: [Substring])] = []
+        var dropped = DroppedForDue()
         writeStart(to: &writer)
-        for entry in entries { writeVTodo(entry, to: &writer, timeZones: &timeZones) }
+        for entry in entries { writeVTodo(entry, to: &writer, timeZones: &timeZones, dropped: &dropped) }
         writeEnd(timeZones, to: &writer)
+        return dropped
     }
 
     /// Writes the VCALENDAR of ``encode(_:reservingCapacity:)`` to `output` in pieces of
-    /// about 1 MiB as they are made, so that a large list is never held whole as text.
-    public static func write(_ entries: some Sequence<ICalendarEntry>, to output: inout ByteWriter) throws(InterchangeError) {
+    /// about 1 MiB as they are made, so that a large list is never held whole as text;
+    /// returns what it left out beside the DUEs it wrote.
+    @discardableResult
+    public static func write(_ entries: some Sequence<ICalendarEntry>, to output: inout ByteWriter) throws(InterchangeError) -> DroppedForDue {
         var writer = ICalWriter(reservingCapacity: piece + 64 * 1_024)
         var timeZones: [(tzid: String, lines: [Substring])] = []
+        var dropped = DroppedForDue()
         writeStart(to: &writer)
         for entry in entries {
-            writeVTodo(entry, to: &writer, timeZones: &timeZones)
+            writeVTodo(entry, to: &writer, timeZones: &timeZones, dropped: &dropped)
             if writer.count >= piece { try writer.drain(to: &output) }
         }
         writeEnd(timeZones, to: &writer)
         try writer.drain(to: &output)
         try output.flush()
+        return dropped
     }
 
     /// ``write(_:to:)`` of the sections of `list`, the items read in place, each with its
     /// position in its section as sort order.
-    public static func write(_ list: ToDoList, sections: [ToDoList.Section], to output: inout ByteWriter) throws(InterchangeError) {
+    @discardableResult
+    public static func write(_ list: ToDoList, sections: [ToDoList.Section], to output: inout ByteWriter) throws(InterchangeError) -> DroppedForDue {
         var writer = ICalWriter(reservingCapacity: piece + 64 * 1_024)
         var timeZones: [(tzid: String, lines: [Substring])] = []
+        var dropped = DroppedForDue()
         writeStart(to: &writer)
         for section in sections {
             let items = list.items(in: section)
             for index in items.indices {
-                writeVTodo(items[index], isDone: section == .done, sortOrder: index, to: &writer, timeZones: &timeZones)
+                writeVTodo(items[index], isDone: section == .done, sortOrder: index, to: &writer, timeZones: &timeZones,
+                           dropped: &dropped)
                 if writer.count >= piece { try writer.drain(to: &output) }
             }
         }
         writeEnd(timeZones, to: &writer)
         try writer.drain(to: &output)
         try output.flush()
+        return dropped
     }
 
     /// How much ``write(_:to:)`` collects before it hands it on.
@@ -96,21 +108,29 @@ extension ICalendar {
         encode(CollectionOfOne(entry), reservingCapacity: 1_024)
     }
 
+    /// ``encodeFile(_:)``, adding what it left out beside the DUE to `dropped`.
+    public static func encodeFile(_ entry: ICalendarEntry, dropped: inout DroppedForDue) -> [UInt8] {
+        var writer = ICalWriter(reservingCapacity: 1_024)
+        dropped.add(encode(CollectionOfOne(entry), to: &writer))
+        return writer.bytes
+    }
+
     /// The UID an item is written with: the other app's UID it came with, else its id.
     public static func uid(of item: ToDoItem) -> String {
         item.externalUID ?? item.id.uuidString
     }
 
     /// Writes an entry's VTODO, then the overrides of its recurrences; adds the VTIMEZONEs
-    /// its kept content needs to `timeZones` (each TZID once).
+    /// its kept content needs to `timeZones` (each TZID once), and what it left out beside
+    /// the DUE it wrote to `dropped`.
     public static func writeVTodo(_ entry: ICalendarEntry, to writer: inout ICalWriter,
-                                  timeZones: inout [(tzid: String, lines: [Substring])]) {
-        writeVTodo(entry.item, isDone: entry.isDone, sortOrder: entry.sortOrder, to: &writer, timeZones: &timeZones)
+                                  timeZones: inout [(tzid: String, lines: [Substring])], dropped: inout DroppedForDue) {
+        writeVTodo(entry.item, isDone: entry.isDone, sortOrder: entry.sortOrder, to: &writer, timeZones: &timeZones, dropped: &dropped)
     }
 
-    /// ``writeVTodo(_:to:timeZones:)`` of the item read in place.
+    /// ``writeVTodo(_:to:timeZones:dropped:)`` of the item read in place.
     static func writeVTodo(_ item: ToDoItem, isDone: Bool, sortOrder: Int?, to writer: inout ICalWriter,
-                           timeZones: inout [(tzid: String, lines: [Substring])]) {
+                           timeZones: inout [(tzid: String, lines: [Substring])], dropped: inout DroppedForDue) {
         let extras = item.iCalendarExtras.map(ICalendarExtras.init)
         writer.line("BEGIN", value: "VTODO")
         writer.start("UID")
@@ -178,12 +198,21 @@ extension ICalendar {
         }
         if let extras {
             var depth = 0
+            // Beside the DUE written above, a kept DURATION, or a DTSTART of another value
+            // type or after it, would make the VTODO invalid (see DroppedForDue): left out.
+            var droppedStart = false, droppedDuration = false
             for line in extras.inner {
                 let name = ICalendarExtras.name(of: line)
                 if isDone, depth == 0, name == "STATUS" || name == "PERCENT-COMPLETE" { continue }
+                if depth == 0, item.due != nil {
+                    if name == "DURATION" { droppedDuration = true; continue }
+                    if name == "DTSTART", !startFits(line, dueOf: item, extras: extras) { droppedStart = true; continue }
+                }
                 if name == "BEGIN" { depth += 1 } else if name == "END" { depth -= 1 }
                 writer.contentLine(line)
             }
+            if droppedStart { dropped.startDates += 1 }
+            if droppedDuration { dropped.durations += 1 }
         }
         writer.line("END", value: "VTODO")
         guard let extras else { return }

@@ -9,6 +9,15 @@ extension ICalendar {
     /// that already says what the entry says comes back unchanged.
     public static func patch(_ vtodo: ICalComponent, with entry: ICalendarEntry, resolver: inout TimeZoneResolver,
                              source: String, now: Date = Date()) throws(InterchangeError) -> ICalComponent {
+        var dropped = DroppedForDue()
+        return try patch(vtodo, with: entry, resolver: &resolver, source: source, now: now, dropped: &dropped)
+    }
+
+    /// ``patch(_:with:resolver:source:now:)``, adding what it left out beside a DUE it wrote
+    /// to `dropped`: a DUE tick writes replaces a DURATION, and a DTSTART of another value
+    /// type or after it goes (see ``DroppedForDue``); without a due, both stay as they were.
+    public static func patch(_ vtodo: ICalComponent, with entry: ICalendarEntry, resolver: inout TimeZoneResolver,
+                             source: String, now: Date = Date(), dropped: inout DroppedForDue) throws(InterchangeError) -> ICalComponent {
         var options = ICalendarDecodingOptions()
         options.floating = resolver.floating
         options.zoneinfoDirectory = resolver.zoneinfoDirectory
@@ -32,6 +41,16 @@ extension ICalendar {
                 set("DUE", [ICalProperty("DUE", [ICalParameter("VALUE", "DATE")], value: day.basicFormat)])
             } else {
                 set("DUE", item.due.map { [ICalProperty("DUE", value: ICalDateTime.utcText($0))] } ?? [])
+            }
+            // RFC 5545 allows no DURATION beside a DUE, and a DTSTART only of the DUE's value
+            // type and not after it: what the new DUE would make invalid goes (see DroppedForDue).
+            if item.due != nil, !vtodo.properties("DURATION").isEmpty {
+                set("DURATION", [])
+                dropped.durations += 1
+            }
+            if vtodo.properties("DTSTART").contains(where: { !startFits($0, dueOf: item, resolver: &resolver) }) {
+                set("DTSTART", [])
+                dropped.startDates += 1
             }
         }
         if old.item.location != item.location {
@@ -75,6 +94,15 @@ extension ICalendar {
     public static func patchFile(_ bytes: [UInt8], with entry: ICalendarEntry, source: String,
                                  options: ICalendarDecodingOptions = ICalendarDecodingOptions(),
                                  now: Date = Date()) throws(InterchangeError) -> [UInt8]? {
+        var dropped = DroppedForDue()
+        return try patchFile(bytes, with: entry, source: source, options: options, now: now, dropped: &dropped)
+    }
+
+    /// ``patchFile(_:with:source:options:now:)``, adding what it left out beside a DUE it
+    /// wrote to `dropped` (see ``patch(_:with:resolver:source:now:dropped:)``).
+    public static func patchFile(_ bytes: [UInt8], with entry: ICalendarEntry, source: String,
+                                 options: ICalendarDecodingOptions = ICalendarDecodingOptions(),
+                                 now: Date = Date(), dropped: inout DroppedForDue) throws(InterchangeError) -> [UInt8]? {
         var calendars = try ICalComponent.parse(bytes, source: source)
         var resolver = TimeZoneResolver(source: source, zoneinfoDirectory: options.zoneinfoDirectory, floating: options.floating)
         for calendar in calendars { resolver.add(vtimezonesOf: calendar) }
@@ -82,7 +110,7 @@ extension ICalendar {
         for (calendarIndex, calendar) in calendars.enumerated() {
             for (index, component) in calendar.components.enumerated()
             where component.name == "VTODO" && component.property("UID")?.value == uid && component.property("RECURRENCE-ID") == nil {
-                let patched = try patch(component, with: entry, resolver: &resolver, source: source, now: now)
+                let patched = try patch(component, with: entry, resolver: &resolver, source: source, now: now, dropped: &dropped)
                 guard patched != component else { return nil }
                 calendars[calendarIndex].components[index] = patched
                 var writer = ICalWriter(reservingCapacity: bytes.count + 256)

@@ -95,10 +95,12 @@ public struct VdirSync: Sendable {
         }
         try checkpoint(.listSaved)
         var entries = plan.entries
-        try writeVdir(plan, entries: &entries, now: now)
+        let dropped = try writeVdir(plan, entries: &entries, now: now)
         try checkpoint(.vdirWritten)
         try writeState(SyncState(list: state.list, vdir: state.vdir, entries: entries), old: state)
-        return SyncReport(plan: plan, dryRun: false, conflictsFile: conflictsFile)
+        var report = SyncReport(plan: plan, dryRun: false, conflictsFile: conflictsFile)
+        report.droppedForDue = dropped
+        return report
     }
 
     // MARK: - Steps
@@ -204,9 +206,11 @@ public struct VdirSync: Sendable {
 
     /// Writes the vdir's changes: every new file's bytes into a temporary file first, one
     /// sync of the filesystem for all of them, then the renames and removals, then one sync
-    /// of the directory. A crash at any point leaves each file whole, old or new.
-    private func writeVdir(_ plan: SyncPlan, entries: inout [SyncState.Entry], now: Date) throws(InterchangeError) {
-        guard !plan.vdirChanges.isEmpty else { return }
+    /// of the directory. A crash at any point leaves each file whole, old or new. Returns
+    /// what the files left out beside the DUEs tick wrote into them (see ``DroppedForDue``).
+    private func writeVdir(_ plan: SyncPlan, entries: inout [SyncState.Entry], now: Date) throws(InterchangeError) -> DroppedForDue {
+        var dropped = DroppedForDue()
+        guard !plan.vdirChanges.isEmpty else { return dropped }
         if !SyncFiles.isDirectory(vdir.path) { try SyncFiles.makeDirectory(vdir.path) }
         var pending: [(file: String, temporary: String)] = []
         defer { for leftover in pending { unlink(leftover.temporary) } }
@@ -222,12 +226,12 @@ public struct VdirSync: Sendable {
                 }
                 let target = try Self.target(from: todo.item, fields: fields, modified: modified, now: now)
                 bytes = try ICalendar.patchFile(current, with: ICalendarEntry(item: target, isDone: fields.done), source: path,
-                                                options: decodingOptions(now: now), now: modified)
+                                                options: decodingOptions(now: now), now: modified, dropped: &dropped)
             } else {
                 guard let listItem else { throw InterchangeError(source: path, problem: "no item to write") }
                 var target = try Self.target(from: listItem, fields: fields, modified: modified, now: now)
                 if ICalendar.uid(of: target) != uid { target.externalUID = uid }
-                bytes = ICalendar.encodeFile(ICalendarEntry(item: target, isDone: fields.done))
+                bytes = ICalendar.encodeFile(ICalendarEntry(item: target, isDone: fields.done), dropped: &dropped)
             }
             if let bytes { pending.append((file, try SyncFiles.writeTemporary(bytes, for: path, syncing: false))) }
         }
@@ -248,6 +252,7 @@ public struct VdirSync: Sendable {
             try checkpoint(.vdirFileWritten(file))
         }
         SyncFiles.syncDirectory(vdir.path)
+        return dropped
     }
 
     /// `item` with the merged fields, stamped as changed at `modified`.
@@ -295,6 +300,8 @@ public struct SyncReport: Sendable, Equatable {
     /// Where the conflicts' losing values were written.
     public var conflictsFile: String?
     public var dryRun = false
+    /// What the files written left out beside the DUEs tick wrote (a dry run writes none, so counts none).
+    public var droppedForDue = DroppedForDue()
 
     init(plan: SyncPlan, dryRun: Bool, conflictsFile: String?) {
         for change in plan.listChanges {
@@ -327,6 +334,7 @@ public struct SyncReport: Sendable, Equatable {
             text += "; \(conflicts.count) conflict\(conflicts.count == 1 ? "" : "s")"
             if let conflictsFile { text += " (the losing values are in \(conflictsFile))" }
         }
+        if !droppedForDue.isEmpty { text += "; left out of the vdir: " + droppedForDue.descriptions.joined(separator: ", ") }
         return text
     }
 }

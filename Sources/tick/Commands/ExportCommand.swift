@@ -19,7 +19,10 @@ struct ExportCommand: ParsableCommand {
             ics, vdir and json keep every field (json is tick's own, the schema of \
             `tick list --json`); \
             the others cannot hold some fields, and tick says on standard error which \
-            fields of how many items it left out. docs/interchange.md has the details.
+            fields of how many items it left out. When tick writes a due, ics and vdir \
+            leave out a kept DURATION, and a kept DTSTART of another value type or after \
+            the due, which RFC 5545 forbids beside it, and say so the same way. \
+            docs/interchange.md has the details.
 
             Examples:
               tick export --output tasks.ics
@@ -80,8 +83,7 @@ struct ExportCommand: ParsableCommand {
             let omissions: Omissions
             if format == .vdir {
                 guard let output else { throw CLIError("--format vdir writes a directory: name it with --output") }
-                try Vdir.write(ExchangeEntry.entries(of: list, sections: sections), to: output)
-                omissions = Omissions(format: .vdir)
+                omissions = try Vdir.write(ExchangeEntry.entries(of: list, sections: sections), to: output)
             } else if let output {
                 omissions = try Self.writeFile(output) { (writer: inout ByteWriter) throws(InterchangeError) in
                     try InterchangeCodec.write(list, sections: sections, as: format, to: &writer)
