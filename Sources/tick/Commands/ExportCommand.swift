@@ -19,7 +19,10 @@ struct ExportCommand: ParsableCommand {
             ics, vdir and json keep every field (json is tick's own, the schema of \
             `tick list --json`); \
             the others cannot hold some fields, and tick says on standard error which \
-            fields of how many items it left out. docs/interchange.md has the details.
+            fields of how many items it left out. taskwarrior has no day-only due: a \
+            due day is written as local midnight of that day, as `task add due:DAY` \
+            stores it (and `tick import` reads local midnight back as a day). \
+            docs/interchange.md has the details.
 
             Examples:
               tick export --output tasks.ics

@@ -18,7 +18,8 @@ struct ImportCommand: ParsableCommand {
 
             An item whose id (an iCalendar UID, a taskwarrior uuid) is already in the list \
             updates that item instead of adding a copy, so importing the same file again \
-            changes nothing. todo.txt and Markdown carry no ids: their items are always added.
+            changes nothing. todo.txt and Markdown carry no ids: their items are always added. \
+            A taskwarrior due at local midnight is a due day, as `task add due:DAY` means it.
 
             An import is all or nothing: one bad item refuses the whole file, naming its \
             line and the problem, and the list is left as it was. --dry-run prints what \
