@@ -72,6 +72,33 @@ struct ImportExportCLITests {
         #expect(again.status == 0 && again.stdout.hasPrefix("added 0, "), "\(again.stderr)")
     }
 
+    @Test("a directory whose .ics files are all in subdirectories (vdirsyncer's, one per collection) is refused naming them; an empty one says it holds none")
+    func vdirParentDirectory() throws {
+        let tick = try TickRunner()
+        let calendars = tick.directory.appendingPathComponent("calendars").path
+        let todo = "BEGIN:VCALENDAR\r\nVERSION:2.0\r\nBEGIN:VTODO\r\nUID:a@host\r\nSUMMARY:a\r\nEND:VTODO\r\nEND:VCALENDAR\r\n"
+        for name in ["work", "home", ".git", "attachments"] {
+            try FileManager.default.createDirectory(atPath: calendars + "/" + name, withIntermediateDirectories: true)
+        }
+        for name in ["work", "home", ".git"] { try todo.write(toFile: calendars + "/\(name)/a.ics", atomically: true, encoding: .utf8) }
+        try "color\n".write(toFile: calendars + "/README", atomically: true, encoding: .utf8)
+        for arguments in [["import", calendars], ["import", "--dry-run", calendars + "/"]] {
+            let refused = try tick.run(arguments)
+            #expect(refused.status == 1 && refused.stdout.isEmpty)
+            #expect(refused.stderr == "tick: \(arguments.last ?? ""): holds no .ics files; its subdirectories home, work hold some: import one of them\n")
+        }
+        #expect(!FileManager.default.fileExists(atPath: tick.file.path))
+        let one = tick.directory.appendingPathComponent("one").path
+        try FileManager.default.createDirectory(atPath: one + "/tasks", withIntermediateDirectories: true)
+        try todo.write(toFile: one + "/tasks/a.ics", atomically: true, encoding: .utf8)
+        #expect(try tick.run(["import", one]).stderr == "tick: \(one): holds no .ics files; its subdirectory tasks holds some: import it\n")
+        let empty = tick.directory.appendingPathComponent("empty").path
+        try FileManager.default.createDirectory(atPath: empty, withIntermediateDirectories: true)
+        let nothing = try tick.run(["import", empty])
+        #expect(nothing.status == 0 && nothing.stdout == "added 0, updated 0, left 0 unchanged\n")
+        #expect(nothing.stderr == "tick: \(empty): holds no .ics files\n")
+    }
+
     @Test("a vdir export never writes over a file it cannot read or that holds no item of the list, even one named for an item's UID")
     func vdirExportLeavesOtherFiles() throws {
         let tick = try TickRunner()

@@ -14,7 +14,10 @@ struct ImportCommand: ParsableCommand {
             standard input. FORMAT is one of: \(formatNames); without --format it is \
             judged from the file's name (.ics, .json, .md) or else from the content \
             (iCalendar by a first BEGIN: line, tick's JSON and taskwarrior's by their keys, \
-            a Markdown task list by its "- [ ]" lines, else todo.txt).
+            a Markdown task list by its "- [ ]" lines, else todo.txt). A directory is \
+            read alone, not its subdirectories: one whose .ics files are all in \
+            subdirectories (~/.calendars, where vdirsyncer keeps a vdir per collection) is \
+            refused, naming them; import one of them.
 
             An item whose id (an iCalendar UID, a taskwarrior uuid) is already in the list \
             updates that item instead of adding a copy, so importing the same file again \
@@ -64,6 +67,8 @@ struct ImportCommand: ParsableCommand {
             if path != "-", InputFile.isDirectory(path) {
                 guard chosen == nil || chosen == .vdir else { throw CLIError("\(path): is a directory, read only as a vdir") }
                 (entries, omissions) = try Vdir.read(path, readFile: InputFile.read)
+                // An empty directory imports nothing; say why, as the path may be a slip.
+                if entries.isEmpty, (try? Vdir.files(in: path))?.isEmpty == true { warn("\(path): holds no .ics files") }
             } else {
                 guard chosen != .vdir else { throw CLIError("\(source): a vdir is a directory of .ics files") }
                 let named = path == "-" ? nil : InterchangeCodec.importFormat(named: path)
