@@ -178,6 +178,28 @@ struct InteropTests {
         #expect(fromLines.status == 0 && fromLines.stdout.hasSuffix("would add 0, update 0, leave 3 unchanged\n"), "\(fromLines.stdout)\(fromLines.stderr)")
     }
 
+    @Test("tick show --json (one object) and jq's stream of selected items (several objects) import as items")
+    func jqStreamImports() throws {
+        let jq = try ExternalTool.program("jq", package: "jq")
+        let tick = try filled()
+        let selected = try ExternalTool.run(jq, [".[] | select(.due != null)"], input: Data(try tick.run(["list", "--json"]).stdout.utf8))
+        #expect(selected.status == 0, "\(selected.stderr)")
+        let other = try TickRunner()
+        // (No extension: the format is judged from the content, as for standard input.)
+        let stream = other.directory.appendingPathComponent("stream").path
+        try selected.stdout.write(toFile: stream, atomically: true, encoding: .utf8)
+        let imported = try other.run(["import", stream])
+        #expect(imported.status == 0 && imported.stdout == "added 2, updated 0, left 0 unchanged\n", "\(imported.stdout)\(imported.stderr)")
+        #expect(try other.listJSON().compactMap { $0["id"] as? String } == ["0F5A8E36-1C1B-4B0E-9A51-4F7C2D1E9A10", "1F5A8E36-1C1B-4B0E-9A51-4F7C2D1E9A10"])
+        let shown = try tick.run(["show", "1", "--json"])
+        let one = other.directory.appendingPathComponent("one").path
+        try shown.stdout.write(toFile: one, atomically: true, encoding: .utf8)
+        let third = try TickRunner()
+        #expect(try third.run(["import", one]).stdout == "added 1, updated 0, left 0 unchanged\n")
+        #expect(try third.run(["show", "1", "--json"]).stdout == shown.stdout)
+        #expect(try other.run(["import", one]).stdout == "added 0, updated 0, left 1 unchanged\n")
+    }
+
     @Test("a day-only due reaches task as the day task add due:DAY gives, and comes back a day, west and east of UTC",
           arguments: ["UTC", "America/New_York", "Asia/Tokyo"])
     func taskwarriorDayDue(zone: String) throws {

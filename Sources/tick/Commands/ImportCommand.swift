@@ -22,7 +22,9 @@ struct ImportCommand: ParsableCommand {
             An item whose id (an iCalendar UID, a taskwarrior uuid) is already in the list \
             updates that item instead of adding a copy, so importing the same file again \
             changes nothing. todo.txt and Markdown carry no ids: their items are always added. \
-            A taskwarrior due at local midnight is a due day, as `task add due:DAY` means it.
+            A taskwarrior due at local midnight is a due day, as `task add due:DAY` means it. \
+            tick's JSON is read as an array of items, one item object (`tick show --json`), \
+            or item objects one after another (what `jq '.[]'` prints).
 
             An import is all or nothing: one bad item refuses the whole file, naming its \
             line and the problem, and the list is left as it was. --dry-run prints what \
@@ -34,6 +36,7 @@ struct ImportCommand: ParsableCommand {
               tick import reminders.ics
               tick import --dry-run todo.txt
               task export | tick import -
+              tick show 1 --json | tick import --file work.plist -
             """
     )
 
