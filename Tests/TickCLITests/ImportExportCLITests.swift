@@ -311,5 +311,29 @@ struct ImportExportCLITests {
         let exportHelp = words(try tick.run(["help", "export"], withFile: false).stdout)
         #expect(exportHelp.contains("--output <path>"))
         #expect(exportHelp.contains("vdir writes one .ics file per item"))
+        // Neither command deletes: a user who deleted a file in todoman must know it comes back.
+        #expect(importHelp.contains("Import only adds and updates items; it never deletes one"), "\(importHelp)")
+        #expect(exportHelp.contains("files of items deleted in tick stay, and a file deleted in the directory is written again"), "\(exportHelp)")
+        #expect(importHelp.contains("only tick sync carries deletions") && exportHelp.contains("only tick sync carries deletions"))
+    }
+
+    @Test("import and export never delete: a vdir file deleted (in todoman) comes back with the next export; its item stays in tick")
+    func noDeletions() throws {
+        let tick = try TickRunner()
+        try tick.add(["Keep"])
+        try tick.add(["Deleted in todoman"])
+        let vdir = tick.directory.appendingPathComponent("tasks").path
+        #expect(try tick.run(["export", "--format", "vdir", "--output", vdir]).status == 0)
+        let files = try FileManager.default.contentsOfDirectory(atPath: vdir).sorted()
+        let gone = try #require(files.first { (try? String(contentsOfFile: vdir + "/" + $0, encoding: .utf8))?.contains("SUMMARY:Deleted in todoman") == true })
+        try FileManager.default.removeItem(atPath: vdir + "/" + gone)
+        #expect(try tick.run(["import", vdir]).stdout == "added 0, updated 0, left 1 unchanged\n")
+        #expect(try tick.listJSON().count == 2)
+        #expect(try tick.run(["export", "--format", "vdir", "--output", vdir]).status == 0)
+        #expect(try FileManager.default.contentsOfDirectory(atPath: vdir).sorted() == files)
+        // Deleted in tick: its file stays.
+        #expect(try tick.run(["remove", "2"]).status == 0)
+        #expect(try tick.run(["export", "--format", "vdir", "--output", vdir]).status == 0)
+        #expect(try FileManager.default.contentsOfDirectory(atPath: vdir).sorted() == files)
     }
 }

@@ -26,6 +26,11 @@ struct ImportCommand: ParsableCommand {
             tick's JSON is read as an array of items, one item object (`tick show --json`), \
             or item objects one after another (what `jq '.[]'` prints).
 
+            Import only adds and updates items; it never deletes one: an item missing \
+            from the input (its file deleted in todoman) stays in the list, and the next \
+            `tick export --format vdir` writes its file again. Of tick's commands, only \
+            tick sync carries deletions, both ways (see tick help sync).
+
             An import is all or nothing: one bad item refuses the whole file, naming its \
             line and the problem, and the list is left as it was. --dry-run prints what \
             would be added, updated and left unchanged, and changes nothing.
