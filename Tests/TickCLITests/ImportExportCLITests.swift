@@ -72,6 +72,33 @@ struct ImportExportCLITests {
         #expect(again.status == 0 && again.stdout.hasPrefix("added 0, "), "\(again.stderr)")
     }
 
+    @Test("a directory whose .ics files are all in subdirectories (vdirsyncer's, one per collection) is refused naming them; an empty one says it holds none")
+    func vdirParentDirectory() throws {
+        let tick = try TickRunner()
+        let calendars = tick.directory.appendingPathComponent("calendars").path
+        let todo = "BEGIN:VCALENDAR\r\nVERSION:2.0\r\nBEGIN:VTODO\r\nUID:a@host\r\nSUMMARY:a\r\nEND:VTODO\r\nEND:VCALENDAR\r\n"
+        for name in ["work", "home", ".git", "attachments"] {
+            try FileManager.default.createDirectory(atPath: calendars + "/" + name, withIntermediateDirectories: true)
+        }
+        for name in ["work", "home", ".git"] { try todo.write(toFile: calendars + "/\(name)/a.ics", atomically: true, encoding: .utf8) }
+        try "color\n".write(toFile: calendars + "/README", atomically: true, encoding: .utf8)
+        for arguments in [["import", calendars], ["import", "--dry-run", calendars + "/"]] {
+            let refused = try tick.run(arguments)
+            #expect(refused.status == 1 && refused.stdout.isEmpty)
+            #expect(refused.stderr == "tick: \(arguments.last ?? ""): holds no .ics files; its subdirectories home, work hold some: import one of them\n")
+        }
+        #expect(!FileManager.default.fileExists(atPath: tick.file.path))
+        let one = tick.directory.appendingPathComponent("one").path
+        try FileManager.default.createDirectory(atPath: one + "/tasks", withIntermediateDirectories: true)
+        try todo.write(toFile: one + "/tasks/a.ics", atomically: true, encoding: .utf8)
+        #expect(try tick.run(["import", one]).stderr == "tick: \(one): holds no .ics files; its subdirectory tasks holds some: import it\n")
+        let empty = tick.directory.appendingPathComponent("empty").path
+        try FileManager.default.createDirectory(atPath: empty, withIntermediateDirectories: true)
+        let nothing = try tick.run(["import", empty])
+        #expect(nothing.status == 0 && nothing.stdout == "added 0, updated 0, left 0 unchanged\n")
+        #expect(nothing.stderr == "tick: \(empty): holds no .ics files\n")
+    }
+
     @Test("a vdir export never writes over a file it cannot read or that holds no item of the list, even one named for an item's UID")
     func vdirExportLeavesOtherFiles() throws {
         let tick = try TickRunner()
@@ -284,5 +311,29 @@ struct ImportExportCLITests {
         let exportHelp = words(try tick.run(["help", "export"], withFile: false).stdout)
         #expect(exportHelp.contains("--output <path>"))
         #expect(exportHelp.contains("vdir writes one .ics file per item"))
+        // Neither command deletes: a user who deleted a file in todoman must know it comes back.
+        #expect(importHelp.contains("Import only adds and updates items; it never deletes one"), "\(importHelp)")
+        #expect(exportHelp.contains("files of items deleted in tick stay, and a file deleted in the directory is written again"), "\(exportHelp)")
+        #expect(importHelp.contains("only tick sync carries deletions") && exportHelp.contains("only tick sync carries deletions"))
+    }
+
+    @Test("import and export never delete: a vdir file deleted (in todoman) comes back with the next export; its item stays in tick")
+    func noDeletions() throws {
+        let tick = try TickRunner()
+        try tick.add(["Keep"])
+        try tick.add(["Deleted in todoman"])
+        let vdir = tick.directory.appendingPathComponent("tasks").path
+        #expect(try tick.run(["export", "--format", "vdir", "--output", vdir]).status == 0)
+        let files = try FileManager.default.contentsOfDirectory(atPath: vdir).sorted()
+        let gone = try #require(files.first { (try? String(contentsOfFile: vdir + "/" + $0, encoding: .utf8))?.contains("SUMMARY:Deleted in todoman") == true })
+        try FileManager.default.removeItem(atPath: vdir + "/" + gone)
+        #expect(try tick.run(["import", vdir]).stdout == "added 0, updated 0, left 1 unchanged\n")
+        #expect(try tick.listJSON().count == 2)
+        #expect(try tick.run(["export", "--format", "vdir", "--output", vdir]).status == 0)
+        #expect(try FileManager.default.contentsOfDirectory(atPath: vdir).sorted() == files)
+        // Deleted in tick: its file stays.
+        #expect(try tick.run(["remove", "2"]).status == 0)
+        #expect(try tick.run(["export", "--format", "vdir", "--output", vdir]).status == 0)
+        #expect(try FileManager.default.contentsOfDirectory(atPath: vdir).sorted() == files)
     }
 }

@@ -177,4 +177,63 @@ struct InteropTests {
         let fromLines = try tick.run(["import", "--dry-run", path])
         #expect(fromLines.status == 0 && fromLines.stdout.hasSuffix("would add 0, update 0, leave 3 unchanged\n"), "\(fromLines.stdout)\(fromLines.stderr)")
     }
+
+    @Test("tick show --json (one object) and jq's stream of selected items (several objects) import as items")
+    func jqStreamImports() throws {
+        let jq = try ExternalTool.program("jq", package: "jq")
+        let tick = try filled()
+        let selected = try ExternalTool.run(jq, [".[] | select(.due != null)"], input: Data(try tick.run(["list", "--json"]).stdout.utf8))
+        #expect(selected.status == 0, "\(selected.stderr)")
+        let other = try TickRunner()
+        // (No extension: the format is judged from the content, as for standard input.)
+        let stream = other.directory.appendingPathComponent("stream").path
+        try selected.stdout.write(toFile: stream, atomically: true, encoding: .utf8)
+        let imported = try other.run(["import", stream])
+        #expect(imported.status == 0 && imported.stdout == "added 2, updated 0, left 0 unchanged\n", "\(imported.stdout)\(imported.stderr)")
+        #expect(try other.listJSON().compactMap { $0["id"] as? String } == ["0F5A8E36-1C1B-4B0E-9A51-4F7C2D1E9A10", "1F5A8E36-1C1B-4B0E-9A51-4F7C2D1E9A10"])
+        let shown = try tick.run(["show", "1", "--json"])
+        let one = other.directory.appendingPathComponent("one").path
+        try shown.stdout.write(toFile: one, atomically: true, encoding: .utf8)
+        let third = try TickRunner()
+        #expect(try third.run(["import", one]).stdout == "added 1, updated 0, left 0 unchanged\n")
+        #expect(try third.run(["show", "1", "--json"]).stdout == shown.stdout)
+        #expect(try other.run(["import", one]).stdout == "added 0, updated 0, left 1 unchanged\n")
+    }
+
+    @Test("a day-only due reaches task as the day task add due:DAY gives, and comes back a day, west and east of UTC",
+          arguments: ["UTC", "America/New_York", "Asia/Tokyo"])
+    func taskwarriorDayDue(zone: String) throws {
+        let task = try ExternalTool.program("task", package: "taskwarrior")
+        let tick = try TickRunner()
+        let environment = ["TZ": zone]
+        #expect(try tick.run(["add", "Pay rent", "--due", "2026-12-01"], environment: environment).status == 0)
+        let exported = try tick.run(["export", "--format", "taskwarrior"], environment: environment)
+        #expect(exported.status == 0 && exported.stderr.isEmpty, "\(exported.stderr)")
+        let home = tick.directory.appendingPathComponent("task")
+        try FileManager.default.createDirectory(at: home, withIntermediateDirectories: true)
+        try Data().write(to: home.appendingPathComponent("taskrc"))
+        let taskEnvironment = ["TASKRC": home.appendingPathComponent("taskrc").path, "TASKDATA": home.path, "HOME": tick.directory.path, "TZ": zone]
+        let imported = try ExternalTool.run(task, ["rc.confirmation=off", "rc.verbose=nothing", "import", "-"], environment: taskEnvironment,
+                                            input: Data(exported.stdout.utf8))
+        #expect(imported.status == 0, "\(imported.stderr)")
+        // taskwarrior's own day, to compare with.
+        #expect(try ExternalTool.run(task, ["rc.confirmation=off", "rc.verbose=nothing", "add", "Own day", "due:2026-12-01"], environment: taskEnvironment).status == 0)
+        let shown = try ExternalTool.run(task, ["rc.verbose=nothing", "rc.dateformat=Y-M-D", "rc.report.plain.columns=description,due",
+                                                "rc.report.plain.labels=d,due", "plain"], environment: taskEnvironment)
+        let rows = shown.stdout.split(separator: "\n").map { $0.split(separator: " ").joined(separator: " ") }
+        #expect(rows.contains("Pay rent 2026-12-01") && rows.contains("Own day 2026-12-01"), "\(shown.stdout)")
+        let back = try ExternalTool.run(task, ["rc.verbose=nothing", "export"], environment: taskEnvironment)
+        let tasks = try #require(try JSONSerialization.jsonObject(with: Data(back.stdout.utf8)) as? [[String: Any]])
+        #expect(Set(tasks.compactMap { $0["due"] as? String }).count == 1, "\(back.stdout)")
+        // Back in tick (a new list, and the one it came from): a day, the same day.
+        let path = tick.directory.appendingPathComponent("back.json").path
+        try back.stdout.write(toFile: path, atomically: true, encoding: .utf8)
+        // (task import stamps "modified", so Pay rent is updated by that.)
+        for runner in [tick, try TickRunner()] {
+            let again = try runner.run(["import", path], environment: environment)
+            #expect(again.status == 0 && again.stdout.hasPrefix("added "), "\(again.stdout)\(again.stderr)")
+            let list = try runner.run(["list", "--json"], environment: environment)
+            #expect(list.stdout.components(separatedBy: "\"due\": \"2026-12-01\"").count == 3, "\(list.stdout)")
+        }
+    }
 }

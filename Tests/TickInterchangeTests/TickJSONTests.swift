@@ -78,7 +78,7 @@ struct TickJSONTests {
             ("[{\"notes\": \"a\"}]", "list.json:1: an item needs a \"title\""),
             ("[{\"title\": \"a\", \"iCalendarExtras\": \"BEGIN:VALARM\\nACTION:DISPLAY\"}]", "list.json:1: the iCalendar extras: "),
             ("[\n{\"title\": \"a\"},\n{\"title\": \"b\"", "list.json:3: the JSON ends inside an object"),
-            ("{\"title\": \"a\"}", "list.json:1: tick's JSON is an array of items, not an object"),
+            ("\"a\"", "list.json:1: tick's JSON is an array of items or item objects, not a string"),
             // An externalUID is written back as an iCalendar UID line.
             ("[{\"title\": \"a\", \"externalUID\": \"x\\r\\nSUMMARY:evil\"}]", "list.json:1: \"externalUID\" must be an iCalendar UID"),
             ("[{\"title\": \"a\", \"externalUID\": \"\"}]", "list.json:1: \"externalUID\" must be an iCalendar UID"),
@@ -87,6 +87,34 @@ struct TickJSONTests {
         for (input, expected) in cases {
             do {
                 _ = try TickJSON.read(JSONParser.parse(Array(input.utf8), source: "list.json"), source: "list.json")
+                Issue.record("accepted: \(input)")
+            } catch {
+                #expect(error.description.hasPrefix(expected), "\(error.description)")
+            }
+        }
+    }
+
+    @Test("one item object (tick show --json) or a stream of them (jq '.[]') reads as a list; other mixes stay errors")
+    func objectsOutsideAnArray() throws {
+        let one = try InterchangeCodec.read(Array(#"{"id": "0F5A8E36-1C1B-4B0E-9A51-4F7C2D1E9A10", "title": "Buy milk", "done": true}"#.utf8),
+                                            as: nil, source: "standard input")
+        #expect(one.format == .json && one.entries.map(\.item.title) == ["Buy milk"] && one.entries.map(\.done) == [true])
+        #expect(one.entries.first?.item.id == UUID(uuidString: "0F5A8E36-1C1B-4B0E-9A51-4F7C2D1E9A10"))
+        // As jq prints them: pretty, one after another; and as jq -c does.
+        let stream = try InterchangeCodec.read(Array("{\n  \"title\": \"a\"\n}\n{\n  \"title\": \"b\",\n  \"due\": \"2026-12-01\"\n}\n".utf8), as: nil, source: "s")
+        #expect(stream.format == .json && stream.entries.map(\.item.title) == ["a", "b"] && stream.entries.map(\.line) == [1, 4])
+        #expect(stream.entries.last?.item.dueDay == CalendarDay(year: 2026, month: 12, day: 1))
+        #expect(try InterchangeCodec.read(Array(#"{"title":"a"}{"title":"b"}"#.utf8), as: .json, source: "s").entries.count == 2)
+        let errors: [(String, String)] = [
+            ("{\"title\": \"a\"}\n{\"title\": \"b\", \"titel\": 1}", "s:2: unknown key \"titel\""),
+            ("{\"title\": \"a\"}\n[{\"title\": \"b\"}]", "s:2: unexpected text after the JSON value"),
+            ("[{\"title\": \"a\"}]\n{\"title\": \"b\"}", "s:2: unexpected text after the JSON value"),
+            ("{\"title\": \"a\"}\n{\"title\": ", "s:2: the JSON ends"),
+            ("{\"title\": \"a\"} 7", "s:1: unexpected text after the JSON value"),
+        ]
+        for (input, expected) in errors {
+            do {
+                _ = try InterchangeCodec.read(Array(input.utf8), as: nil, source: "s")
                 Issue.record("accepted: \(input)")
             } catch {
                 #expect(error.description.hasPrefix(expected), "\(error.description)")

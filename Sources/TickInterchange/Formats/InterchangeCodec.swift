@@ -88,15 +88,14 @@ public enum InterchangeCodec {
             for (name, count) in calendar.skipped.sorted(by: { $0.key < $1.key }) { omissions.note("\(count) \(name)") }
             return (entries(calendar.todos.map { ($0, nil) }), .ics, omissions)
         case .json, .taskwarrior:
-            // (taskwarrior's tasks may also come one object a line; tick's JSON is one array.)
+            // One array, or objects one after another: taskwarrior's tasks a line, tick's
+            // items as jq prints them (`jq '.[] | select(…)'`); the parser refuses any other
+            // mix. One object is a list of one.
             let documents = try JSONParser.parseDocuments(bytes, source: source)
             let value = documents.count == 1 ? documents[0] : .array(documents, line: 1)
             if format == .taskwarrior || Taskwarrior.looksLike(value) {
                 let (entries, omissions) = try Taskwarrior.read(value, source: source, now: now)
                 return (entries, .taskwarrior, omissions)
-            }
-            if documents.count > 1, case .object(_, let line) = documents[1] {
-                throw InterchangeError(source: source, line: line, problem: "unexpected text after the JSON value")
             }
             return (try TickJSON.read(value, source: source, now: now), .json, Omissions(format: .json, importing: true))
         case .todotxt:

@@ -31,7 +31,7 @@ public enum InterchangeFormat: String, CaseIterable, Sendable {
     public var leavesOut: [ItemFieldKind] {
         switch self {
         case .ics, .vdir, .json: []
-        case .taskwarrior: [.location, .coordinates, .dateOnlyDue, .externalUID, .iCalendarExtras]
+        case .taskwarrior: [.location, .coordinates, .externalUID, .iCalendarExtras]
         case .todotxt: [.id, .notes, .location, .coordinates, .dueTime, .timesOfDay, .modifiedAt, .externalUID, .iCalendarExtras]
         case .markdown: [.id, .notes, .location, .coordinates, .dueTime, .createdAt, .completedAt, .modifiedAt, .externalUID, .iCalendarExtras]
         }
@@ -58,8 +58,6 @@ public enum ItemFieldKind: String, CaseIterable, Sendable {
     case coordinates
     /// The time of day of a due that is an instant (the day is kept).
     case dueTime = "due times"
-    /// That a due is a calendar day (written as an instant at 00:00 UTC instead).
-    case dateOnlyDue = "date-only dues (written as 00:00 UTC)"
     /// The times of day of the creation and completion dates (the days are kept).
     case timesOfDay = "times of day of created and completed (days are kept)"
     case createdAt = "creation dates"
@@ -77,7 +75,6 @@ public enum ItemFieldKind: String, CaseIterable, Sendable {
         case .location: return item.location != nil
         case .coordinates: return item.location?.coordinate != nil
         case .dueTime: return item.due != nil && !item.dueIsDay
-        case .dateOnlyDue: return item.dueIsDay && item.due != nil
         case .timesOfDay: return true
         case .completedAt: return item.completedAt != nil
         case .modifiedAt: return item.modifiedAt != nil

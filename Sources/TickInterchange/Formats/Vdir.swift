@@ -98,14 +98,46 @@ public enum Vdir {
         return names.sorted()
     }
 
+    /// The subdirectories of `directory` that hold `.ics` files of their own, sorted by name
+    /// (hidden ones left out): a vdirsyncer storage keeps one vdir per collection there.
+    static func collections(in directory: String) -> [String] {
+        guard let handle = opendir(directory) else { return [] }
+        defer { closedir(handle) }
+        var names: [String] = []
+        while let entry = readdir(handle) {
+            let name = withUnsafeBytes(of: entry.pointee.d_name) { raw in
+                String(decoding: raw.prefix { $0 != 0 }, as: UTF8.self)
+            }
+            guard !name.hasPrefix(".") else { continue }
+            let path = directory.hasSuffix("/") ? directory + name : directory + "/" + name
+            var info = stat()
+            guard stat(path, &info) == 0, (info.st_mode & S_IFMT) == S_IFDIR else { continue }
+            if let inside = try? files(in: path), !inside.isEmpty { names.append(name) }
+        }
+        return names.sorted()
+    }
+
     /// Reads every `.ics` file of `directory`; a broken file refuses the whole import,
-    /// naming that file. `readFile` gives a file's bytes.
+    /// naming that file. `readFile` gives a file's bytes. A directory without `.ics` files
+    /// whose subdirectories hold some (`~/.calendars`, the parent of vdirsyncer's vdirs) is
+    /// an error naming them, not an import of nothing.
     public static func read(_ directory: String, now: Date = Date(), readFile: (String) throws -> [UInt8]) throws -> (entries: [ExchangeEntry], omissions: Omissions) {
         var todos: [(todo: DecodedToDo, source: String?)] = []
         var omissions = Omissions(format: .vdir, importing: true)
         var options = ICalendarDecodingOptions()
         options.now = now
-        for name in try files(in: directory) {
+        let names = try files(in: directory)
+        if names.isEmpty {
+            let collections = collections(in: directory)
+            if collections.count == 1 {
+                throw InterchangeError(source: directory, problem: "holds no .ics files; its subdirectory \(collections[0]) holds some: import it")
+            } else if !collections.isEmpty {
+                // Up to four named, so that the message stays one line for a storage of many.
+                let named = collections.prefix(4).joined(separator: ", ") + (collections.count > 4 ? " and \(collections.count - 4) more" : "")
+                throw InterchangeError(source: directory, problem: "holds no .ics files; its subdirectories \(named) hold some: import one of them")
+            }
+        }
+        for name in names {
             let path = directory.hasSuffix("/") ? directory + name : directory + "/" + name
             guard isRegularFile(path) else { throw InterchangeError(source: path, problem: "not a regular file; a vdir holds .ics files") }
             let calendar = try ICalendar.decode(try readFile(path), source: path, options: options)

@@ -22,8 +22,9 @@ public struct ImportPlan: Sendable {
     /// id are an error naming the id and both lines. An update keeps the fields `format`
     /// cannot hold (a taskwarrior import leaves locations as they were), and a date the
     /// format keeps only to the second stays as precise as it was when it names the same second.
+    /// `calendar` is the zone the input's days were read in (taskwarrior's local midnights).
     public init(importing entries: [ExchangeEntry], from format: InterchangeFormat = .json, into original: ToDoList,
-                source: String) throws(InterchangeError) {
+                source: String, calendar: LocalTime = .current) throws(InterchangeError) {
         var firstLine: [UUID: ExchangeEntry] = [:]
         firstLine.reserveCapacity(entries.count)
         for entry in entries {
@@ -62,7 +63,7 @@ public struct ImportPlan: Sendable {
                 let existing = oldSection == .toDo ? toDo[index] : done[index]
                 // An input without a creation time does not move the item's own to the time of this import.
                 if entry.createdAtIsDefault { entry.item.createdAt = existing.createdAt }
-                entry.item = Self.merged(entry.item, over: existing, format: format, done: entry.done)
+                entry.item = Self.merged(entry.item, over: existing, format: format, done: entry.done, calendar: calendar)
             }
             let item = entry.item
             let section: ToDoList.Section = entry.done ? .done : .toDo
@@ -112,7 +113,8 @@ public struct ImportPlan: Sendable {
     /// `existing` has them when they name the same whole second, and `existing`'s iCalendar
     /// extras when the imported ones would write the same VTODO (tick's own export read
     /// back: the SEQUENCE and LAST-MODIFIED it wrote, now kept as read, change nothing).
-    static func merged(_ imported: ToDoItem, over existing: ToDoItem, format: InterchangeFormat, done: Bool) -> ToDoItem {
+    static func merged(_ imported: ToDoItem, over existing: ToDoItem, format: InterchangeFormat, done: Bool,
+                       calendar: LocalTime = .current) -> ToDoItem {
         var item = imported
         let leavesOut = Set(format.leavesOut)
         if leavesOut.contains(.location) { item.location = existing.location }
@@ -128,6 +130,12 @@ public struct ImportPlan: Sendable {
         if sameSecond(item.modifiedAt, existing.modifiedAt) { item.modifiedAt = existing.modifiedAt }
         if sameSecond(item.due, existing.due) {
             if let day = existing.dueDay { item.setDue(day: day) } else { item.setDue(instant: existing.due) }
+        }
+        // taskwarrior writes a day as its local midnight, and so reads it back: an item whose
+        // due is a time at that very midnight keeps its time.
+        if format == .taskwarrior, let day = item.dueDay, let due = existing.due, !existing.dueIsDay,
+           sameSecond(Taskwarrior.midnight(of: day, in: calendar), due) {
+            item.setDue(instant: due)
         }
         if format == .ics || format == .vdir, item.iCalendarExtras != existing.iCalendarExtras {
             var candidate = item

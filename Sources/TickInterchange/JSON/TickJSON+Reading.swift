@@ -2,11 +2,15 @@ import FoundationEssentials
 import TickCore
 
 extension TickJSON {
-    /// Reads the array ``write(_:to:)`` writes; any bad item refuses the whole input with
-    /// an error naming `source`, the item's line and the problem.
+    /// Reads the array ``write(_:to:)`` writes, or one item object (what `tick show --json`
+    /// prints) as a list of one; any bad item refuses the whole input with an error naming
+    /// `source`, the item's line and the problem.
     public static func read(_ value: JSONValue, source: String, now: Date = Date()) throws(InterchangeError) -> [ExchangeEntry] {
-        guard case .array(let elements, _) = value else {
-            throw InterchangeError(source: source, line: 1, problem: "tick's JSON is an array of items, not \(value.kind)")
+        let elements: [JSONValue]
+        switch value {
+        case .array(let all, _): elements = all
+        case .object: elements = [value]
+        default: throw InterchangeError(source: source, line: 1, problem: "tick's JSON is an array of items or item objects, not \(value.kind)")
         }
         var entries: [ExchangeEntry] = []
         entries.reserveCapacity(elements.count)

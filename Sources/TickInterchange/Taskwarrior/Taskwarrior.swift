@@ -4,11 +4,17 @@ import TickCore
 /// taskwarrior's JSON, as `task export` prints it and `task import` takes it: an array of
 /// tasks with `uuid` (lower-case), `description`, `status` (`pending` or `completed`),
 /// `entry`, `end`, `due` and `modified` as `YYYYMMDDTHHMMSSZ`, and the notes as one
-/// annotation. taskwarrior has no location; a date-only due becomes 00:00 UTC of the day.
+/// annotation. taskwarrior has no location.
+///
+/// taskwarrior has no date-only due either: `task add due:2026-12-01` stores local midnight
+/// of that day. So a day-only due is written as local midnight in `calendar` (the zone tick
+/// runs in, as `task` does), and a due at exactly local midnight reads back as that day.
 public enum Taskwarrior {
-    /// Writes `entries` as one JSON array, a task a line; returns what was left out.
-    public static func write(_ entries: [ExchangeEntry], to writer: inout ByteWriter) throws(InterchangeError) -> Omissions {
+    /// Writes `entries` as one JSON array, a task a line; returns what was left out. Day-only
+    /// dues are written as their first instant in `calendar`.
+    public static func write(_ entries: [ExchangeEntry], to writer: inout ByteWriter, calendar: LocalTime = .current) throws(InterchangeError) -> Omissions {
         var omissions = Omissions(format: .taskwarrior)
+        var midnights = 0
         writer.ascii("[\n")
         for (index, entry) in entries.enumerated() {
             omissions.count(entry)
@@ -20,7 +26,14 @@ public enum Taskwarrior {
             writer.ascii(entry.done ? ",\"status\":\"completed\"" : ",\"status\":\"pending\"")
             date("entry", item.createdAt, &writer)
             if entry.done { date("end", item.completedAt ?? item.modifiedAt ?? item.createdAt, &writer) }
-            if let due = item.due { date("due", due, &writer) }
+            if let day = item.dueDay {
+                date("due", midnight(of: day, in: calendar), &writer)
+            } else if let due = item.due {
+                // A time at local midnight is what a day looks like in taskwarrior.
+                // (Compared in whole seconds, as written.)
+                if calendar.startOfDay(for: due).timeIntervalSince1970 == due.timeIntervalSince1970.rounded(.down) { midnights += 1 }
+                date("due", due, &writer)
+            }
             if let modified = item.modifiedAt { date("modified", modified, &writer) }
             if let notes = item.notes, !notes.isEmpty {
                 writer.ascii(",\"annotations\":[{\"entry\":\"")
@@ -34,7 +47,16 @@ public enum Taskwarrior {
         }
         writer.ascii("]\n")
         try writer.flush()
+        if midnights > 0 {
+            omissions.note("\(midnights) due time\(midnights == 1 ? "" : "s") at 00:00 local time (read back into another list as date-only dues)")
+        }
         return omissions
+    }
+
+    /// The first instant of `day` in `calendar`: midnight, or the first time after it when
+    /// the clocks skip midnight that day.
+    static func midnight(of day: CalendarDay, in calendar: LocalTime) -> Date {
+        calendar.date(year: day.year, month: day.month, day: day.day) ?? day.utcMidnight
     }
 
     private static func date(_ key: StaticString, _ date: Date, _ writer: inout ByteWriter) {
@@ -56,8 +78,9 @@ public enum Taskwarrior {
     }
 
     /// Reads taskwarrior tasks; deleted tasks are not imported, and fields tick has no place
-    /// for are named in the returned omissions. A bad task refuses the whole input.
-    public static func read(_ value: JSONValue, source: String, now: Date = Date()) throws(InterchangeError) -> (entries: [ExchangeEntry], omissions: Omissions) {
+    /// for are named in the returned omissions. A bad task refuses the whole input. A due at
+    /// the first instant of a day in `calendar` is that calendar day.
+    public static func read(_ value: JSONValue, source: String, now: Date = Date(), calendar: LocalTime = .current) throws(InterchangeError) -> (entries: [ExchangeEntry], omissions: Omissions) {
         var omissions = Omissions(format: .taskwarrior, importing: true)
         let elements: [JSONValue]
         switch value {
@@ -109,7 +132,12 @@ public enum Taskwarrior {
             } catch {
                 throw fail(error.description)
             }
-            item.setDue(instant: try date("due"))
+            let due = try date("due")
+            if let due, calendar.startOfDay(for: due) == due, let day = CalendarDay(of: due, in: calendar) {
+                item.setDue(day: day)
+            } else {
+                item.setDue(instant: due)
+            }
             item.modifiedAt = try date("modified")
             if status == "completed" { item.completedAt = try date("end") }
             if case .array(let annotations, _)? = fields["annotations"] {

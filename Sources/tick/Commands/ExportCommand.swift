@@ -14,7 +14,10 @@ struct ExportCommand: ParsableCommand {
             extension of --output names it (.ics, .json, .txt, .md). The list goes to \
             standard output unless --output names a file. vdir writes one .ics file per \
             item, named from its UID, into the directory --output names (made when \
-            missing), the layout of vdirsyncer and todoman.
+            missing), the layout of vdirsyncer and todoman. Export never deletes: in a \
+            vdir, files of items deleted in tick stay, and a file deleted in the directory \
+            is written again while its item is in the list. Of tick's commands, only tick \
+            sync carries deletions, both ways (see tick help sync).
 
             ics, vdir and json keep every field (json is tick's own, the schema of \
             `tick list --json`); \
@@ -22,6 +25,9 @@ struct ExportCommand: ParsableCommand {
             fields of how many items it left out. When tick writes a due, ics and vdir \
             leave out a kept DURATION, and a kept DTSTART of another value type or after \
             the due, which RFC 5545 forbids beside it, and say so the same way. \
+            taskwarrior has no day-only due: a due day is written as local midnight of \
+            that day, as `task add due:DAY` stores it (and `tick import` reads local \
+            midnight back as a day). \
             docs/interchange.md has the details.
 
             Examples:

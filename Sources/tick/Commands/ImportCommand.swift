@@ -14,11 +14,22 @@ struct ImportCommand: ParsableCommand {
             standard input. FORMAT is one of: \(formatNames); without --format it is \
             judged from the file's name (.ics, .json, .md) or else from the content \
             (iCalendar by a first BEGIN: line, tick's JSON and taskwarrior's by their keys, \
-            a Markdown task list by its "- [ ]" lines, else todo.txt).
+            a Markdown task list by its "- [ ]" lines, else todo.txt). A directory is \
+            read alone, not its subdirectories: one whose .ics files are all in \
+            subdirectories (~/.calendars, where vdirsyncer keeps a vdir per collection) is \
+            refused, naming them; import one of them.
 
             An item whose id (an iCalendar UID, a taskwarrior uuid) is already in the list \
             updates that item instead of adding a copy, so importing the same file again \
-            changes nothing. todo.txt and Markdown carry no ids: their items are always added.
+            changes nothing. todo.txt and Markdown carry no ids: their items are always added. \
+            A taskwarrior due at local midnight is a due day, as `task add due:DAY` means it. \
+            tick's JSON is read as an array of items, one item object (`tick show --json`), \
+            or item objects one after another (what `jq '.[]'` prints).
+
+            Import only adds and updates items; it never deletes one: an item missing \
+            from the input (its file deleted in todoman) stays in the list, and the next \
+            `tick export --format vdir` writes its file again. Of tick's commands, only \
+            tick sync carries deletions, both ways (see tick help sync).
 
             An import is all or nothing: one bad item refuses the whole file, naming its \
             line and the problem, and the list is left as it was. --dry-run prints what \
@@ -30,6 +41,7 @@ struct ImportCommand: ParsableCommand {
               tick import reminders.ics
               tick import --dry-run todo.txt
               task export | tick import -
+              tick show 1 --json | tick import --file work.plist -
             """
     )
 
@@ -63,6 +75,8 @@ struct ImportCommand: ParsableCommand {
             if path != "-", InputFile.isDirectory(path) {
                 guard chosen == nil || chosen == .vdir else { throw CLIError("\(path): is a directory, read only as a vdir") }
                 (entries, omissions) = try Vdir.read(path, readFile: InputFile.read)
+                // An empty directory imports nothing; say why, as the path may be a slip.
+                if entries.isEmpty, (try? Vdir.files(in: path))?.isEmpty == true { warn("\(path): holds no .ics files") }
             } else {
                 guard chosen != .vdir else { throw CLIError("\(source): a vdir is a directory of .ics files") }
                 let named = path == "-" ? nil : InterchangeCodec.importFormat(named: path)
