@@ -203,7 +203,7 @@ extension ICalendar {
             var droppedStart = false, droppedDuration = false
             for line in extras.inner {
                 let name = ICalendarExtras.name(of: line)
-                if isDone, depth == 0, name == "STATUS" || name == "PERCENT-COMPLETE" { continue }
+                if isDone, depth == 0, name == "STATUS" || name == "COMPLETED" || name == "PERCENT-COMPLETE" { continue }
                 if depth == 0, item.due != nil {
                     if name == "DURATION" { droppedDuration = true; continue }
                     if name == "DTSTART", !startFits(line, dueOf: item, extras: extras) { droppedStart = true; continue }

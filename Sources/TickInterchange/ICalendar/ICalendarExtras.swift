@@ -11,7 +11,8 @@
 /// - whole `BEGIN:VTIMEZONE … END:VTIMEZONE` blocks the lines above refer to by TZID,
 ///   written once per calendar.
 struct ICalendarExtras {
-    /// Lines written inside the item's VTODO (STATUS and PERCENT-COMPLETE only while to do).
+    /// Lines written inside the item's VTODO (STATUS, COMPLETED and PERCENT-COMPLETE only
+    /// while to do).
     var inner: [Substring] = []
     /// The override VTODOs, each as its lines.
     var overrides: [[Substring]] = []
@@ -120,7 +121,7 @@ extension ICalendar {
             throw fail(error.problem + (error.line.map { " (their line \($0 - 1))" } ?? ""))
         }
         guard roots.count == 1, let vtodo = roots.first else { throw fail("BEGIN and END do not pair up") }
-        let kept: Set<String> = ["STATUS", "PERCENT-COMPLETE", "SEQUENCE", "LAST-MODIFIED"]
+        let kept: Set<String> = ["STATUS", "COMPLETED", "PERCENT-COMPLETE", "SEQUENCE", "LAST-MODIFIED"]
         // (SUMMARY, DESCRIPTION and LOCATION are kept only for their parameters.)
         let withParameters: Set<String> = ["SUMMARY", "DESCRIPTION", "LOCATION"]
         if let mapped = vtodo.properties.first(where: {

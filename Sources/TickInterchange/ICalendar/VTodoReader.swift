@@ -21,6 +21,8 @@ struct VTodoReader {
         // STATUS, when it says, decides whether the item is done; a COMPLETED or a
         // PERCENT-COMPLETE:100 decides only without one (a reopened task may keep them).
         var statusSaysDone: Bool?
+        // COMPLETED and PERCENT-COMPLETE:100 as read: kept with the item when STATUS says it is not done.
+        var doneMarks: [ICalProperty] = []
         var base: [ICalProperty] = []
 
         var seen: UInt64 = 0
@@ -71,6 +73,7 @@ struct VTodoReader {
             case "COMPLETED":
                 completed = try instant(property, &resolver)
                 isDone = true
+                doneMarks.append(property)
             case "STATUS":
                 switch property.value.uppercased() {
                 case "COMPLETED": statusSaysDone = true
@@ -83,7 +86,7 @@ struct VTodoReader {
                 guard let percent = Int(property.value.trimmingWhitespace), (0...100).contains(percent) else {
                     throw fail(property.line, "PERCENT-COMPLETE \"\(ContentLineReader.excerpt(property.value))\" is not 0…100")
                 }
-                if percent == 100 { isDone = true } else { extras.add(property) }
+                if percent == 100 { isDone = true; doneMarks.append(property) } else { extras.add(property) }
             case "X-APPLE-SORT-ORDER":
                 guard let order = Int(property.value.trimmingWhitespace) else {
                     throw fail(property.line, "X-APPLE-SORT-ORDER \"\(ContentLineReader.excerpt(property.value))\" is not a whole number")
@@ -92,6 +95,9 @@ struct VTodoReader {
             default: extras.add(property)
             }
         }
+        // A STATUS that says the task is not done (CANCELLED, IN-PROCESS, a reopened
+        // NEEDS-ACTION) wins; the done marks beside it are not tick's, so they stay as read.
+        if statusSaysDone == false { for property in doneMarks { extras.add(property) } }
         for component in vtodo.components { extras.add(component) }
         for override in overrides { extras.add(override) }
 

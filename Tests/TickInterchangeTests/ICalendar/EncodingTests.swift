@@ -231,6 +231,27 @@ struct EncodingTests {
         #expect(ticked.contains("STATUS:COMPLETED\r\n") && !ticked.contains("IN-PROCESS") && !ticked.contains("PERCENT-COMPLETE:50"))
     }
 
+    @Test("done marks beside a STATUS that says not done (todoman's cancel) are kept as read while to do, and once when ticked")
+    func doneMarksBesideAnOpenStatus() throws {
+        let cancelled = try decodeOne("UID:c\nSUMMARY:a\nSTATUS:CANCELLED\nCOMPLETED:20261102T100000Z\nPERCENT-COMPLETE:100")
+        #expect(!cancelled.isDone && cancelled.item.completedAt == nil)
+        let open = text(ICalendar.encode([ICalendarEntry(item: cancelled.item, isDone: false)]))
+        #expect(open.contains("STATUS:CANCELLED\r\nCOMPLETED:20261102T100000Z\r\nPERCENT-COMPLETE:100\r\n") && !open.contains("NEEDS-ACTION"))
+        // Export, import, export: the same bytes.
+        let again = try #require(try ICalendar.decode(Array(open.utf8), source: "t", options: testOptions()).todos.first)
+        #expect(text(ICalendar.encode([ICalendarEntry(item: again.item, isDone: false)])) == open)
+
+        var ticked = cancelled.item
+        ticked.completedAt = utc(2026, 11, 20)
+        let done = text(ICalendar.encode([ICalendarEntry(item: ticked, isDone: true)]))
+        #expect(done.components(separatedBy: "\r\nCOMPLETED:").count == 2 && done.contains("STATUS:COMPLETED\r\n"))
+        #expect(done.contains("COMPLETED:20261120T000000Z\r\n") && !done.contains("20261102") && !done.contains("CANCELLED"))
+        #expect(done.components(separatedBy: "PERCENT-COMPLETE:100").count == 2)
+
+        let inProcess = try decodeOne("UID:p\nSUMMARY:b\nSTATUS:IN-PROCESS\nPERCENT-COMPLETE:100")
+        #expect(text(ICalendar.encode([ICalendarEntry(item: inProcess.item, isDone: false)])).contains("STATUS:IN-PROCESS\r\nPERCENT-COMPLETE:100\r\n"))
+    }
+
     @Test("one item as its own calendar file, and the entries of a list in order with positions")
     func fileAndList() throws {
         let first = try ToDoItem(title: "one", createdAt: utc(2026, 1, 1))
