@@ -223,7 +223,9 @@ public struct ICalWriter: ~Copyable {
     }
 }
 
-/// TEXT values (RFC 5545 3.3.11) as read: `\\` `\;` `\,` `\n` `\N` are unescaped.
+/// TEXT values (RFC 5545 3.3.11) as read: `\\` `\;` `\,` `\n` `\N` are unescaped, and `\:`,
+/// which the RFC does not have but some writers put before a colon (python icalendar reads it
+/// as the colon too).
 public enum ICalText {
     /// The text a TEXT value stands for. A backslash before any other character is kept
     /// with it (some writers leave Windows paths unescaped).
@@ -235,7 +237,7 @@ public enum ICalText {
             guard scalar == "\\" else { result.append(scalar); continue }
             guard let next = iterator.next() else { result.append(scalar); break }
             switch next {
-            case "\\", ";", ",": result.append(next)
+            case "\\", ";", ",", ":": result.append(next)
             case "n", "N": result.append("\n")
             default: result.append(scalar); result.append(next)
             }

@@ -47,8 +47,9 @@ struct ContentLineTests {
         #expect(String(decoding: root.bytes, as: UTF8.self) == "BEGIN:VCALENDAR\r\nx-Custom;Lang=de;x-b=\"q\":a\\,b\\nc\r\nEND:VCALENDAR\r\n")
     }
 
-    @Test("TEXT escaping: backslash, semicolon, comma and line breaks, and \\N read as a line break")
+    @Test("TEXT escaping: backslash, semicolon, comma and line breaks, and \\N read as a line break; \\: read as a colon")
     func textEscaping() {
+        #expect(ICalText.unescape("a \\: b\\\\:c") == "a : b\\:c")
         #expect(ICalText.escape("a\\b;c,d\ne\r\nf") == "a\\\\b\\;c\\,d\\ne\\nf")
         #expect(ICalText.unescape("a\\\\b\\;c\\,d\\ne\\Nf\\x") == "a\\b;c,d\ne\nf\\x")
         var writer = ICalWriter()
