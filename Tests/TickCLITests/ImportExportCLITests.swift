@@ -72,7 +72,7 @@ struct ImportExportCLITests {
         #expect(again.status == 0 && again.stdout.hasPrefix("added 0, "), "\(again.stderr)")
     }
 
-    @Test("a directory whose .ics files are all in subdirectories (vdirsyncer's, one per collection) is refused naming them; an empty one says it holds none")
+    @Test("a directory whose .ics files are all in subdirectories (vdirsyncer's, one per collection) is refused naming them, for import and vdir export; an empty one says it holds none")
     func vdirParentDirectory() throws {
         let tick = try TickRunner()
         let calendars = tick.directory.appendingPathComponent("calendars").path
@@ -92,6 +92,12 @@ struct ImportExportCLITests {
         try FileManager.default.createDirectory(atPath: one + "/tasks", withIntermediateDirectories: true)
         try todo.write(toFile: one + "/tasks/a.ics", atomically: true, encoding: .utf8)
         #expect(try tick.run(["import", one]).stderr == "tick: \(one): holds no .ics files; its subdirectory tasks holds some: import it\n")
+        // Exporting into such a directory would put the list beside the collections, in none of them.
+        _ = try tick.add(["Exported"])
+        let export = try tick.run(["export", "--format", "vdir", "--output", calendars])
+        #expect(export.status == 1)
+        #expect(export.stderr == "tick: \(calendars): holds no .ics files; its subdirectories home, work hold some: export into one of them\n")
+        #expect(try FileManager.default.contentsOfDirectory(atPath: calendars).sorted() == [".git", "README", "attachments", "home", "work"])
         let empty = tick.directory.appendingPathComponent("empty").path
         try FileManager.default.createDirectory(atPath: empty, withIntermediateDirectories: true)
         let nothing = try tick.run(["import", empty])

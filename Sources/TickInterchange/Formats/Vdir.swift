@@ -39,7 +39,9 @@ public enum Vdir {
         let holders = filesByUID(in: directory)
         // Every file there is taken: one tick could not read, or that holds other UIDs or
         // none, is never written over.
-        var taken = Set((try? files(in: directory)) ?? [])
+        let existing = (try? files(in: directory)) ?? []
+        try refuseStorage(directory, holding: existing, "export into")
+        var taken = Set(existing)
         var written: [(temporary: String, path: String)] = []
         var dropped = DroppedForDue()
         do {
@@ -117,6 +119,21 @@ public enum Vdir {
         return names.sorted()
     }
 
+    /// Refuses a directory that holds no `.ics` files (`names`) but whose subdirectories hold
+    /// some (`~/.calendars`, the parent of vdirsyncer's vdirs): reading or writing it would
+    /// miss the collections; the error names them and says to `verb` one of them.
+    static func refuseStorage(_ directory: String, holding names: [String], _ verb: String) throws(InterchangeError) {
+        guard names.isEmpty else { return }
+        let collections = collections(in: directory)
+        if collections.count == 1 {
+            throw InterchangeError(source: directory, problem: "holds no .ics files; its subdirectory \(collections[0]) holds some: \(verb) it")
+        } else if !collections.isEmpty {
+            // Up to four named, so that the message stays one line for a storage of many.
+            let named = collections.prefix(4).joined(separator: ", ") + (collections.count > 4 ? " and \(collections.count - 4) more" : "")
+            throw InterchangeError(source: directory, problem: "holds no .ics files; its subdirectories \(named) hold some: \(verb) one of them")
+        }
+    }
+
     /// Reads every `.ics` file of `directory`; a broken file refuses the whole import,
     /// naming that file. `readFile` gives a file's bytes. A directory without `.ics` files
     /// whose subdirectories hold some (`~/.calendars`, the parent of vdirsyncer's vdirs) is
@@ -127,16 +144,7 @@ public enum Vdir {
         var options = ICalendarDecodingOptions()
         options.now = now
         let names = try files(in: directory)
-        if names.isEmpty {
-            let collections = collections(in: directory)
-            if collections.count == 1 {
-                throw InterchangeError(source: directory, problem: "holds no .ics files; its subdirectory \(collections[0]) holds some: import it")
-            } else if !collections.isEmpty {
-                // Up to four named, so that the message stays one line for a storage of many.
-                let named = collections.prefix(4).joined(separator: ", ") + (collections.count > 4 ? " and \(collections.count - 4) more" : "")
-                throw InterchangeError(source: directory, problem: "holds no .ics files; its subdirectories \(named) hold some: import one of them")
-            }
-        }
+        try refuseStorage(directory, holding: names, "import")
         for name in names {
             let path = directory.hasSuffix("/") ? directory + name : directory + "/" + name
             guard isRegularFile(path) else { throw InterchangeError(source: path, problem: "not a regular file; a vdir holds .ics files") }

@@ -14,7 +14,9 @@ struct ExportCommand: ParsableCommand {
             extension of --output names it (.ics, .json, .txt, .md). The list goes to \
             standard output unless --output names a file. vdir writes one .ics file per \
             item, named from its UID, into the directory --output names (made when \
-            missing), the layout of vdirsyncer and todoman. Export never deletes: in a \
+            missing), the layout of vdirsyncer and todoman; a directory whose .ics files \
+            are all in subdirectories (~/.calendars) is refused, naming them. Export \
+            never deletes: in a \
             vdir, files of items deleted in tick stay, and a file deleted in the directory \
             is written again while its item is in the list. Of tick's commands, only tick \
             sync carries deletions, both ways (see tick help sync).
