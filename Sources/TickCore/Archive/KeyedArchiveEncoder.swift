@@ -31,17 +31,23 @@ struct KeyedArchiveEncoder {
 
     /// The archive of a list, in memory.
     static func encode(_ list: ToDoList) -> [UInt8] {
+        let size = ArchiveSize(list)
         var file: [UInt8] = []
-        // Room for 32 bytes an object, a little more than a typical list takes (26), made
-        // at once: growing a large file step by step costs a copy and fresh memory each time.
-        file.reserveCapacity(32 * ArchiveSize(list).objects)
-        encode(list, into: &file)
+        // Room for 32 bytes an object, a little more than an object of a typical list takes,
+        // made at once: growing a large file step by step copies it each time.
+        file.reserveCapacity(32 * size.objects)
+        encode(list, size, into: &file)
         return file
     }
 
     /// Writes the archive of a list to `sink`, in order.
     static func encode(_ list: ToDoList, into sink: inout some ByteSink) {
-        var size = ArchiveSize(list)
+        encode(list, ArchiveSize(list), into: &sink)
+    }
+
+    /// ``encode(_:into:)`` with the list's estimate already made.
+    private static func encode(_ list: ToDoList, _ estimate: ArchiveSize, into sink: inout some ByteSink) {
+        var size = estimate
         while true {
             let count = BinaryPropertyListBuilder.build(objects: size.objects, into: { sink.write($0) }) { builder in
                 var encoder = KeyedArchiveEncoder(builder: builder, objects: size.objects)

@@ -16,8 +16,9 @@ extension [UInt8]: ByteSink {
 /// not need it, and looking each one up cost more than the bytes it saved).
 ///
 /// The bytes go through a small buffer (``roomSize``) to a ``ByteSink`` as the buffer
-/// fills, so a save never holds the whole file in memory: fresh memory is what a large
-/// save spent most on. Only the object offsets, for the table at the end, are kept. The
+/// fills, so that a save does not hold the whole file in memory (memory a process touches
+/// for the first time is what a large save costs most; docs/performance.md). Only the
+/// object offsets, for the table at the end, are kept. The
 /// reference size is fixed from an estimate of the object count. Every write checks its
 /// bounds (it never writes outside).
 struct BinaryPropertyListBuilder {

@@ -129,10 +129,10 @@ struct ListFile: Sendable {
         }
     }
 
-    /// Atomically replaces the resolved file with what `contents` writes (see ``ToDoStore`` for the whole
-    /// path): a new temporary file beside it, locked while it exists, with the old file's
-    /// mode and owner (0600 for a new list); written, fsynced, renamed over the file; then
-    /// the directory fsynced. A file whose mode lets nobody write it, or that the user may
+    /// Atomically replaces the resolved file with what `contents` writes (see ``ToDoStore``
+    /// for the whole path): a new temporary file beside it, locked while it exists, with the
+    /// old file's mode and owner (0600 for a new list); written, fsynced, renamed over the
+    /// file; then the directory fsynced. A file whose mode lets nobody write it, or that the user may
     /// not write, is refused. The caller holds the lock; `beforeRename` is a test hook.
     func replace(
         _ file: ResolvedPath, beforeRename: ((String) throws -> Void)?, contents: (inout DescriptorSink) -> Void
