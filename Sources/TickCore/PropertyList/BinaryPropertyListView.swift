@@ -44,20 +44,13 @@ struct BinaryPropertyListView {
         return value
     }
 
-    /// Reads a big-endian unsigned integer of `size` bytes (1–8) at a checked position.
+    /// Reads a big-endian unsigned integer of `size` bytes (1–8) at a checked position, with
+    /// one unaligned load of the eight bytes that end where it ends and the bytes before it
+    /// masked off: every position read lies past the 8-byte header (objects, offset table).
     @inline(__always)
     func unsigned(at position: Int, size: Int) -> UInt64 {
-        let raw = UnsafeRawBufferPointer(base)
-        switch size {
-        case 1: return UInt64(base[position])
-        case 2: return UInt64(UInt16(bigEndian: raw.loadUnaligned(fromByteOffset: position, as: UInt16.self)))
-        case 4: return UInt64(UInt32(bigEndian: raw.loadUnaligned(fromByteOffset: position, as: UInt32.self)))
-        case 8: return UInt64(bigEndian: raw.loadUnaligned(fromByteOffset: position, as: UInt64.self))
-        default:
-            var value: UInt64 = 0
-            for index in position..<position + size { value = value << 8 | UInt64(base[index]) }
-            return value
-        }
+        let word = UnsafeRawBufferPointer(base).loadUnaligned(fromByteOffset: position + size - 8, as: UInt64.self)
+        return UInt64(bigEndian: word) & (UInt64.max &>> (64 &- 8 &* UInt64(truncatingIfNeeded: size)))
     }
 
     /// The value of the object with this reference number when it is a UID, nil when it is
