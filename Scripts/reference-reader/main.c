@@ -1,0 +1,149 @@
+// The reference reader's modes, each timed from before open() to the last check:
+//   reader load FILE      read the file, check every object, build every item, check ids
+//   reader warm FILE RUNS the same RUNS times in one process, everything freed in between,
+//                         as tick-bench's load column measures it; prints the medians
+//   reader list FILE      as `tick list` into a pipe: each item read, printed and freed
+//   reader add FILE       a load, then the file's bytes written back as a save writes a
+//                         list (temporary file, fsync, rename, directory fsync): a lower
+//                         bound of any add, which must also encode the list
+// The split goes to standard error.
+#include <fcntl.h>
+#include <libgen.h>
+#include <time.h>
+#include <unistd.h>
+#include <sys/stat.h>
+#include "reader.h"
+
+void die(const char *msg, long a) { fprintf(stderr, "error: %s (%ld)\n", msg, a); exit(1); }
+static double now_ms(void) { struct timespec t; clock_gettime(CLOCK_MONOTONIC, &t); return t.tv_sec * 1e3 + t.tv_nsec / 1e6; }
+
+// Whether two items share an id (a hash set of the 16-byte ids).
+static int has_duplicate(uint8_t (*ids)[16], size_t n) {
+    size_t cap = 16; int bits = 4;
+    while (cap < 2 * n) { cap <<= 1; bits++; }
+    uint8_t (*slots)[16] = malloc(cap * 16);
+    uint8_t *used = calloc(cap, 1);
+    int dup = 0;
+    for (size_t i = 0; i < n && !dup; i++) {
+        uint64_t a, b; memcpy(&a, ids[i], 8); memcpy(&b, ids[i] + 8, 8);
+        uint64_t h = ((a ^ (b * 0xff51afd7ed558ccdull)) * 0x9E3779B97F4A7C15ull) >> (64 - bits);
+        for (;;) {
+            if (!used[h]) { used[h] = 1; memcpy(slots[h], ids[i], 16); break; }
+            if (!memcmp(slots[h], ids[i], 16)) { dup = 1; break; }
+            h = (h + 1) & (cap - 1);
+        }
+    }
+    free(slots); free(used);
+    return dup;
+}
+
+// Reads the whole file into fresh memory with read(), as tick does.
+static uint8_t *read_file(const char *path) {
+    int fd = open(path, O_RDONLY);
+    if (fd < 0) die("open", 0);
+    struct stat st;
+    if (fstat(fd, &st)) die("fstat", 0);
+    N = (size_t)st.st_size;
+    uint8_t *buf = malloc(N ? N : 1);
+    if (!buf) die("malloc", 0);
+    size_t got = 0;
+    while (got < N) { ssize_t r = read(fd, buf + got, N - got); if (r <= 0) die("read", (long)r); got += (size_t)r; }
+    close(fd);
+    B = buf;
+    return buf;
+}
+
+typedef struct { double total, read, check, build, ids, write; } split_t;
+
+// Writes `N` bytes from `B` over `path` as tick's save does.
+static void save(const char *path) {
+    char temporary[4096], directory[4096];
+    snprintf(temporary, sizeof temporary, "%s.reference-tmp", path);
+    snprintf(directory, sizeof directory, "%s", path);
+    int fd = open(temporary, O_WRONLY | O_CREAT | O_TRUNC, 0600);
+    if (fd < 0) die("open the temporary file", 0);
+    for (size_t done = 0; done < N;) {
+        ssize_t w = write(fd, B + done, N - done);
+        if (w <= 0) die("write", (long)w);
+        done += (size_t)w;
+    }
+    if (fsync(fd) || close(fd)) die("fsync", 0);
+    if (rename(temporary, path)) die("rename", 0);
+    int dir = open(dirname(directory), O_RDONLY | O_DIRECTORY);
+    if (dir < 0 || fsync(dir) || close(dir)) die("fsync the directory", 0);
+}
+
+// One load; `print` streams the items as lines (list) instead of keeping them (load).
+static split_t load(const char *path, int print, int write_back, size_t *title_bytes) {
+    split_t s;
+    double t0 = now_ms();
+    uint8_t *buf = read_file(path);
+    double t1 = now_ms();
+    check_all();
+    double t2 = now_ms();
+    hdr_t sections[2];
+    archive_sections(sections);
+    size_t total = sections[0].count + sections[1].count, n = 0;
+    item_t *items = print ? NULL : malloc(total * sizeof(item_t));
+    uint8_t (*ids)[16] = print ? malloc(total * 16) : NULL;
+    item_t one;
+    for (int section = 0; section < 2; section++)
+        for (uint64_t i = 0; i < sections[section].count; i++) {
+            item_t *it = print ? &one : &items[n];
+            decode_item(uid_value(refat(&sections[section], i)), it);
+            it->section = (uint8_t)section;
+            *title_bytes += strlen(it->title);
+            if (print) {
+                if (it->location) printf("%zu [%c] %s @%s\n", n + 1, section ? 'x' : ' ', it->title, it->location->name);
+                else printf("%zu [%c] %s\n", n + 1, section ? 'x' : ' ', it->title);
+                memcpy(ids[n], it->id, 16);
+                item_free(it);
+            }
+            n++;
+        }
+    archive_close();
+    double t3 = now_ms();
+    if (!print) {
+        ids = malloc(total * 16);
+        for (size_t i = 0; i < n; i++) memcpy(ids[i], items[i].id, 16);
+    }
+    if (has_duplicate(ids, n)) die("an id is used by more than one item", 0);
+    if (print) fflush(stdout);
+    double t4 = now_ms();
+    if (write_back) save(path);
+    double t5 = now_ms();
+    s.total = t5 - t0; s.read = t1 - t0; s.check = t2 - t1; s.build = t3 - t2; s.ids = t4 - t3; s.write = t5 - t4;
+    // (Freed outside the timing, as tick keeps its list.)
+    free(ids);
+    if (items) { for (size_t i = 0; i < n; i++) item_free(&items[i]); free(items); }
+    free(buf);
+    return s;
+}
+
+static int by_value(const void *a, const void *b) { double x = *(const double *)a, y = *(const double *)b; return (x > y) - (x < y); }
+static double median(double *v, int n) { qsort(v, n, sizeof *v, by_value); return v[n / 2]; }
+
+int main(int argc, char **argv) {
+    if (argc < 3) { fprintf(stderr, "usage: reader load|list|add FILE, reader warm FILE RUNS\n"); return 2; }
+    static char out[1 << 16];
+    setvbuf(stdout, out, _IOFBF, sizeof out);
+    size_t title_bytes = 0;
+    if (!strcmp(argv[1], "warm")) {
+        int runs = argc > 3 ? atoi(argv[3]) : 7;
+        if (runs < 1 || runs > 99) die("runs must be 1-99", runs);
+        double total[99], read[99], check[99], build[99], ids[99];
+        for (int r = 0; r < runs; r++) {
+            split_t s = load(argv[2], 0, 0, &title_bytes);
+            total[r] = s.total; read[r] = s.read; check[r] = s.check; build[r] = s.build; ids[r] = s.ids;
+        }
+        fprintf(stderr, "total %.2f read %.2f check %.2f build %.2f ids %.2f (medians of %d)\n", median(total, runs),
+                median(read, runs), median(check, runs), median(build, runs), median(ids, runs), runs);
+        return 0;
+    }
+    int print = !strcmp(argv[1], "list"), write_back = !strcmp(argv[1], "add");
+    if (!print && !write_back && strcmp(argv[1], "load")) die("unknown mode", 0);
+    split_t s = load(argv[2], print, write_back, &title_bytes);
+    fprintf(stderr, "total %.2f read %.2f check %.2f build %.2f ids %.2f write %.2f title_bytes %zu\n",
+            s.total, s.read, s.check, s.build, s.ids, s.write, title_bytes);
+    return 0;
+}
