@@ -14,6 +14,23 @@ static inline void fixed(hdr_t *h, uint64_t size) {
     h->count = size;
 }
 
+// The element count of a string, data or container object at `off` (in the marker, or in
+// the integer object after it when the marker says 0xF); `*content` gets where its content starts.
+static inline uint64_t element_count(uint64_t off, uint64_t *content) {
+    uint64_t count = B[off] & 15;
+    *content = off + 1;
+    if (count != 15) return count;
+    if (*content >= OBJEND) die("length past object area", (long)off);
+    uint8_t im = B[*content];
+    if ((im >> 4) != 1 || (im & 15) > 3) die("bad length int", (long)off);
+    int sz = 1 << (im & 15);
+    if (*content + 1 + sz > OBJEND) die("length past object area", (long)off);
+    count = be(B + *content + 1, sz);
+    if (count > OBJEND) die("count too large", (long)off);
+    *content += 1 + sz;
+    return count;
+}
+
 // Any object's header: marker known, count read, content inside the object area.
 hdr_t header_slow(uint64_t off) {
     hdr_t h; uint8_t m = B[off]; int low = m & 15;
@@ -26,17 +43,8 @@ hdr_t header_slow(uint64_t off) {
     case K_DATE: if (low != 3) die("bad date", low); fixed(&h, 8); break;
     case K_UID: if (low > 7) die("bad uid", low); fixed(&h, low + 1); break;
     default: {
-        uint64_t count = low, content = off + 1;
-        if (low == 15) {
-            if (content >= OBJEND) die("length past object area", (long)off);
-            uint8_t im = B[content];
-            if ((im >> 4) != 1 || (im & 15) > 3) die("bad length int", (long)off);
-            int sz = 1 << (im & 15);
-            if (content + 1 + sz > OBJEND) die("length past object area", (long)off);
-            count = be(B + content + 1, sz);
-            if (count > OBJEND) die("count too large", (long)off);
-            content += 1 + sz;
-        }
+        uint64_t content;
+        uint64_t count = element_count(off, &content);
         uint64_t unit = h.kind == K_UTF16 ? 2 : h.kind == K_ARRAY || h.kind == K_SET ? (uint64_t)REFSZ
                       : h.kind == K_DICT ? 2 * (uint64_t)REFSZ : 1;
         if (count * unit > OBJEND - content) die("object does not fit", (long)off);
@@ -98,17 +106,8 @@ void check_all(void) {
             continue;
         }
         if (MT[m].what == 0) die("unknown marker", m);
-        uint64_t count = m & 15, content = off + 1;
-        if (count == 15) {
-            if (content >= OBJEND) die("length past object area", (long)off);
-            uint8_t im = B[content];
-            if ((im >> 4) != 1 || (im & 15) > 3) die("bad length int", (long)off);
-            int sz = 1 << (im & 15);
-            if (content + 1 + sz > OBJEND) die("length past object area", (long)off);
-            count = be(B + content + 1, sz);
-            if (count > OBJEND) die("count too large", (long)off);
-            content += 1 + sz;
-        }
+        uint64_t content;
+        uint64_t count = element_count(off, &content);
         if (count * MT[m].size > OBJEND - content) die("object does not fit", (long)off);
         const uint8_t *p = B + content;
         uint8_t st;
