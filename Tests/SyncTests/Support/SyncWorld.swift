@@ -17,26 +17,18 @@ final class SyncWorld {
         venv = try Self.findVenv()
         directory = FileManager.default.temporaryDirectory.appendingPathComponent("tick-syncworld-\(UUID().uuidString)")
         try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
-        port = try Self.freePort()
-        let config = directory.appendingPathComponent("radicale.conf")
-        try """
-            [server]
-            hosts = 127.0.0.1:\(port)
-            [auth]
-            type = none
-            [rights]
-            type = owner_only
-            [storage]
-            filesystem_folder = \(directory.appendingPathComponent("server").path)
-            """.write(to: config, atomically: true, encoding: .utf8)
-        server = Process()
-        server.executableURL = venv.appendingPathComponent("bin/python")
-        server.arguments = ["-m", "radicale", "--config", config.path]
-        server.standardInput = FileHandle.nullDevice
-        server.standardOutput = FileHandle.nullDevice
-        server.standardError = try FileHandle(forWritingTo: Self.emptyFile(directory.appendingPathComponent("radicale.log")))
-        try server.run()
-        try waitForServer()
+        // A port found free can be taken before Radicale binds it (by another test's
+        // connection, say); Radicale then exits, and starts again on another port.
+        var attempt = 1
+        while true {
+            let port = try Self.freePort()
+            let server = try Self.startRadicale(venv: venv, directory: directory, port: port)
+            if try Self.waitForServer(server, port: port, directory: directory, retrying: attempt < 5) {
+                (self.port, self.server) = (port, server)
+                break
+            }
+            attempt += 1
+        }
         try python("""
             import urllib.request, base64
             body = b'<?xml version="1.0"?><D:mkcol xmlns:D="DAV:" xmlns:C="urn:ietf:params:xml:ns:caldav"><D:set><D:prop>' \\
@@ -90,14 +82,44 @@ final class SyncWorld {
     /// A new device (a directory of its own with a vdir synced by vdirsyncer).
     func device(_ name: String) throws -> SyncDevice { try SyncDevice(world: self, name: name) }
 
-    private func waitForServer() throws {
+    /// Starts Radicale on `port` with a config in `directory`, its log in radicale.log.
+    private static func startRadicale(venv: URL, directory: URL, port: Int) throws -> Process {
+        let config = directory.appendingPathComponent("radicale.conf")
+        try """
+            [server]
+            hosts = 127.0.0.1:\(port)
+            [auth]
+            type = none
+            [rights]
+            type = owner_only
+            [storage]
+            filesystem_folder = \(directory.appendingPathComponent("server").path)
+            """.write(to: config, atomically: true, encoding: .utf8)
+        let server = Process()
+        server.executableURL = venv.appendingPathComponent("bin/python")
+        server.arguments = ["-m", "radicale", "--config", config.path]
+        server.standardInput = FileHandle.nullDevice
+        server.standardOutput = FileHandle.nullDevice
+        server.standardError = try FileHandle(forWritingTo: emptyFile(directory.appendingPathComponent("radicale.log")))
+        try server.run()
+        return server
+    }
+
+    /// Waits until the server says it is ready and takes connections (true: its own log,
+    /// since another program may hold the port). False when it exited because its port was
+    /// taken and `retrying` allows another; any other failure is an error.
+    private static func waitForServer(_ server: Process, port: Int, directory: URL, retrying: Bool) throws -> Bool {
+        func log() -> String {
+            (try? String(contentsOf: directory.appendingPathComponent("radicale.log"), encoding: .utf8)) ?? ""
+        }
         let deadline = Date().addingTimeInterval(20)
         while Date() < deadline {
-            if Self.canConnect(port: port) { return }
+            if server.isRunning, log().contains("Radicale server ready"), canConnect(port: port) { return true }
             guard server.isRunning else { break }
             usleep(20_000)
         }
-        let log = (try? String(contentsOf: directory.appendingPathComponent("radicale.log"), encoding: .utf8)) ?? ""
+        let log = log()
+        if retrying, !server.isRunning, log.contains("Address already in use") { return false }
         Issue.record("Radicale did not start on port \(port): \(log)")
         throw CocoaError(.fileReadUnknown)
     }
