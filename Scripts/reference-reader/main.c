@@ -2,17 +2,23 @@
 //   reader load FILE      read the file, check every object, build every item, check ids
 //   reader warm FILE RUNS the same RUNS times in one process, everything freed in between,
 //                         as tick-bench's load column measures it; prints the medians
-//   reader list FILE      as `tick list` into a pipe: each item read, printed and freed
+//   reader list FILE      as `tick list` into a pipe or file: each item read, printed
+//                         (position, box, title, due as tick writes it, location) and freed
 //   reader add FILE       a load, then the file's bytes written back as a save writes a
 //                         list (temporary file, fsync, rename, directory fsync): a lower
-//                         bound of any add, which must also encode the list
-// The split goes to standard error.
+//                         bound of an add that reads as tick does, which must also encode
+// With READER_MMAP=1 in the environment the file is mapped (MAP_POPULATE) instead of read:
+// what tick does not do, since a mapped file truncated or rewritten in place by another
+// program raises SIGBUS or changes under the checked reader. The split goes to standard error.
 #include <fcntl.h>
 #include <libgen.h>
 #include <time.h>
 #include <unistd.h>
+#include <sys/mman.h>
 #include <sys/stat.h>
 #include "reader.h"
+
+static int mapped;  // READER_MMAP
 
 void die(const char *msg, long a) { fprintf(stderr, "error: %s (%ld)\n", msg, a); exit(1); }
 static double now_ms(void) { struct timespec t; clock_gettime(CLOCK_MONOTONIC, &t); return t.tv_sec * 1e3 + t.tv_nsec / 1e6; }
@@ -37,13 +43,20 @@ static int has_duplicate(uint8_t (*ids)[16], size_t n) {
     return dup;
 }
 
-// Reads the whole file into fresh memory with read(), as tick does.
+// Reads the whole file into fresh memory with read(), as tick does (or maps it).
 static uint8_t *read_file(const char *path) {
     int fd = open(path, O_RDONLY);
     if (fd < 0) die("open", 0);
     struct stat st;
     if (fstat(fd, &st)) die("fstat", 0);
     N = (size_t)st.st_size;
+    if (mapped) {
+        void *map = mmap(NULL, N ? N : 1, PROT_READ, MAP_PRIVATE | MAP_POPULATE, fd, 0);
+        if (map == MAP_FAILED) die("mmap", 0);
+        close(fd);
+        B = map;
+        return map;
+    }
     uint8_t *buf = malloc(N ? N : 1);
     if (!buf) die("malloc", 0);
     size_t got = 0;
@@ -54,6 +67,20 @@ static uint8_t *read_file(const char *path) {
 }
 
 typedef struct { double total, read, check, build, ids, write; } split_t;
+
+// The due column as `tick list` writes it: the local day, the time when it is not 00:00,
+// and " overdue" for an open item whose day has passed.
+static void print_due(double due, int open) {
+    time_t seconds = (time_t)due, now = time(NULL);
+    struct tm day, today;
+    localtime_r(&seconds, &day);
+    localtime_r(&now, &today);
+    char text[32];
+    strftime(text, sizeof text, day.tm_hour || day.tm_min ? "  %Y-%m-%d %H:%M" : "  %Y-%m-%d", &day);
+    fputs(text, stdout);
+    if (open && (day.tm_year < today.tm_year || (day.tm_year == today.tm_year && day.tm_yday < today.tm_yday)))
+        fputs(" overdue", stdout);
+}
 
 // Writes `N` bytes from `B` over `path` as tick's save does.
 static void save(const char *path) {
@@ -94,8 +121,10 @@ static split_t load(const char *path, int print, int write_back, size_t *title_b
             it->section = (uint8_t)section;
             *title_bytes += strlen(it->title);
             if (print) {
-                if (it->location) printf("%zu [%c] %s @%s\n", n + 1, section ? 'x' : ' ', it->title, it->location->name);
-                else printf("%zu [%c] %s\n", n + 1, section ? 'x' : ' ', it->title);
+                printf("%zu [%c] %s", n + 1, section ? 'x' : ' ', it->title);
+                if (it->has_due) print_due(it->due, !section);
+                if (it->location) printf("  %s", it->location->name);
+                putchar('\n');
                 memcpy(ids[n], it->id, 16);
                 item_free(it);
             }
@@ -116,7 +145,7 @@ static split_t load(const char *path, int print, int write_back, size_t *title_b
     // (Freed outside the timing, as tick keeps its list.)
     free(ids);
     if (items) { for (size_t i = 0; i < n; i++) item_free(&items[i]); free(items); }
-    free(buf);
+    if (mapped) munmap(buf, N ? N : 1); else free(buf);
     return s;
 }
 
@@ -125,6 +154,7 @@ static double median(double *v, int n) { qsort(v, n, sizeof *v, by_value); retur
 
 int main(int argc, char **argv) {
     if (argc < 3) { fprintf(stderr, "usage: reader load|list|add FILE, reader warm FILE RUNS\n"); return 2; }
+    mapped = getenv("READER_MMAP") != NULL;
     static char out[1 << 16];
     setvbuf(stdout, out, _IOFBF, sizeof out);
     size_t title_bytes = 0;
