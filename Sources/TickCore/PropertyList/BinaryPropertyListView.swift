@@ -49,6 +49,7 @@ struct BinaryPropertyListView {
     /// masked off: every position read lies past the 8-byte header (objects, offset table).
     @inline(__always)
     func unsigned(at position: Int, size: Int) -> UInt64 {
+        assert((1...8).contains(size) && position + size >= 8, "an integer of 1–8 bytes past the header")
         let word = UnsafeRawBufferPointer(base).loadUnaligned(fromByteOffset: position + size - 8, as: UInt64.self)
         return UInt64(bigEndian: word) & (UInt64.max &>> (64 &- 8 &* UInt64(truncatingIfNeeded: size)))
     }

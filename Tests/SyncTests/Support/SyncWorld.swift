@@ -20,14 +20,20 @@ final class SyncWorld {
         // A port found free can be taken before Radicale binds it (by another test's
         // connection, say); Radicale then exits, and starts again on another port.
         var attempt = 1
-        while true {
-            let port = try Self.freePort()
-            let server = try Self.startRadicale(venv: venv, directory: directory, port: port)
-            if try Self.waitForServer(server, port: port, directory: directory, retrying: attempt < 5) {
-                (self.port, self.server) = (port, server)
-                break
+        do {
+            while true {
+                let port = try Self.freePort()
+                let server = try Self.startRadicale(venv: venv, directory: directory, port: port)
+                if try Self.waitForServer(server, port: port, directory: directory, retrying: attempt < 5) {
+                    (self.port, self.server) = (port, server)
+                    break
+                }
+                attempt += 1
             }
-            attempt += 1
+        } catch {
+            // (deinit does not run for a world that never started.)
+            try? FileManager.default.removeItem(at: directory)
+            throw error
         }
         try python("""
             import urllib.request, base64
@@ -120,6 +126,10 @@ final class SyncWorld {
         }
         let log = log()
         if retrying, !server.isRunning, log.contains("Address already in use") { return false }
+        if server.isRunning {
+            kill(server.processIdentifier, SIGKILL)
+            server.waitUntilExit()
+        }
         Issue.record("Radicale did not start on port \(port): \(log)")
         throw CocoaError(.fileReadUnknown)
     }
