@@ -172,7 +172,7 @@ static int parse_uuid(const uint8_t *s, uint8_t out[16]) {
     for (int i = 0; i < 16; i++) {
         int a = HEX[s[pos[i]]], b = HEX[s[pos[i] + 1]];
         bad |= a | b;   // -1 sets the sign bit
-        out[i] = (uint8_t)(a << 4 | (b & 15));
+        out[i] = (uint8_t)((a & 15) << 4 | (b & 15));
     }
     return bad >= 0;
 }

@@ -3,7 +3,6 @@
 // allows"). Not part of tick; Scripts/reference-reader/compare builds and runs it.
 #ifndef READER_H
 #define READER_H
-#define _GNU_SOURCE
 #include <stdint.h>
 #include <stdio.h>
 #include <stdlib.h>
