@@ -100,7 +100,7 @@ struct CalendarDecoder {
                 guard let item = master ?? overrides.first else { continue }
                 todos.append(try decode(item, overrides: master == nil ? Array(overrides.dropFirst()) : overrides, derivedID: derivedID))
             case .decoded(var todo):
-                if !overrides.isEmpty { todo.item.iCalendarExtras = appending(overrides, to: todo.item.iCalendarExtras) }
+                if !overrides.isEmpty { todo.item.iCalendarExtras = try appending(overrides, to: todo.item.iCalendarExtras) }
                 todos.append(todo)
             }
         }
@@ -112,9 +112,12 @@ struct CalendarDecoder {
     }
 
     /// An item's extras with overrides that came after its VTODO (and the VTIMEZONEs they name).
-    private func appending(_ overrides: [ICalComponent], to extras: String?) -> String? {
+    private mutating func appending(_ overrides: [ICalComponent], to extras: String?) throws(InterchangeError) -> String? {
         var builder = ICalendarExtras.Builder()
-        for override in overrides { builder.add(override) }
+        for override in overrides {
+            try ICalendar.checkKept(override, resolver: &resolver, source: source)
+            builder.add(override)
+        }
         let kept = Set(ICalendarExtras(extras ?? "").timeZones.map(\.tzid))
         for tzid in builder.tzids where !kept.contains(tzid) {
             if let component = resolver.vtimezone(tzid) { builder.add(component) }

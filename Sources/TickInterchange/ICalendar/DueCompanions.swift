@@ -74,6 +74,28 @@ extension ICalendar {
         return startFits(start, dueOf: item, resolver: &resolver)
     }
 
+    /// Whether a VTODO's DTSTART (among `properties`, its own) is a floating DATE-TIME. Its
+    /// DUE is then written floating too, as the user's local time, because RFC 5545 (3.8.2.3)
+    /// wants DUE floating exactly when DTSTART is; a DUE tick read as floating was read as
+    /// local time, so it is written back as it was.
+    static func startIsFloating(_ properties: some Sequence<ICalProperty>) -> Bool {
+        guard let start = properties.first(where: { $0.key == "DTSTART" }), case .floating? = ICalDateTime(start) else { return false }
+        return true
+    }
+
+    /// ``startIsFloating(_:)`` of the DTSTART kept in an item's extras (outside its alarms).
+    static func startIsFloating(_ extras: ICalendarExtras?) -> Bool {
+        guard let extras else { return false }
+        var depth = 0
+        var properties: [ICalProperty] = []
+        for line in extras.inner {
+            let name = ICalendarExtras.name(of: line)
+            if name == "BEGIN" { depth += 1 } else if name == "END" { depth -= 1 }
+            if depth == 0, name == "DTSTART", let property = property(of: line) { properties.append(property) }
+        }
+        return startIsFloating(properties)
+    }
+
     /// One content line (unfolded) as a property; nil when it is not one.
     static func property(of line: Substring) -> ICalProperty? {
         let bytes = Array(line.utf8)

@@ -45,12 +45,15 @@ extension ICalComponent {
     }
 
     /// The parser. With `rootName`, a top-level component of another name is refused at its
-    /// BEGIN; with `childOfRoot`, each component directly inside a top-level one is handed
-    /// to it as soon as it ends instead of being kept (so a large calendar is never held whole).
+    /// BEGIN, except a bare VTODO (``bareChildren``), read as if inside one; with
+    /// `childOfRoot`, each component directly inside a top-level one (and each bare VTODO) is
+    /// handed to it as soon as it ends instead of being kept (so a large calendar is never
+    /// held whole).
     static func parse(_ bytes: UnsafeBufferPointer<UInt8>, source: String, rootName: String?,
                       childOfRoot: ((ICalComponent) throws(InterchangeError) -> Void)?) throws(InterchangeError) -> [ICalComponent] {
         var reader = ContentLineReader(bytes: bytes, source: source)
         var roots: [ICalComponent] = []
+        var bareCount = 0
         var open: [ICalComponent] = []
         func fail(_ line: Int, _ problem: String) -> InterchangeError {
             InterchangeError(source: source, line: line, problem: problem)
@@ -63,7 +66,7 @@ extension ICalComponent {
                 }
                 let name = property.value.trimmingWhitespace.uppercased()
                 guard !name.isEmpty else { throw fail(property.line, "BEGIN names no component") }
-                if open.isEmpty, let rootName, name != rootName {
+                if open.isEmpty, let rootName, name != rootName, !bareChildren.contains(name) {
                     throw fail(property.line, "BEGIN:\(ContentLineReader.excerpt(name)) is outside a \(rootName)")
                 }
                 open.append(ICalComponent(name: name, line: property.line))
@@ -76,7 +79,10 @@ extension ICalComponent {
                     throw fail(property.line, "END:\(ContentLineReader.excerpt(property.value)) does not close "
                         + "BEGIN:\(closed.name) of line \(closed.line)")
                 }
-                if open.isEmpty {
+                if open.isEmpty, let rootName, closed.name != rootName, let childOfRoot {
+                    bareCount += 1
+                    try childOfRoot(closed)
+                } else if open.isEmpty {
                     roots.append(closed)
                 } else if open.count == 1, let childOfRoot {
                     try childOfRoot(closed)
@@ -93,9 +99,16 @@ extension ICalComponent {
         if let unclosed = open.last {
             throw fail(unclosed.line, "BEGIN:\(unclosed.name) is never ended (the file is cut short?)")
         }
-        guard !roots.isEmpty else { throw InterchangeError(source: source, problem: "holds no iCalendar data (no BEGIN:VCALENDAR)") }
+        guard !roots.isEmpty || bareCount > 0 else {
+            throw InterchangeError(source: source, problem: "holds no iCalendar data (no BEGIN:VCALENDAR)")
+        }
         return roots
     }
+
+    /// The components read at the top level as if inside the calendar a parser expects: a
+    /// single to-do kept without its VCALENDAR (as some tools and test suites keep items)
+    /// has one clear meaning.
+    static let bareChildren: Set<String> = ["VTODO"]
 
     /// Reads iCalendar bytes (see ``parse(_:source:)-(UnsafeBufferPointer<UInt8>,_)``).
     public static func parse(_ bytes: [UInt8], source: String) throws(InterchangeError) -> [ICalComponent] {

@@ -60,7 +60,17 @@ public enum ICalDateTime: Sendable, Equatable {
 
     /// Writes a UTC DATE-TIME, `YYYYMMDDTHHMMSSZ`.
     static func writeUTC(_ date: Date, to writer: inout ICalWriter) {
-        let fields = LocalTime.utc.fields(of: date)
+        writeWallTime(of: date, in: .utc, to: &writer)
+        writer.byte(UInt8(ascii: "Z"))
+    }
+
+    /// Writes a floating DATE-TIME, `YYYYMMDDTHHMMSS`: the wall time `date` has in `zone`.
+    static func writeFloating(_ date: Date, in zone: LocalTime, to writer: inout ICalWriter) {
+        writeWallTime(of: date, in: zone, to: &writer)
+    }
+
+    private static func writeWallTime(of date: Date, in zone: LocalTime, to writer: inout ICalWriter) {
+        let fields = zone.fields(of: date)
         writeYear(fields.year, to: &writer)
         writer.digits(fields.month, width: 2)
         writer.digits(fields.day, width: 2)
@@ -68,7 +78,6 @@ public enum ICalDateTime: Sendable, Equatable {
         writer.digits(fields.hour, width: 2)
         writer.digits(fields.minute, width: 2)
         writer.digits(fields.second, width: 2)
-        writer.byte(UInt8(ascii: "Z"))
     }
 
     /// Writes a DATE, `YYYYMMDD`.
@@ -88,6 +97,13 @@ public enum ICalDateTime: Sendable, Equatable {
     static func utcText(_ date: Date) -> String {
         var writer = ICalWriter(reservingCapacity: 16)
         writeUTC(date, to: &writer)
+        return String(decoding: writer.bytes, as: UTF8.self)
+    }
+
+    /// `YYYYMMDDTHHMMSS`, the wall time `date` has in `zone`, as a string.
+    static func floatingText(_ date: Date, in zone: LocalTime) -> String {
+        var writer = ICalWriter(reservingCapacity: 16)
+        writeFloating(date, in: zone, to: &writer)
         return String(decoding: writer.bytes, as: UTF8.self)
     }
 }

@@ -57,6 +57,10 @@ extension ICalendar {
                               options: ICalendarDecodingOptions = ICalendarDecodingOptions()) throws(InterchangeError) -> DecodedCalendar {
         var decoder = CalendarDecoder(source: source, options: options)
         for calendar in calendars {
+            if ICalComponent.bareChildren.contains(calendar.name) {
+                try decoder.add(calendar)
+                continue
+            }
             guard calendar.name == "VCALENDAR" else {
                 throw InterchangeError(source: source, line: calendar.line, problem: "BEGIN:\(calendar.name) is outside a VCALENDAR")
             }

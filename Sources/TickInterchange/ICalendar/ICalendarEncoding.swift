@@ -165,7 +165,7 @@ extension ICalendar {
             writer.end()
         } else if let due = item.due {
             writer.start("DUE")
-            ICalDateTime.writeUTC(due, to: &writer)
+            if startIsFloating(extras) { ICalDateTime.writeFloating(due, in: .current, to: &writer) } else { ICalDateTime.writeUTC(due, to: &writer) }
             writer.end()
         }
         if let location = item.location {
@@ -196,6 +196,8 @@ extension ICalendar {
             writer.number(order)
             writer.end()
         }
+        // The kept lines written inside the VTODO.
+        var written: [Substring] = []
         if let extras {
             var depth = 0
             // Beside the DUE written above, a kept DURATION, or a DTSTART of another value
@@ -210,6 +212,7 @@ extension ICalendar {
                 }
                 if name == "BEGIN" { depth += 1 } else if name == "END" { depth -= 1 }
                 writer.contentLine(line)
+                if !extras.timeZones.isEmpty { written.append(line) }
             }
             if droppedStart { dropped.startDates += 1 }
             if droppedDuration { dropped.durations += 1 }
@@ -217,17 +220,22 @@ extension ICalendar {
         writer.line("END", value: "VTODO")
         guard let extras else { return }
         for override in extras.overrides { for line in override { writer.contentLine(line) } }
-        for zone in extras.timeZones where !timeZones.contains(where: { $0.tzid == zone.tzid }) {
+        // The kept VTIMEZONEs that the lines written name (a DTSTART left out may have been the only one).
+        guard !extras.timeZones.isEmpty else { return }
+        let named = Set((written + extras.overrides.joined()).compactMap { property(of: $0)?.parameter("TZID") })
+        for zone in extras.timeZones where named.contains(zone.tzid) && !timeZones.contains(where: { $0.tzid == zone.tzid }) {
             timeZones.append(zone)
         }
     }
 
     /// Writes SUMMARY, DESCRIPTION or LOCATION: the line as read, parameters and all, while
-    /// the field still holds its text; else the text alone.
+    /// the field still holds its text (a blank SUMMARY while the title is still the
+    /// placeholder it was read as); else the text alone.
     static func writeText(_ name: StaticString, _ text: String, asRead extras: ICalendarExtras?, to writer: inout ICalWriter) {
         // (Titles and location names are kept trimmed; the line as read may not be.)
         if let line = extras?.textAsRead[name.description],
-           case let read = ICalText.unescape(String(ICalendarExtras.value(of: line))), read == text || read.trimmingWhitespace == text {
+           case let read = ICalText.unescape(String(ICalendarExtras.value(of: line))).trimmingWhitespace,
+           read == text || (read.isEmpty && text == VTodoMapping.untitled) {
             writer.contentLine(line)
         } else {
             writer.start(name)

@@ -5,7 +5,8 @@
 /// - `SEQUENCE` and `LAST-MODIFIED` as read, the state tick last saw (the encoder writes a
 ///   higher SEQUENCE once the item has changed since, and never copies these two);
 /// - `SUMMARY`, `DESCRIPTION` and `LOCATION` as read when they had parameters (LANGUAGE,
-///   ALTREP …): written back as read while the field still holds their text;
+///   ALTREP …): written back as read while the field still holds their text; a `SUMMARY`
+///   that was blank or missing, as a blank one;
 /// - whole `BEGIN:VTODO … END:VTODO` blocks: the overrides of recurrences (same UID, with
 ///   RECURRENCE-ID), written after the item's VTODO;
 /// - whole `BEGIN:VTIMEZONE … END:VTIMEZONE` blocks the lines above refer to by TZID,
@@ -122,10 +123,12 @@ extension ICalendar {
         }
         guard roots.count == 1, let vtodo = roots.first else { throw fail("BEGIN and END do not pair up") }
         let kept: Set<String> = ["STATUS", "COMPLETED", "PERCENT-COMPLETE", "SEQUENCE", "LAST-MODIFIED"]
-        // (SUMMARY, DESCRIPTION and LOCATION are kept only for their parameters.)
+        // (SUMMARY, DESCRIPTION and LOCATION are kept only for their parameters, and SUMMARY when blank.)
         let withParameters: Set<String> = ["SUMMARY", "DESCRIPTION", "LOCATION"]
         if let mapped = vtodo.properties.first(where: {
-            VTodoMapping.mappedNames.contains($0.key) && !kept.contains($0.key) && !(withParameters.contains($0.key) && !$0.parameters.isEmpty)
+            VTodoMapping.mappedNames.contains($0.key) && !kept.contains($0.key)
+                && !(withParameters.contains($0.key) && !$0.parameters.isEmpty)
+                && !($0.key == "SUMMARY" && ICalText.unescape($0.value).trimmingWhitespace.isEmpty)
         }) {
             throw fail("\(mapped.name) is written from the item's own fields")
         }

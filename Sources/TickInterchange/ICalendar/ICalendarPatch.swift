@@ -40,7 +40,10 @@ extension ICalendar {
             if let day = item.dueDay {
                 set("DUE", [ICalProperty("DUE", [ICalParameter("VALUE", "DATE")], value: day.basicFormat)])
             } else {
-                set("DUE", item.due.map { [ICalProperty("DUE", value: ICalDateTime.utcText($0))] } ?? [])
+                let floating = startIsFloating(vtodo.properties)
+                set("DUE", item.due.map { due in
+                    [ICalProperty("DUE", value: floating ? ICalDateTime.floatingText(due, in: resolver.floating) : ICalDateTime.utcText(due))]
+                } ?? [])
             }
             // RFC 5545 allows no DURATION beside a DUE, and a DTSTART only of the DUE's value
             // type and not after it: what the new DUE would make invalid goes (see DroppedForDue).
@@ -107,16 +110,23 @@ extension ICalendar {
         var resolver = TimeZoneResolver(source: source, zoneinfoDirectory: options.zoneinfoDirectory, floating: options.floating)
         for calendar in calendars { resolver.add(vtimezonesOf: calendar) }
         let uid = uid(of: entry.item)
-        for (calendarIndex, calendar) in calendars.enumerated() {
-            for (index, component) in calendar.components.enumerated()
-            where component.name == "VTODO" && component.property("UID")?.value == uid && component.property("RECURRENCE-ID") == nil {
-                let patched = try patch(component, with: entry, resolver: &resolver, source: source, now: now, dropped: &dropped)
-                guard patched != component else { return nil }
-                calendars[calendarIndex].components[index] = patched
-                var writer = ICalWriter(reservingCapacity: bytes.count + 256)
-                for calendar in calendars { calendar.write(to: &writer) }
-                return writer.bytes
-            }
+        func isItem(_ component: ICalComponent) -> Bool {
+            component.name == "VTODO" && component.property("UID")?.value == uid && component.property("RECURRENCE-ID") == nil
+        }
+        // The item's VTODO, inside a calendar or bare (see ICalComponent.bareChildren).
+        var path: (calendar: Int, index: Int?)?
+        for (calendarIndex, calendar) in calendars.enumerated() where path == nil {
+            if isItem(calendar) { path = (calendarIndex, nil) }
+            if let index = calendar.components.firstIndex(where: isItem) { path = (calendarIndex, index) }
+        }
+        if let path {
+            let component = path.index.map { calendars[path.calendar].components[$0] } ?? calendars[path.calendar]
+            let patched = try patch(component, with: entry, resolver: &resolver, source: source, now: now, dropped: &dropped)
+            guard patched != component else { return nil }
+            if let index = path.index { calendars[path.calendar].components[index] = patched } else { calendars[path.calendar] = patched }
+            var writer = ICalWriter(reservingCapacity: bytes.count + 256)
+            for calendar in calendars { calendar.write(to: &writer) }
+            return writer.bytes
         }
         throw InterchangeError(source: source, problem: "holds no VTODO with UID \"\(uid)\"")
     }

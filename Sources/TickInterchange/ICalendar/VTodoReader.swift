@@ -25,6 +25,8 @@ struct VTodoReader {
         var doneMarks: [ICalProperty] = []
         var base: [ICalProperty] = []
 
+        try ICalendar.checkKept(vtodo, resolver: &resolver, source: source)
+        for override in overrides { try ICalendar.checkKept(override, resolver: &resolver, source: source) }
         var seen: UInt64 = 0
         for property in vtodo.properties {
             let key = property.key
@@ -43,7 +45,8 @@ struct VTodoReader {
                 // Its parameters (LANGUAGE, ALTREP …) are kept with the line as read (see ICalendarExtras).
                 if key == "LOCATION", property.parameter(ICalendar.locationRemovedParameter) != nil {
                     locationRemoved = true
-                } else if !property.parameters.isEmpty {
+                } else if !property.parameters.isEmpty || (key == "SUMMARY" && text.trimmingWhitespace.isEmpty) {
+                    // (A blank SUMMARY is kept too: written back blank while the title is still the placeholder.)
                     extras.add(property)
                 }
             case "GEO": geo = try readGeo(property)
@@ -95,6 +98,8 @@ struct VTodoReader {
             default: extras.add(property)
             }
         }
+        // No SUMMARY: kept as a blank one, so that tick's placeholder title is not written out as if it were the item's.
+        if title == nil { extras.add(ICalProperty("SUMMARY", value: "")) }
         // A STATUS that says the task is not done (CANCELLED, IN-PROCESS, a reopened
         // NEEDS-ACTION) wins; the done marks beside it are not tick's, so they stay as read.
         if statusSaysDone == false { for property in doneMarks { extras.add(property) } }

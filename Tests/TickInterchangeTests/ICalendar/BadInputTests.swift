@@ -43,7 +43,7 @@ struct BadInputTests {
         expectError(ics("BEGIN:VCALENDAR\nBEGIN:VTODO\nUID:a\nSUMMARY:a\nEND:VTODO\nEND:VCAL"), line: 6, "does not close")
         expectError(ics("SUMMARY:loose"), line: 1, "outside")
         expectError([], line: nil, "no iCalendar data")
-        expectError(ics("BEGIN:VTODO\nUID:a\nEND:VTODO"), line: 1, "outside a VCALENDAR")
+        expectError(ics("BEGIN:VJOURNAL\nUID:a\nEND:VJOURNAL"), line: 1, "outside a VCALENDAR")
     }
 
     @Test("two VTODOs with one UID and no RECURRENCE-ID are an error naming the UID")

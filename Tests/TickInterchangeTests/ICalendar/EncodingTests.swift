@@ -324,8 +324,9 @@ struct OverrideTests {
     @Test("very many overrides of one UID are read in one pass")
     func manyOverrides() throws {
         var bytes = ics("BEGIN:VCALENDAR\nBEGIN:VTODO\nUID:r\nSUMMARY:Daily\nEND:VTODO\n")
-        for day in 0..<20_000 {
-            bytes += Array("BEGIN:VTODO\r\nUID:r\r\nRECURRENCE-ID:2026\(day)\r\nEND:VTODO\r\n".utf8)
+        for hour in 0..<20_000 {
+            let recurrence = ICalDateTime.utcText(Date(timeIntervalSince1970: Double(1_767_225_600 + hour * 3_600)))
+            bytes += Array("BEGIN:VTODO\r\nUID:r\r\nRECURRENCE-ID:\(recurrence)\r\nEND:VTODO\r\n".utf8)
         }
         bytes += ics("END:VCALENDAR")
         let todos = try ICalendar.decode(bytes, source: "t", options: testOptions()).todos
