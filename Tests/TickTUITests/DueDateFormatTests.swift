@@ -49,10 +49,10 @@ struct DueDateFormatTests {
 
     @Test("the screen shows a Berlin due date and created date on the right day after the change")
     func screenInBerlin() throws {
-        let item = try ToDoItem(
-            id: Fixtures.id(1), title: "Pay rent", notes: nil, due: try Self.local(2026, 3, 30), location: nil,
-            createdAt: try Self.local(2026, 3, 29, 0, 15)
+        var item = try ToDoItem(
+            id: Fixtures.id(1), title: "Pay rent", notes: nil, due: nil, location: nil, createdAt: try Self.local(2026, 3, 29, 0, 15)
         )
+        item.setDue(day: try #require(CalendarDay(year: 2026, month: 3, day: 30)))
         let list = try ToDoList(toDoItems: [item], doneItems: [])
         var state = AppState(list: list, fileName: "ToDoItems.plist", now: try Self.local(2026, 3, 27, 12), calendar: Self.berlin, colors: false, unicode: false)
         _ = update(&state, .resize(Size(columns: 80, rows: 24)))
@@ -62,6 +62,25 @@ struct DueDateFormatTests {
         #expect(lines.contains(" Created   Sun, Mar 29 2026 00:15"))
         state.press(.character("t"))
         #expect(state.editor?.text == "2026-03-30")
+    }
+
+    @Test("a due that is an instant at local midnight shows its time, and opens in the editor with it, unlike a day")
+    func midnightInstant() throws {
+        // 23:00 in Chicago is midnight in Berlin, in winter: an imported time, not a day.
+        let item = try ToDoItem(
+            id: Fixtures.id(1), title: "Call Chicago", notes: nil, due: try Self.local(2026, 3, 30), location: nil,
+            createdAt: try Self.local(2026, 3, 1)
+        )
+        var state = AppState(list: try ToDoList(toDoItems: [item], doneItems: []), fileName: "ToDoItems.plist",
+                             now: try Self.local(2026, 3, 27, 12), calendar: Self.berlin, colors: false, unicode: false)
+        _ = update(&state, .resize(Size(columns: 80, rows: 24)))
+        #expect(render(state, size: Size(columns: 80, rows: 24)).trimmedLines.contains(" Due       Mon, Mar 30 2026 00:00 (in 3 days)"))
+        state.press(.character("t"))
+        #expect(state.editor?.text == "2026-03-30T00:00")
+        // Enter on it unchanged keeps the instant.
+        state.press(.enter)
+        #expect(state.list.toDoItems.first?.dueIsDay == false)
+        #expect(state.list.toDoItems.first?.due == (try Self.local(2026, 3, 30)))
     }
 
     @Test("a due word typed in the app is that calendar day, local midnight after the change")

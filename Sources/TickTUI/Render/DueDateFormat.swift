@@ -50,21 +50,23 @@ enum DueDateFormat {
         return text
     }
 
-    /// "Fri, Dec 4 2026", with " 09:30" when the time is not midnight.
-    static func longDate(_ date: Date, calendar: LocalTime) -> String {
+    /// "Fri, Dec 4 2026", with " 09:30" when the time is not midnight or `withTime` (a due
+    /// that is an instant, not a day, shows its time also at midnight).
+    static func longDate(_ date: Date, calendar: LocalTime, withTime: Bool = false) -> String {
         let parts = calendar.fields(of: date)
         var text = "\(weekdayName(parts.weekday)), \(monthName(parts.month)) \(parts.day) \(parts.year)"
-        if parts.hour != 0 || parts.minute != 0 {
+        if parts.hour != 0 || parts.minute != 0 || withTime {
             text += " " + twoDigits(parts.hour) + ":" + twoDigits(parts.minute)
         }
         return text
     }
 
-    /// What the due-date editor opens with: "2026-12-04", or "2026-12-04T09:30".
-    static func editingText(for date: Date, calendar: LocalTime) -> String {
+    /// What the due-date editor opens with: "2026-12-04" for a day, "2026-12-04T09:30" for
+    /// an instant (also "…T00:00": Enter on it unchanged must not turn it into a day).
+    static func editingText(for date: Date, calendar: LocalTime, withTime: Bool = false) -> String {
         let parts = calendar.fields(of: date)
         var text = "\(parts.year)-\(twoDigits(parts.month))-\(twoDigits(parts.day))"
-        if parts.hour != 0 || parts.minute != 0 {
+        if parts.hour != 0 || parts.minute != 0 || withTime {
             text += "T" + twoDigits(parts.hour) + ":" + twoDigits(parts.minute)
         }
         return text

@@ -69,7 +69,7 @@ extension Screen {
         if let due = item.localDue(calendar: state.calendar) {
             let relative = DueDateFormat.relativePhrase(for: due, now: state.now, calendar: state.calendar)
             let overdue = relative.hasSuffix("overdue") && !(state.selection?.section == .done)
-            fields.append(("Due", ["\(DueDateFormat.longDate(due, calendar: state.calendar)) (\(relative))"],
+            fields.append(("Due", ["\(DueDateFormat.longDate(due, calendar: state.calendar, withTime: !item.dueIsDay)) (\(relative))"],
                            overdue ? palette.overdue : .plain))
         }
         if let location = item.location {

@@ -26,7 +26,7 @@ extension AppState {
         case .title: text = item.title
         case .location: text = LocationInput.text(for: item.location)
         case .notes: text = item.notes ?? ""
-        case .due: text = item.localDue(calendar: calendar).map { DueDateFormat.editingText(for: $0, calendar: calendar) } ?? ""
+        case .due: text = item.localDue(calendar: calendar).map { DueDateFormat.editingText(for: $0, calendar: calendar, withTime: !item.dueIsDay) } ?? ""
         }
         mode = .editing(field)
         editor = LineEditor(text)

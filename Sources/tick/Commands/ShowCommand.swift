@@ -36,7 +36,7 @@ struct ShowCommand: ParsableCommand {
             if let notes = item.notes { fields.append(("notes", VisibleText.lines(notes).joined(separator: "\n            "))) }
             if let due = item.localDue() {
                 let overdue = section == .toDo && LocalTime.current.days(from: Date(), to: due) < 0
-                fields.append(("due", ItemFormatting.date(due) + (overdue ? "  overdue" : "")))
+                fields.append(("due", ItemFormatting.date(due, withTime: !item.dueIsDay) + (overdue ? "  overdue" : "")))
             }
             if let location = item.location { fields.append(("location", ItemFormatting.location(location, withCoordinate: true))) }
             fields.append(("created", ItemFormatting.date(item.createdAt)))

@@ -14,13 +14,14 @@ enum ItemFormatting {
         return String(text[...end])
     }
 
-    /// `2026-12-01`, or `2026-12-01 09:30` when the time is not midnight, in the local zone.
-    static func date(_ date: Date, calendar: LocalTime = .current) -> String {
+    /// `2026-12-01`, or `2026-12-01 09:30` when the time is not midnight or `withTime` (a
+    /// due that is an instant, not a day, shows its time also at midnight), in the local zone.
+    static func date(_ date: Date, calendar: LocalTime = .current, withTime: Bool = false) -> String {
         let c = calendar.fields(of: date)
         let year = c.year
         let yearText = (0..<1000).contains(year) ? String(repeating: "0", count: 4 - String(year).count) + String(year) : String(year)
         let day = "\(yearText)-\(twoDigits(c.month))-\(twoDigits(c.day))"
-        if c.hour == 0 && c.minute == 0 { return day }
+        if c.hour == 0 && c.minute == 0 && !withTime { return day }
         return day + " \(twoDigits(c.hour)):\(twoDigits(c.minute))"
     }
 

@@ -134,7 +134,7 @@ struct ListText {
     }
 
     /// Writes `separator` and the item's due date as `ItemFormatting.date` does
-    /// (`2026-12-01`, with ` 09:30` when the time is not midnight), then ` overdue` for an
+    /// (`2026-12-01`, with ` 09:30` when the due is an instant), then ` overdue` for an
     /// open item whose day has passed; nothing for an item with no due date.
     private static func writeDue(
         _ item: borrowing ToDoItem, done: Bool, today: LocalTime.Fields, calendar: LocalTime, after separator: StaticString,
@@ -148,7 +148,7 @@ struct ListText {
         writer.padded(c.month, width: 2)
         writer.byte(UInt8(ascii: "-"))
         writer.padded(c.day, width: 2)
-        if c.hour != 0 || c.minute != 0 {
+        if !item.dueIsDay || c.hour != 0 || c.minute != 0 {
             writer.byte(UInt8(ascii: " "))
             writer.padded(c.hour, width: 2)
             writer.byte(UInt8(ascii: ":"))

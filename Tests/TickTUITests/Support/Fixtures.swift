@@ -31,6 +31,13 @@ enum Fixtures {
         try ToDoItem(id: id(number), title: title, notes: notes, due: due, location: location, createdAt: date(2026, 11, 20))
     }
 
+    /// An item due on a calendar day (what `--due 2026-12-04` or a typed day makes).
+    static func item(_ number: Int, _ title: String, notes: String? = nil, dueDay: (Int, Int, Int), location: Location? = nil) throws -> ToDoItem {
+        var item = try item(number, title, notes: notes, location: location)
+        if let day = CalendarDay(year: dueDay.0, month: dueDay.1, day: dueDay.2) { item.setDue(day: day) }
+        return item
+    }
+
     static func list(toDo: [String], done: [String] = []) throws -> ToDoList {
         var number = 0
         func make(_ title: String) throws -> ToDoItem {
@@ -46,13 +53,13 @@ enum Fixtures {
         return try ToDoList(
             toDoItems: [
                 item(1, "Buy milk", due: date(2026, 12, 1, hour: 18), location: try Location(name: "Market")),
-                item(2, "Call the plumber about the kitchen sink", notes: "He said any morning this week works; ask about the price first.", due: date(2026, 12, 4)),
-                item(3, "File taxes", due: date(2026, 11, 28)),
-                item(4, "Visit the cathedral", due: date(2026, 12, 2), location: cologne),
+                item(2, "Call the plumber about the kitchen sink", notes: "He said any morning this week works; ask about the price first.", dueDay: (2026, 12, 4)),
+                item(3, "File taxes", dueDay: (2026, 11, 28)),
+                item(4, "Visit the cathedral", dueDay: (2026, 12, 2), location: cologne),
             ],
             doneItems: [
                 item(5, "Water the plants"),
-                item(6, "Book train tickets", due: date(2026, 11, 30)),
+                item(6, "Book train tickets", dueDay: (2026, 11, 30)),
             ]
         )
     }
