@@ -229,6 +229,16 @@ struct RenderTests {
         #expect(screen.cursor?.column == 9)
     }
 
+    @Test("an item that repeats in another app says so in the detail pane, and that tick does not repeat it")
+    func recurrenceInDetail() throws {
+        var item = try Fixtures.item(3, "File taxes", dueDay: (2026, 11, 28))
+        item.iCalendarExtras = "RRULE:FREQ=YEARLY;BYMONTH=4\nCATEGORIES:money"
+        let state = Fixtures.state(try ToDoList(toDoItems: [item], doneItems: []))
+        let lines = render(state, size: Size(columns: 80, rows: 24)).trimmedLines
+        #expect(lines.contains(" Repeats   FREQ=YEARLY;BYMONTH=4"), "\(lines)")
+        #expect(lines.contains("           (from another app; tick does not repeat it)"), "\(lines)")
+    }
+
     @Test("the due date is edited in the detail pane, opened with its current value")
     func dueEditorInDetail() throws {
         var state = try Self.sampleState(size: Size(columns: 80, rows: 24))

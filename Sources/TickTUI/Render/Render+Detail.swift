@@ -77,6 +77,9 @@ extension Screen {
             if let coordinate = location.coordinate { lines.append(Self.coordinateText(coordinate, unicode: state.unicode)) }
             fields.append(("Location", lines, palette.location))
         }
+        if let rule = item.recurrenceRule {
+            fields.append(("Repeats", [rule, "(from another app; tick does not repeat it)"], palette.label))
+        }
         fields.append(("Created", [DueDateFormat.longDate(item.createdAt, calendar: state.calendar)], palette.label))
         if let completedAt = item.completedAt {
             fields.append(("Done", [DueDateFormat.longDate(completedAt, calendar: state.calendar)], palette.label))

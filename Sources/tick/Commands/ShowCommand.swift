@@ -39,6 +39,7 @@ struct ShowCommand: ParsableCommand {
                 fields.append(("due", ItemFormatting.date(due, withTime: !item.dueIsDay) + (overdue ? "  overdue" : "")))
             }
             if let location = item.location { fields.append(("location", ItemFormatting.location(location, withCoordinate: true))) }
+            if let rule = item.recurrenceRule { fields.append(("repeats", rule + "  (from another app; tick does not repeat it)")) }
             fields.append(("created", ItemFormatting.date(item.createdAt)))
             if let completedAt = item.completedAt { fields.append(("done", ItemFormatting.date(completedAt))) }
             if let modifiedAt = item.modifiedAt { fields.append(("modified", ItemFormatting.date(modifiedAt))) }

@@ -1,0 +1,30 @@
+import Foundation
+import Testing
+
+@Suite("tick CLI: tasks that repeat in another app")
+struct RecurrenceCLITests {
+    @Test("show says a Thunderbird task repeats, and that tick does not repeat it; export writes the rule back")
+    func showAndExport() throws {
+        let tick = try TickRunner()
+        let path = tick.directory.appendingPathComponent("thunderbird.ics").path
+        try """
+            BEGIN:VCALENDAR\r
+            PRODID:-//Mozilla.org/NONSGML Mozilla Calendar V1.1//EN\r
+            VERSION:2.0\r
+            BEGIN:VTODO\r
+            UID:water-1@thunderbird.example\r
+            SUMMARY:Water the plants\r
+            DTSTART:20261201T090000Z\r
+            RRULE:FREQ=WEEKLY;BYDAY=MO,TH\r
+            END:VTODO\r
+            END:VCALENDAR\r
+
+            """.write(toFile: path, atomically: true, encoding: .utf8)
+        #expect(try tick.run(["import", path]).status == 0)
+        let shown = try tick.run(["show", "1"])
+        #expect(shown.stdout.contains("  repeats:  FREQ=WEEKLY;BYDAY=MO,TH  (from another app; tick does not repeat it)\n"), "\(shown.stdout)")
+        #expect(try tick.run(["export", "--format", "ics"]).stdout.contains("\r\nRRULE:FREQ=WEEKLY;BYDAY=MO,TH\r\n"))
+        try tick.add(["Buy milk"])
+        #expect(!(try tick.run(["show", "2"]).stdout.contains("repeats")))
+    }
+}
