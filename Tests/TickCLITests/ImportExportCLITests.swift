@@ -298,11 +298,11 @@ struct ImportExportCLITests {
     @Test("an error quoting imported text escapes its control characters on stderr")
     func errorsEscapeControlCharacters() throws {
         let tick = try TickRunner()
-        let input = tick.directory.appendingPathComponent("evil.txt").path
-        try "fine\nbad due:\u{1B}[31m\u{9B}2J\n".write(toFile: input, atomically: true, encoding: .utf8)
-        let result = try tick.run(["import", "--format", "todotxt", input])
+        let input = tick.directory.appendingPathComponent("evil.ics").path
+        try "BEGIN:VCALENDAR\nBEGIN:VTODO\nUID:a\nDUE:\u{1B}[31m\u{9B}2J\nEND:VTODO\nEND:VCALENDAR\n".write(toFile: input, atomically: true, encoding: .utf8)
+        let result = try tick.run(["import", input])
         #expect(result.status == 1)
-        #expect(result.stderr == "tick: \(input):2: \"due:^[[31m<U+009B>2J\" is not a due date like due:2026-12-01\n")
+        #expect(result.stderr == "tick: \(input):4: DUE \"^[[31m<U+009B>2J\" is not a date or date-time\n")
         #expect(!FileManager.default.fileExists(atPath: tick.file.path))
     }
 

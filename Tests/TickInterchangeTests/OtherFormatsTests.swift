@@ -94,7 +94,8 @@ struct OtherFormatsTests {
         #expect(entries[0].item.due == Date(timeIntervalSince1970: 1_796_113_800))
         #expect(entries[0].done == false && entries[1].done)
         #expect(entries[1].item.completedAt == DateText.compact("20261119T000000Z"))
-        #expect(omissions.message == "not imported from taskwarrior: 1 deleted task, \"project\" of 1 task (tick has no such field)")
+        #expect(omissions.message == "not imported from taskwarrior: 1 deleted task (an import removes nothing: it stays in the list if it is there), "
+            + "the dates of 2 annotations (their texts are the notes, one a line), \"project\" of 1 task (tick has no such field)")
         #expect(throws: InterchangeError.self) {
             try Taskwarrior.read(JSONParser.parse(Array("[{\"uuid\":\"0f5a8e36-1c1b-4b0e-9a51-4f7c2d1e9a10\",\"description\":\"a\",\"due\":\"tomorrow\"}]".utf8), source: "t"), source: "t")
         }
@@ -152,7 +153,7 @@ struct OtherFormatsTests {
                        ExchangeEntry(item: dated, done: false)]
         var writer = ByteWriter()
         let todoTxt = try TodoTxt.write(entries, to: &writer, calendar: berlin)
-        #expect(todoTxt.message?.hasSuffix("1 title holds a due: word, which todo.txt reads back as a due date") == true)
+        #expect(todoTxt.message?.hasSuffix("1 title holds a due: day, which todo.txt reads back as the due date") == true)
         var markdownWriter = ByteWriter()
         let markdown = try MarkdownTasks.write(entries, to: &markdownWriter, calendar: berlin)
         // (The third one's own due is written after its title, so its title reads back whole.)
@@ -160,11 +161,11 @@ struct OtherFormatsTests {
         let read = try MarkdownTasks.read(markdownWriter.text, source: "tasks.md").entries
         #expect(read[2].item.title == "Read (due 2026-12-01)" && read[2].item.dueDay == CalendarDay(year: 2026, month: 12, day: 3))
         var plain = ByteWriter()
-        #expect(try TodoTxt.write([entries[2]], to: &plain, calendar: berlin).message?.contains("due: word") == false)
+        #expect(try TodoTxt.write([entries[2]], to: &plain, calendar: berlin).message?.contains("due: day") == false)
         // A line break before due: is written as a space, so that word too is read back as the due.
         var broken = ByteWriter()
         let multiline = ExchangeEntry(item: try ToDoItem(title: "pay\ndue:2026-12-01", createdAt: created), done: false)
-        #expect(try TodoTxt.write([multiline], to: &broken, calendar: berlin).message?.contains("1 title holds a due: word") == true)
+        #expect(try TodoTxt.write([multiline], to: &broken, calendar: berlin).message?.contains("1 title holds a due: day") == true)
     }
 
     @Test("todo.txt: foreign lines are read, a bad due refuses the file naming the line")
@@ -307,7 +308,7 @@ struct OtherFormatsTests {
     @Test("Markdown lines written as tasks another way (Obsidian's [/] and [-], Logseq's TODO) are not read, and said with their lines")
     func otherTaskMarkers() throws {
         let text = "- [ ] read\n- [/] half done\n- [-] dropped\n- TODO call Ana\n\t- DONE paid\n- [A](https://example.com) a link\n- TODOS are words\n- [x] done\n"
-        let (entries, omissions) = try MarkdownTasks.read(text, source: "page.md")
+        let (entries, omissions, _) = try MarkdownTasks.read(text, source: "page.md")
         #expect(entries.map(\.item.title) == ["read", "done"])
         #expect(omissions.message == "not imported from Markdown: 4 lines written as a task but not as - [ ] or - [x] (lines 2, 3, 4, 5)")
         let plain = try MarkdownTasks.read("- [ ] a\n- b\n", source: "page.md")

@@ -40,12 +40,19 @@ public enum InterchangeCodec {
     }
 
     /// The format of `bytes` judged from their content: iCalendar when they begin with a
-    /// `BEGIN:` line (a cut-short or bare-VTODO file is then an iCalendar error, not todo.txt
-    /// lines), JSON (tick's or taskwarrior's, by the keys of the first item), a Markdown task
-    /// list, else todo.txt.
+    /// `BEGIN:` line (a cut-short file is then an iCalendar error, not todo.txt lines), JSON
+    /// when they begin with `{`, or with `[` and then `{` or `]` (tick's or taskwarrior's, by
+    /// the keys of the first item; a todo.txt line may begin `[work]`), a Markdown task list,
+    /// else todo.txt.
     public static func detect(_ bytes: [UInt8]) -> InterchangeFormat {
-        let start = bytes.firstIndex { ![0x20, 0x09, 0x0A, 0x0D, 0xEF, 0xBB, 0xBF].contains($0) }
-        if let start, bytes[start] == UInt8(ascii: "[") || bytes[start] == UInt8(ascii: "{") { return .json }
+        let blank: [UInt8] = [0x20, 0x09, 0x0A, 0x0D, 0xEF, 0xBB, 0xBF]
+        let start = bytes.firstIndex { !blank.contains($0) }
+        if let start, bytes[start] == UInt8(ascii: "{") { return .json }
+        if let start, bytes[start] == UInt8(ascii: "["),
+           let next = bytes[(start + 1)...].first(where: { !blank.contains($0) }), next == UInt8(ascii: "{") || next == UInt8(ascii: "]") {
+            return .json
+        }
+        if let start, bytes[start] == UInt8(ascii: "["), bytes[(start + 1)...].allSatisfy({ blank.contains($0) }) { return .json }
         if let start, beginsComponent(bytes[start...].prefix(200)) { return .ics }
         if MarkdownTasks.looksLike(String(decoding: bytes.prefix(1 << 20), as: UTF8.self)) { return .markdown }
         return .todotxt
@@ -78,6 +85,7 @@ public enum InterchangeCodec {
     /// Reads `bytes` (named `source` in errors) as `format`, or as the format
     /// ``detect(_:)`` finds; all or nothing: one bad item is an error naming its line.
     public static func read(_ bytes: [UInt8], as format: InterchangeFormat?, source: String, now: Date = Date()) throws(InterchangeError) -> (entries: [ExchangeEntry], format: InterchangeFormat, omissions: Omissions) {
+        let detected = format == nil
         let format = format ?? detect(bytes)
         switch format {
         case .ics, .vdir:
@@ -101,7 +109,13 @@ public enum InterchangeCodec {
         case .todotxt:
             return (try TodoTxt.read(try text(bytes, source: source), source: source, now: now), .todotxt, Omissions(format: .todotxt, importing: true))
         case .markdown:
-            let (entries, omissions) = try MarkdownTasks.read(try text(bytes, source: source), source: source, now: now)
+            var (entries, omissions, otherLines) = try MarkdownTasks.read(try text(bytes, source: source), source: source, now: now)
+            if detected, otherLines > 0 {
+                // Taken for Markdown by its task-list items: say what else it held (a todo.txt
+                // list with one such line would else lose its other lines without a word).
+                omissions.note("\(otherLines) line\(otherLines == 1 ? "" : "s") that \(otherLines == 1 ? "is" : "are") not a task-list item "
+                    + "(read as Markdown for its - [ ] items; --format todotxt reads every line as a task)")
+            }
             return (entries, .markdown, omissions)
         }
     }

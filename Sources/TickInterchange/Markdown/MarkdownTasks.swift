@@ -3,8 +3,10 @@ import TickCore
 
 /// Markdown task lists: `## To Do` and `## Done`, an item a line as `- [ ] title` or
 /// `- [x] title`, a due as a trailing `(due YYYY-MM-DD)`. Import reads these and any other
-/// GitHub task list (`-`, `*`, `+`, `1.` or `1)`, `[ ]`, `[x]` or `[X]`, indented or not); other
-/// lines are not items, nor are the lines of code blocks (fenced, or indented outside a list).
+/// GitHub task list (`-`, `*`, `+`, `1.` or `1)`, `[ ]`, `[x]` or `[X]`, indented or not, in
+/// a block quote or callout or not); other lines are not items, nor are the lines of code
+/// blocks (fenced, or indented outside a list) and HTML comments. Nested items are read as
+/// items of their own, and the import says so.
 public enum MarkdownTasks {
     /// Writes both sections; returns what was left out.
     public static func write(_ entries: [ExchangeEntry], to writer: inout ByteWriter, calendar: LocalTime = .current) throws(InterchangeError) -> Omissions {
@@ -58,21 +60,31 @@ public enum MarkdownTasks {
     /// Reads the task-list items of `text`; an item without a title or with a bad due
     /// refuses the whole input. Lines other tools write as tasks that are not `[ ]` or
     /// `[x]` items (Obsidian's `- [/]`, Logseq's `- TODO`) are not read, and counted in the
-    /// omissions with their line numbers.
-    public static func read(_ text: String, source: String, now: Date = Date()) throws(InterchangeError) -> (entries: [ExchangeEntry], omissions: Omissions) {
+    /// omissions with their line numbers; `otherLines` counts the other lines with text
+    /// (headings, prose, code), for when the input was taken for Markdown by its content.
+    public static func read(_ text: String, source: String, now: Date = Date()) throws(InterchangeError)
+        -> (entries: [ExchangeEntry], omissions: Omissions, otherLines: Int) {
         var entries: [ExchangeEntry] = []
         var lineNumber = 0
         var blocks = BlockTracker()
         var otherTasks: [Int] = []
+        var nested = 0
+        var otherLines = 0
         for rawLine in text.split(omittingEmptySubsequences: false, whereSeparator: isLineEnd) {
             lineNumber += 1
-            var line = rawLine
+            var line = withoutQuoteMarkers(rawLine)
             if line.last == "\r" { line.removeLast() }
-            guard blocks.mayHoldItem(line) else { continue }
-            guard let (done, rest) = taskLine(line) else {
-                if isOtherTask(line) { otherTasks.append(lineNumber) }
+            let listIndent = blocks.isInList ? blocks.listIndent : nil
+            guard blocks.mayHoldItem(line) else {
+                if !line.allSatisfy(\.isWhitespace) { otherLines += 1 }
                 continue
             }
+            guard let (done, rest) = taskLine(line) else {
+                if isOtherTask(line) { otherTasks.append(lineNumber) } else { otherLines += 1 }
+                continue
+            }
+            // Indented under the list's first item (2 columns or more further in), it is nested.
+            if let listIndent, BlockTracker.columns(before: line) >= listIndent + 2 { nested += 1 }
             func fail(_ problem: String) -> InterchangeError { InterchangeError(source: source, line: lineNumber, problem: problem) }
             var title = rest
             var due: CalendarDay?
@@ -96,7 +108,19 @@ public enum MarkdownTasks {
             let count = otherTasks.count
             omissions.note("\(count) line\(count == 1 ? "" : "s") written as a task but not as - [ ] or - [x] (line\(count == 1 ? "" : "s") \(lines))")
         }
-        return (entries, omissions)
+        if nested > 0 { omissions.note("the nesting of \(nested) item\(nested == 1 ? "" : "s") (each is an item of its own)") }
+        return (entries, omissions, otherLines)
+    }
+
+    /// A line without the block-quote markers before it (`> `, `>> `, `> > `: a task list in a
+    /// quote or an Obsidian callout is still a task list).
+    static func withoutQuoteMarkers(_ line: Substring) -> Substring {
+        var rest = line
+        while case let body = rest.drop(while: { $0 == " " }), rest.count - body.count < 4, body.first == ">" {
+            rest = body.dropFirst()
+            if rest.first == " " { rest = rest.dropFirst() }
+        }
+        return rest
     }
 
     /// Markers other tools put where a task list has `[ ]` or `[x]`: Logseq's and org's
@@ -163,33 +187,52 @@ public enum MarkdownTasks {
     /// columns or more outside a list, where the indent does not nest a list item).
     struct BlockTracker {
         private var fence: Substring?
-        private var inList = false
+        /// Inside an HTML comment (`<!-- … -->`) that began on an earlier line.
+        private var inComment = false
+        private(set) var isInList = false
+        /// The indent, in columns, of the first item of the list the tracker is in.
+        private(set) var listIndent = 0
+
+        /// The columns of white space a line begins with (a tab to the next multiple of 4).
+        static func columns(before line: Substring) -> Int {
+            var columns = 0
+            for character in line.prefix(while: { $0 == " " || $0 == "\t" }) { columns = character == "\t" ? columns + 4 - columns % 4 : columns + 1 }
+            return columns
+        }
         private var afterBlank = true
 
         /// Whether `line`, the next line, may be an item (it is not inside a code block).
         mutating func mayHoldItem(_ line: Substring) -> Bool {
             let body = line.drop { $0 == " " || $0 == "\t" }
-            var columns = 0
-            for character in line.prefix(line.count - body.count) { columns = character == "\t" ? columns + 4 - columns % 4 : columns + 1 }
+            let columns = Self.columns(before: line)
             if let open = fence {
                 // Closed by a run of the same character, at least as long, with nothing after it.
                 if body.hasPrefix(open), body.drop(while: { $0 == open.first }).allSatisfy(\.isWhitespace) { fence = nil }
                 return false
             }
+            if inComment {
+                if body.contains("-->") { inComment = false }
+                return false
+            }
+            if body.hasPrefix("<!--") {
+                inComment = !body.dropFirst(4).contains("-->")
+                return false
+            }
             guard !body.allSatisfy(\.isWhitespace) else { afterBlank = true; return false }
             defer { afterBlank = false }
-            if columns < 4 || inList, let first = body.first, first == "`" || first == "~" {
+            if columns < 4 || isInList, let first = body.first, first == "`" || first == "~" {
                 let run = body.prefix { $0 == first }
                 if run.count >= 3 {
                     fence = run
                     // At the margin it is not part of a list item: the list ends.
-                    if columns == 0 { inList = false }
+                    if columns == 0 { isInList = false }
                     return false
                 }
             }
-            if columns >= 4, !inList { return false }
+            if columns >= 4, !isInList { return false }
             if let content = MarkdownTasks.listItemContent(body) {
-                inList = true
+                if !isInList { listIndent = columns }
+                isInList = true
                 // A list item whose content opens a fence (Logseq's `- ```` blocks).
                 let inner = content.drop { $0 == " " || $0 == "\t" }
                 if let first = inner.first, first == "`" || first == "~", inner.prefix(while: { $0 == first }).count >= 3 {
@@ -197,7 +240,7 @@ public enum MarkdownTasks {
                 }
             } else if columns == 0, afterBlank || body.first == "#" {
                 // A paragraph or heading at the margin after a blank line ends the list.
-                inList = false
+                isInList = false
             }
             return true
         }

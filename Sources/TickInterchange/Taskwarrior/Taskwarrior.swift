@@ -70,11 +70,26 @@ public enum Taskwarrior {
     /// Keys that taskwarrior computes or numbers itself: not data to keep.
     static let derivedKeys: Set<String> = ["id", "urgency", "mask", "imask"]
 
-    /// Whether parsed JSON looks like taskwarrior's (its tasks have `uuid` and `description`).
+    /// Whether parsed JSON looks like taskwarrior's: its first task has a `description`
+    /// (tick's items have a `title`), with or without a `uuid` (`task import` makes one).
     public static func looksLike(_ value: JSONValue) -> Bool {
         let first: JSONValue? = if case .array(let elements, _) = value { elements.first } else { value }
         guard case .object(let members, _)? = first else { return false }
-        return members.contains { $0.key == "uuid" } && members.contains { $0.key == "description" }
+        return members.contains { $0.key == "description" } && !members.contains { $0.key == "title" }
+    }
+
+    /// A date as `task import` takes it: `20261201T083000Z` (what `task export` writes), ISO
+    /// 8601, seconds since 1970 (`"1796113800"`, older exports), or `20261201T083000` without
+    /// a zone, which taskwarrior reads as local time.
+    static func date(_ text: String, calendar: LocalTime) -> Date? {
+        let slice = Substring(text)
+        if let date = DateText.compact(slice) ?? DateText.iso8601(slice) { return date }
+        if (1...12).contains(text.utf8.count), text.utf8.allSatisfy(DateText.isDigit), let seconds = Int64(text) {
+            return Date(timeIntervalSince1970: Double(seconds))
+        }
+        guard let utc = DateText.compact(slice + "Z") else { return nil }
+        let wall = LocalTime.utc.fields(of: utc)
+        return calendar.date(year: wall.year, month: wall.month, day: wall.day, hour: wall.hour, minute: wall.minute, second: wall.second)
     }
 
     /// Reads taskwarrior tasks; deleted tasks are not imported, and fields tick has no place
@@ -89,7 +104,7 @@ public enum Taskwarrior {
         default: throw InterchangeError(source: source, line: 1, problem: "taskwarrior's JSON is an array of tasks, not \(value.kind)")
         }
         var entries: [ExchangeEntry] = []
-        var deleted = 0, templates = 0
+        var deleted = 0, templates = 0, annotationDates = 0
         var ignored: [String: Int] = [:]
         // A recurring task is a template ("status":"recurring") and the instances taskwarrior
         // made of it (each with "parent"): the instances are the tasks `task list` shows.
@@ -113,7 +128,7 @@ public enum Taskwarrior {
             }
             func date(_ key: String) throws(InterchangeError) -> Date? {
                 guard let text = try string(key) else { return nil }
-                guard let date = DateText.compact(Substring(text)) ?? DateText.iso8601(Substring(text)) else {
+                guard let date = Self.date(text, calendar: calendar) else {
                     throw fail("\"\(key)\" \"\(text)\" is not a date like 20261201T083000Z")
                 }
                 return date
@@ -121,9 +136,12 @@ public enum Taskwarrior {
             let status = try string("status") ?? "pending"
             guard status != "deleted" else { deleted += 1; continue }
             guard ["pending", "completed", "waiting", "recurring"].contains(status) else { throw fail("unknown status \"\(status)\"") }
-            guard let uuidText = try string("uuid") else { throw fail("a task needs a \"uuid\"") }
-            guard let id = UUID(uuidString: uuidText) else { throw fail("\"uuid\" \"\(uuidText)\" is not a UUID") }
             guard let description = try string("description") else { throw fail("a task needs a \"description\"") }
+            // Without a uuid (`task import` makes one), an id from the description and entry
+            // date, the same on every import.
+            let entryText = try string("entry") ?? ""
+            let uuidText = try string("uuid") ?? NameBasedUUID.make(Array((description + "\u{0}" + entryText).utf8)).uuidString
+            guard let id = UUID(uuidString: uuidText) else { throw fail("\"uuid\" \"\(uuidText)\" is not a UUID") }
             guard status != "recurring" || !parents.contains(uuidText.lowercased()) else { templates += 1; continue }
             let entryDate = try date("entry")
             var item: ToDoItem
@@ -139,8 +157,9 @@ public enum Taskwarrior {
                 item.setDue(instant: due)
             }
             item.modifiedAt = try date("modified")
-            if status == "completed" { item.completedAt = try date("end") }
+            if status == "completed" { item.completedAt = try date("end") } else if fields["end"] != nil { ignored["end", default: 0] += 1 }
             if case .array(let annotations, _)? = fields["annotations"] {
+                annotationDates += annotations.count
                 var notes: [String] = []
                 for annotation in annotations {
                     guard case .object(let parts, _) = annotation, case .string(let text)? = parts.first(where: { $0.key == "description" })?.value else {
@@ -154,7 +173,12 @@ public enum Taskwarrior {
             for (key, _) in members where !known.contains(key) && !derivedKeys.contains(key) { ignored[key, default: 0] += 1 }
             entries.append(ExchangeEntry(item: item, done: status == "completed", line: line, createdAtIsDefault: entryDate == nil))
         }
-        if deleted > 0 { omissions.note("\(deleted) deleted task\(deleted == 1 ? "" : "s")") }
+        if deleted > 0 {
+            omissions.note("\(deleted) deleted task\(deleted == 1 ? "" : "s") (an import removes nothing: \(deleted == 1 ? "it stays" : "they stay") in the list if \(deleted == 1 ? "it is" : "they are") there)")
+        }
+        if annotationDates > 0 {
+            omissions.note("the dates of \(annotationDates) annotation\(annotationDates == 1 ? "" : "s") (their texts are the notes, one a line)")
+        }
         if templates > 0 {
             omissions.note("\(templates) recurring task\(templates == 1 ? "'s template" : "s' templates") (\(templates == 1 ? "its" : "their") instances are imported)")
         }

@@ -3,9 +3,11 @@ import TickCore
 
 /// todo.txt: one task a line. A done task starts with `x`, its completion date and its
 /// creation date; an open one with its creation date, always written, so that a title
-/// that starts with `x `, `(A)` or a date stays a title. The due day is a `due:YYYY-MM-DD`
-/// token at the end; other `key:value` tokens, `+project` and `@context` are part of the
-/// title. Days are in the local time zone.
+/// that starts with `x ` or a date stays a title; a title's leading priority, `(A)`, is
+/// written before the creation date, where todo.txt wants it. The due day is a
+/// `due:YYYY-MM-DD` token at the end; other `key:value` tokens (a `due:` that is not a day
+/// too), `+project` and `@context` are part of the title, a priority of an open task too.
+/// Days are in the local time zone.
 public enum TodoTxt {
     /// Writes one line per entry; returns what was left out.
     public static func write(_ entries: [ExchangeEntry], to writer: inout ByteWriter, calendar: LocalTime = .current) throws(InterchangeError) -> Omissions {
@@ -16,19 +18,29 @@ public enum TodoTxt {
             let item = entry.item
             // todo.txt cannot escape a title's own due: word; it would be read back as the due date.
             // (A line break is written as a space, so it parts words too.)
-            if item.title.split(whereSeparator: { $0 == " " || $0.isNewline }).contains(where: { $0.hasPrefix("due:") }) { dueWords += 1 }
+            if item.title.split(whereSeparator: { $0 == " " || $0.isNewline }).contains(where: { $0.hasPrefix("due:") && looksLikeDay($0.dropFirst(4)) }) {
+                dueWords += 1
+            }
             if entry.done {
                 writer.ascii("x ")
                 writer.localDay(item.completedAt ?? item.modifiedAt ?? item.createdAt, calendar)
                 writer.byte(UInt8(ascii: " "))
             }
+            // An open task's priority comes first (todo.txt's rule), then the creation date;
+            // either way the title reads back the same.
+            var title = Substring(item.title)
+            if !entry.done, let priority = priority(title.prefix { $0 != " " }), title.dropFirst(3).first == " " {
+                writer.text(String(priority))
+                writer.byte(UInt8(ascii: " "))
+                title = title.dropFirst(4)
+            }
             writer.localDay(item.createdAt, calendar)
             writer.byte(UInt8(ascii: " "))
-            if item.title.utf8.contains(where: { $0 == UInt8(ascii: "\n") || $0 == UInt8(ascii: "\r") }) {
+            if title.utf8.contains(where: { $0 == UInt8(ascii: "\n") || $0 == UInt8(ascii: "\r") }) {
                 brokenTitles += 1
-                writer.text(String(item.title.map { $0.isNewline ? " " : $0 }))
+                writer.text(String(title.map { $0.isNewline ? " " : $0 }))
             } else {
-                writer.text(item.title)
+                writer.text(String(title))
             }
             if let due = item.due {
                 writer.ascii(" due:")
@@ -40,13 +52,16 @@ public enum TodoTxt {
         try writer.flush()
         if brokenTitles > 0 { omissions.note("line breaks in \(brokenTitles) title\(brokenTitles == 1 ? "" : "s") (written as spaces)") }
         if dueWords > 0 {
-            omissions.note("\(dueWords) title\(dueWords == 1 ? " holds" : "s hold") a due: word, which todo.txt reads back as a due date")
+            omissions.note("\(dueWords) title\(dueWords == 1 ? " holds" : "s hold") a due: day, which todo.txt reads back as the due date")
         }
         return omissions
     }
 
-    /// Reads todo.txt; blank lines are skipped. A bad date (`due:2026-13-01`) refuses the
-    /// whole input.
+    /// Reads todo.txt; blank lines are skipped. A done task's priority may stand before or
+    /// after its completion date (`x (A) 2026-11-20 2026-11-01 …`, as in todo.txt's own
+    /// example; `x 2026-11-20 (A) 2026-11-01 …`, as Simpletask writes). A task without a
+    /// creation date was created at `now`, or on the day it was completed when that is
+    /// earlier. A bad date (`due:2026-13-01`) refuses the whole input.
     public static func read(_ text: String, source: String, now: Date = Date(), calendar: LocalTime = .current) throws(InterchangeError) -> [ExchangeEntry] {
         var entries: [ExchangeEntry] = []
         var lineNumber = 0
@@ -64,19 +79,25 @@ public enum TodoTxt {
             if words.first == "x" {
                 done = true
                 words.removeFirst()
-                if let first = words.first, let day = day(first) { completed = day; words.removeFirst() }
-            } else if let first = words.first, first.count == 3, first.first == "(", first.last == ")",
-                      let letter = first.dropFirst().first, letter.isUppercase, letter.isASCII {
-                priority = first
+                if let first = words.first, let found = Self.priority(first) { priority = found; words.removeFirst() }
+                if let first = words.first, let day = day(first) {
+                    completed = day
+                    words.removeFirst()
+                    if priority == nil, let first = words.first, let found = Self.priority(first) { priority = found; words.removeFirst() }
+                }
+            } else if let first = words.first, let found = Self.priority(first) {
+                priority = found
                 words.removeFirst()
             }
             if let first = words.first, let day = day(first) { created = day; words.removeFirst() }
             var due: CalendarDay?
             var titleWords: [Substring] = priority.map { [$0] } ?? []
             for word in words {
-                if word.hasPrefix("due:") {
+                // A due: that is not written as a day (due:mon, as some tools take) stays part of
+                // the title; one written as a day must be one.
+                if word.hasPrefix("due:"), Self.looksLikeDay(word.dropFirst(4)) {
                     guard due == nil else { throw fail("two due: dates") }
-                    guard let day = CalendarDay(word.dropFirst(4)), word.count == 14 else {
+                    guard let day = CalendarDay(word.dropFirst(4)) else {
                         throw fail("\"\(word)\" is not a due date like due:2026-12-01")
                     }
                     due = day
@@ -86,15 +107,17 @@ public enum TodoTxt {
             }
             let title = titleWords.joined(separator: " ")
             var item: ToDoItem
+            let completedAt = completed.flatMap { calendar.date(year: $0.year, month: $0.month, day: $0.day) }
+            // Never created after it was done: without a creation date, the day it was done.
+            let createdAt = created.flatMap { calendar.date(year: $0.year, month: $0.month, day: $0.day) }
+                ?? completedAt.map { min($0, now) } ?? now
             do {
-                item = try ToDoItem(title: title, createdAt: created.flatMap { calendar.date(year: $0.year, month: $0.month, day: $0.day) } ?? now)
+                item = try ToDoItem(title: title, createdAt: createdAt)
             } catch {
                 throw fail("a task without a title")
             }
             if let due { item.setDue(day: due) }
-            if done {
-                item.completedAt = completed.flatMap { calendar.date(year: $0.year, month: $0.month, day: $0.day) }
-            }
+            if done { item.completedAt = completedAt }
             entries.append(ExchangeEntry(item: item, done: done, line: lineNumber))
         }
         return entries
@@ -103,5 +126,19 @@ public enum TodoTxt {
     /// A `YYYY-MM-DD` word, else nil.
     private static func day(_ word: Substring) -> CalendarDay? {
         word.utf8.count == 10 && word.contains("-") ? CalendarDay(word) : nil
+    }
+
+    /// Whether a word is written as a day, `NNNN-NN-NN`, valid or not.
+    private static func looksLikeDay(_ word: Substring) -> Bool {
+        word.utf8.count == 10 && word.utf8.enumerated().allSatisfy { index, byte in
+            index == 4 || index == 7 ? byte == UInt8(ascii: "-") : (UInt8(ascii: "0")...UInt8(ascii: "9")).contains(byte)
+        }
+    }
+
+    /// A priority word, `(A)` to `(Z)`, else nil.
+    private static func priority(_ word: Substring) -> Substring? {
+        guard word.count == 3, word.first == "(", word.last == ")", let letter = word.dropFirst().first,
+              letter.isUppercase, letter.isASCII else { return nil }
+        return word
     }
 }

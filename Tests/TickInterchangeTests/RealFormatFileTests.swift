@@ -1,0 +1,130 @@
+import Foundation
+import Testing
+import TickCore
+@testable import TickInterchange
+
+/// Shapes found in real todo.txt files (todo.txt's own examples, topydo, sleek, Simpletask,
+/// todo.txt for Android), taskwarrior's import tests and real Markdown notes (GitHub,
+/// Obsidian): read as their tools mean them, or said on standard error.
+@Suite("What real todo.txt, taskwarrior and Markdown files taught the readers")
+struct RealFormatFileTests {
+    private let berlin = LocalTime.fixed(secondsFromGMT: 3_600)
+
+    private func day(_ year: Int, _ month: Int, _ day: Int) -> Date? { berlin.date(year: year, month: month, day: day) }
+
+    private func todoTxtRoundTrip(_ text: String) throws -> (entries: [ExchangeEntry], written: String) {
+        let entries = try TodoTxt.read(text, source: "todo.txt", now: Date(timeIntervalSince1970: 1_795_000_000), calendar: berlin)
+        var writer = ByteWriter()
+        _ = try TodoTxt.write(entries, to: &writer, calendar: berlin)
+        return (entries, writer.text)
+    }
+
+    @Test("todo.txt: an open task's priority is written first, before its creation date, and reads back the same")
+    func priorityFirst() throws {
+        let (entries, written) = try todoTxtRoundTrip("(A) Thank Mom for the meatballs @phone\n(B) 2011-03-02 Call Mom\n(a) not a priority\n")
+        #expect(entries.map(\.item.title) == ["(A) Thank Mom for the meatballs @phone", "(B) Call Mom", "(a) not a priority"])
+        #expect(written == "(A) 2026-11-18 Thank Mom for the meatballs @phone\n(B) 2011-03-02 Call Mom\n2026-11-18 (a) not a priority\n")
+        #expect(try todoTxtRoundTrip(written).written == written)
+    }
+
+    @Test("todo.txt: a done task's priority before or after its completion date leaves both dates read")
+    func donePriority() throws {
+        // todo.txt's own example, then Simpletask's form.
+        let (entries, written) = try todoTxtRoundTrip("x (A) 2016-05-20 2016-04-30 measure space for +chapelShelving @chapel due:2016-05-30\n"
+            + "x 2022-09-18 (B) 2022-07-23 Buy groceries\n")
+        #expect(entries.map(\.item.title) == ["(A) measure space for +chapelShelving @chapel", "(B) Buy groceries"])
+        #expect(entries.map(\.item.completedAt) == [day(2016, 5, 20), day(2022, 9, 18)])
+        #expect(entries.map(\.item.createdAt) == [day(2016, 4, 30), day(2022, 7, 23)])
+        #expect(entries[0].item.dueDay == CalendarDay(year: 2016, month: 5, day: 30))
+        #expect(try todoTxtRoundTrip(written).written == written)
+    }
+
+    @Test("todo.txt: a done task without a creation date was created the day it was done, never after")
+    func doneWithoutCreation() throws {
+        let (entries, written) = try todoTxtRoundTrip("x 2014-10-19 Complete\n")
+        #expect(entries.first?.item.createdAt == day(2014, 10, 19))
+        #expect(written == "x 2014-10-19 2014-10-19 Complete\n")
+    }
+
+    @Test("todo.txt: a due: that is not written as a day stays part of the title; one written as a day must be one")
+    func dueWords() throws {
+        let entries = try TodoTxt.read("water flowers due:mon rec:1w\n", source: "todo.txt", calendar: berlin)
+        #expect(entries.first?.item.title == "water flowers due:mon rec:1w")
+        #expect(entries.first?.item.due == nil)
+        var writer = ByteWriter()
+        #expect(try TodoTxt.write(entries, to: &writer, calendar: berlin).message?.contains("due:") == false)
+        #expect(throws: InterchangeError.self) { try TodoTxt.read("pay due:2026-13-01\n", source: "todo.txt", calendar: berlin) }
+    }
+
+    @Test("a todo.txt line that begins with [ is todo.txt, not JSON; JSON begins with { or with [ and then { or ]")
+    func bracketDetection() throws {
+        #expect(InterchangeCodec.detect(Array("[work] call Bob about the contract\nbuy milk\n".utf8)) == .todotxt)
+        #expect(InterchangeCodec.detect(Array("[\n  {\"id\": 1}\n]".utf8)) == .json)
+        #expect(InterchangeCodec.detect(Array(" [ ]".utf8)) == .json)
+        #expect(InterchangeCodec.detect(Array("[".utf8)) == .json)
+        #expect(InterchangeCodec.detect(Array("{\"description\":\"a\"}".utf8)) == .json)
+    }
+
+    @Test("input taken for Markdown by its content says how many other lines it did not read")
+    func markdownByContentSaysSo() throws {
+        let text = Array("(A) Call Mom\n- [ ] a line some keep in todo.txt\nbuy milk\n".utf8)
+        let detected = try InterchangeCodec.read(text, as: nil, source: "todo.txt")
+        #expect(detected.format == .markdown && detected.entries.count == 1)
+        #expect(detected.omissions.message?.contains("2 lines that are not a task-list item") == true, "\(detected.omissions.message ?? "")")
+        #expect(detected.omissions.message?.contains("--format todotxt") == true)
+        let named = try InterchangeCodec.read(text, as: .markdown, source: "notes.md")
+        #expect(named.omissions.message == nil)
+        #expect(try InterchangeCodec.read(text, as: .todotxt, source: "todo.txt").entries.count == 3)
+    }
+
+    @Test("Markdown: tasks in block quotes and callouts are read; HTML comments are not; nesting is said")
+    func markdownQuotesCommentsNesting() throws {
+        let text = "# Release\n\n> - [ ] quoted\n>> - [x] quoted twice\n\n> [!NOTE]\n> - [ ] in a callout\n\n<!--\n- [ ] commented out\n-->\n"
+            + "<!-- - [ ] one line -->\n- [ ] parent\n    - [ ] child\n  - [x] other child\n- [ ] after\n"
+        let (entries, omissions, _) = try MarkdownTasks.read(text, source: "notes.md")
+        #expect(entries.map(\.item.title) == ["quoted", "quoted twice", "in a callout", "parent", "child", "other child", "after"])
+        #expect(entries.map(\.done) == [false, true, false, false, false, true, false])
+        #expect(omissions.message == "not imported from Markdown: the nesting of 2 items (each is an item of its own)")
+        // An item indented at the start of a list is not nested.
+        #expect(try MarkdownTasks.read("  - [ ] first\n  - [ ] second\n", source: "n.md").omissions.message == nil)
+    }
+
+    @Test("taskwarrior: dates as task import takes them, seconds since 1970 and times without a zone (local) too")
+    func taskwarriorDates() throws {
+        let input = """
+            [{"uuid":"a0000000-a000-4000-a000-a00000000000","description":"epoch","entry":"1234567889"},
+             {"uuid":"b0000000-a000-4000-a000-a00000000000","description":"local","entry":"20151018T144200","due":"20151020T090000"}]
+            """
+        let (entries, _) = try Taskwarrior.read(JSONParser.parse(Array(input.utf8), source: "t"), source: "t", calendar: berlin)
+        #expect(entries.map(\.item.createdAt) == [Date(timeIntervalSince1970: 1_234_567_889), berlin.date(year: 2015, month: 10, day: 18, hour: 14, minute: 42)])
+        #expect(entries[1].item.due == berlin.date(year: 2015, month: 10, day: 20, hour: 9))
+        #expect(throws: InterchangeError.self) {
+            try Taskwarrior.read(JSONParser.parse(Array("[{\"uuid\":\"a0000000-a000-4000-a000-a00000000000\",\"description\":\"a\",\"due\":\"soon\"}]".utf8), source: "t"), source: "t")
+        }
+    }
+
+    @Test("taskwarrior: a task without a uuid is taskwarrior's all the same, with an id that is the same on every import")
+    func taskwarriorWithoutUUID() throws {
+        let text = Array(#"{"description": "my description", "entry": "20170813T120000Z", "annotations": [{"entry": "20170813T120000Z", "description": "first"}]}"#.utf8)
+        let first = try InterchangeCodec.read(text, as: nil, source: "task.json")
+        let again = try InterchangeCodec.read(text, as: nil, source: "task.json")
+        #expect(first.format == .taskwarrior)
+        #expect(first.entries.first?.item.title == "my description" && first.entries.first?.item.notes == "first")
+        #expect(first.entries.first?.item.id == again.entries.first?.item.id)
+    }
+
+    @Test("taskwarrior: dropped annotation dates, an end on a pending task and deleted tasks are said")
+    func taskwarriorSays() throws {
+        let input = """
+            [{"uuid":"a0000000-a000-4000-a000-a00000000000","description":"a","status":"pending","end":"20230822T090000Z",
+              "annotations":[{"entry":"20230821T180330Z","description":"one"},{"entry":"20230821T180331Z","description":"two"}]},
+             {"uuid":"b0000000-a000-4000-a000-a00000000000","description":"gone","status":"deleted"}]
+            """
+        let (entries, omissions) = try Taskwarrior.read(JSONParser.parse(Array(input.utf8), source: "t"), source: "t")
+        #expect(entries.count == 1)
+        let message = try #require(omissions.message)
+        #expect(message.contains("1 deleted task (an import removes nothing: it stays in the list if it is there)"), "\(message)")
+        #expect(message.contains("the dates of 2 annotations (their texts are the notes, one a line)"))
+        #expect(message.contains("\"end\" of 1 task (tick has no such field)"))
+    }
+}
