@@ -84,7 +84,7 @@ extension ICalComponent {
                     try childOfRoot(closed)
                 } else if open.isEmpty {
                     roots.append(closed)
-                } else if open.count == 1, let childOfRoot {
+                } else if open.count == 1, let childOfRoot, open[0].name == rootName {
                     try childOfRoot(closed)
                 } else {
                     open[open.count - 1].components.append(closed)

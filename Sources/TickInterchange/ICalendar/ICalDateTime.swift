@@ -32,6 +32,22 @@ public enum ICalDateTime: Sendable, Equatable {
         self = parsed
     }
 
+    /// Reads a value as ``init(_:)`` does, or written in ISO 8601's extended form
+    /// (`2005-03-06T00:56:50`, with dashes and colons, `Z` or not), as Evolution 2 wrote
+    /// CREATED, DTSTAMP, LAST-MODIFIED and COMPLETED: one clear meaning, so it is read there
+    /// (``lenientNames``); a DUE or DTSTART must be as RFC 5545 writes it.
+    static func lenient(_ property: ICalProperty) -> ICalDateTime? {
+        if let value = ICalDateTime(property) { return value }
+        let bytes = Array(property.value.utf8)
+        guard bytes.count == 19 || bytes.count == 20, bytes[4] == UInt8(ascii: "-"), bytes[7] == UInt8(ascii: "-"),
+              bytes[10] == UInt8(ascii: "T"), bytes[13] == UInt8(ascii: ":"), bytes[16] == UInt8(ascii: ":") else { return nil }
+        let compact = bytes.enumerated().filter { ![4, 7, 13, 16].contains($0.offset) }.map(\.element)
+        return ICalDateTime(ICalProperty(property.name, property.parameters, value: String(decoding: compact, as: UTF8.self)))
+    }
+
+    /// The properties ``lenient(_:)`` reads: times that record the item's history.
+    static let lenientNames: Set<String> = ["CREATED", "DTSTAMP", "LAST-MODIFIED", "COMPLETED"]
+
     private static func parse(_ digits: UnsafeBufferPointer<UInt8>, _ property: ICalProperty) -> ICalDateTime? {
         func number(_ range: Range<Int>) -> Int? {
             guard range.upperBound <= digits.count else { return nil }

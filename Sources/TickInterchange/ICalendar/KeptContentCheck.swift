@@ -18,8 +18,10 @@ extension ICalendar {
             for property in next.properties {
                 if let tzid = property.parameter("TZID") { _ = try resolver.zone(tzid, line: property.line) }
                 guard dateValuedNames.contains(property.key), property.parameter("VALUE")?.uppercased() != "PERIOD" else { continue }
-                for value in property.value.split(separator: ",", omittingEmptySubsequences: false)
-                where ICalDateTime(ICalProperty(property.name, property.parameters, value: String(value))) == nil {
+                let lenient = ICalDateTime.lenientNames.contains(property.key)
+                for value in property.value.split(separator: ",", omittingEmptySubsequences: false) {
+                    let single = ICalProperty(property.name, property.parameters, value: String(value))
+                    guard (lenient ? ICalDateTime.lenient(single) : ICalDateTime(single)) == nil else { continue }
                     throw InterchangeError(source: source, line: property.line,
                                            problem: "\(property.name) \"\(ContentLineReader.excerpt(property.value))\" is not a date or date-time")
                 }

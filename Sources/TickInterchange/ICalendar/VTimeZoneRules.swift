@@ -73,7 +73,7 @@ struct VTimeZoneRules: ZoneOffsets {
             var observance = Observance(startWall: day * 86_400 + timeOfDay, from: from, to: to, startYear: wall.year,
                                         timeOfDay: timeOfDay)
             if let rule = child.property("RRULE") {
-                guard let yearly = Self.yearlyRule(rule.value) else {
+                guard let yearly = Self.yearlyRule(rule.value, startingAt: (wall.hour, wall.minute, wall.second)) else {
                     throw fail("the VTIMEZONE rule \"\(ContentLineReader.excerpt(rule.value))\" is not a yearly BYMONTH/BYDAY rule",
                                rule.line)
                 }
@@ -110,8 +110,11 @@ struct VTimeZoneRules: ZoneOffsets {
 
     private static let weekdays = ["SU", "MO", "TU", "WE", "TH", "FR", "SA"]
 
-    /// `FREQ=YEARLY;BYMONTH=m;BYDAY=±nDD[;UNTIL=…]` (parts in any order).
-    static func yearlyRule(_ text: String) -> (month: Int, week: Int, weekday: Int, until: Int64?)? {
+    /// `FREQ=YEARLY;BYMONTH=m;BYDAY=±nDD[;UNTIL=…]` (parts in any order). A `BYHOUR`,
+    /// `BYMINUTE` or `BYSECOND` that only repeats the time of the DTSTART (`start`), as Lotus
+    /// Notes writes them, is allowed.
+    static func yearlyRule(_ text: String, startingAt start: (hour: Int, minute: Int, second: Int)? = nil)
+        -> (month: Int, week: Int, weekday: Int, until: Int64?)? {
         var frequency: String?, month: Int?, byDay: String?, until: Int64?
         for part in text.split(separator: ";") {
             let pair = part.split(separator: "=", maxSplits: 1).map { String($0).uppercased() }
@@ -131,6 +134,9 @@ struct VTimeZoneRules: ZoneOffsets {
                 default: return nil
                 }
             case "INTERVAL": guard pair[1] == "1" else { return nil }
+            case "BYHOUR": guard let start, Int(pair[1]) == start.hour else { return nil }
+            case "BYMINUTE": guard let start, Int(pair[1]) == start.minute else { return nil }
+            case "BYSECOND": guard let start, Int(pair[1]) == start.second else { return nil }
             case "WKST": break
             default: return nil
             }

@@ -175,7 +175,7 @@ struct VTodoReader {
     }
 
     private func instant(_ property: ICalProperty, _ resolver: inout TimeZoneResolver) throws(InterchangeError) -> Date {
-        guard let value = ICalDateTime(property) else { throw badDate(property) }
+        guard let value = ICalDateTime.lenient(property) else { throw badDate(property) }
         return try resolver.instant(value, line: property.line)
     }
 

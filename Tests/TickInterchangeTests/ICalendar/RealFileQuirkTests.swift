@@ -37,6 +37,46 @@ struct RealFileQuirkTests {
         expectError(ics("BEGIN:VEVENT\nUID:e\nEND:VEVENT"), line: 1, "BEGIN:VEVENT is outside a VCALENDAR")
     }
 
+    @Test("a bare VTODO keeps its alarm, as one inside a VCALENDAR does")
+    func bareVTodoKeepsAlarm() throws {
+        let bare = ics("BEGIN:VTODO\nUID:eds-7\nSUMMARY:With alarm\nBEGIN:VALARM\nACTION:DISPLAY\nTRIGGER:-PT15M\nEND:VALARM\nEND:VTODO\n")
+        let decoded = try ICalendar.decode(bare, source: "task-7.ics", options: testOptions())
+        #expect(decoded.skipped.isEmpty)
+        #expect(decoded.todos.first?.item.iCalendarExtras == "BEGIN:VALARM\nACTION:DISPLAY\nTRIGGER:-PT15M\nEND:VALARM")
+    }
+
+    @Test("a vCalendar 1.0 file is refused at its VERSION line, not read as iCalendar and written back invalid")
+    func vCalendarOne() {
+        expectError(ics("BEGIN:VCALENDAR\nVERSION:1.0\nBEGIN:VTODO\nSUMMARY;ENCODING=QUOTED-PRINTABLE:Attivit=C3=A0\nSTATUS:NEEDS ACTION\nEND:VTODO\nEND:VCALENDAR"),
+                    line: 2, "VERSION:1.0 is vCalendar 1.0, which tick does not read")
+    }
+
+    @Test("a VTIMEZONE rule whose BYHOUR and BYMINUTE repeat its DTSTART's time (Lotus Notes) is read; other ones are not")
+    func lotusZoneRule() throws {
+        func file(_ rule: String) -> [UInt8] {
+            ics(["BEGIN:VCALENDAR", "VERSION:2.0", "PRODID:-//Lotus Development Corporation//NONSGML Notes 8.5.2//EN_S",
+                 "BEGIN:VTIMEZONE", "TZID:Pacific", "BEGIN:STANDARD", "DTSTART:19501105T020000", "TZOFFSETFROM:-0700", "TZOFFSETTO:-0800",
+                 "RRULE:FREQ=YEARLY;BYMINUTE=0;BYHOUR=\(rule);BYDAY=1SU;BYMONTH=11", "END:STANDARD", "BEGIN:DAYLIGHT",
+                 "DTSTART:19500312T020000", "TZOFFSETFROM:-0800", "TZOFFSETTO:-0700", "RRULE:FREQ=YEARLY;BYMINUTE=0;BYHOUR=2;BYDAY=2SU;BYMONTH=3",
+                 "END:DAYLIGHT", "END:VTIMEZONE", "BEGIN:VTODO", "UID:l1", "SUMMARY:Lotus", "DUE;TZID=\"Pacific\":20120329T140000",
+                 "END:VTODO", "END:VCALENDAR"].joined(separator: "\n"))
+        }
+        let todo = try #require(try ICalendar.decode(file("2"), source: "notes.ics", options: testOptions()).todos.first)
+        #expect(todo.item.due == utc(2012, 3, 29, 21))
+        expectError(file("3"), line: 10, "is not a yearly BYMONTH/BYDAY rule")
+    }
+
+    @Test("CREATED, DTSTAMP, LAST-MODIFIED and COMPLETED in ISO 8601's extended form (Evolution 2) are read; a DUE or DTSTART so written is not")
+    func extendedISOTimes() throws {
+        let todo = try decodeOne("UID:e\nSUMMARY:Evolution\nCREATED:2005-03-05T10:00:00Z\nLAST-MODIFIED:2005-03-06T00:56:50Z\nCOMPLETED:2005-03-07T08:00:00Z")
+        #expect(todo.item.createdAt == utc(2005, 3, 5, 10))
+        #expect(todo.item.modifiedAt == utc(2005, 3, 6, 0, 56, 50))
+        #expect(todo.isDone && todo.item.completedAt == utc(2005, 3, 7, 8))
+        expectError(calendar(["SUMMARY:a", "DUE:2005-03-06T00:56:50Z"]), line: 8, "DUE \"2005-03-06T00:56:50Z\"")
+        expectError(calendar(["SUMMARY:a", "DTSTART:2005-03-06T00:56:50Z"]), line: 8, "DTSTART")
+        expectError(calendar(["SUMMARY:a", "CREATED:2005-03-06 00:56:50"]), line: 8, "CREATED")
+    }
+
     @Test("a sync patch of a bare VTODO patches it where it stands")
     func bareVTodoPatch() throws {
         let file = ics("BEGIN:VTODO\nUID:bare-1\nSUMMARY:Bare task\nEND:VTODO\n")

@@ -1,8 +1,8 @@
 import Testing
 @testable import TickCore
 
-@Suite("The recurrence rule an item keeps from another app")
-struct RecurrenceRuleTests {
+@Suite("What an item keeps from another app: its recurrence rule, its status")
+struct OtherAppFieldsTests {
     private func item(extras: String?) throws -> ToDoItem {
         var item = try ToDoItem(title: "Water the plants")
         item.iCalendarExtras = extras
@@ -28,5 +28,13 @@ struct RecurrenceRuleTests {
     func escaped() throws {
         let rule = try #require(try item(extras: "RRULE:FREQ=DAILY\u{1B}[2J").recurrenceRule)
         #expect(!rule.contains("\u{1B}"))
+    }
+
+    @Test("a STATUS other than tick's two, kept with the item, is its other app's status")
+    func status() throws {
+        #expect(try item(extras: "STATUS:CANCELLED\nCOMPLETED:20261101T100000Z").otherAppStatus == "CANCELLED")
+        #expect(try item(extras: "PRIORITY:1\nSTATUS:IN-PROCESS").otherAppStatus == "IN-PROCESS")
+        #expect(try item(extras: "BEGIN:VTODO\nUID:r\nRECURRENCE-ID:20260112T090000Z\nSTATUS:CANCELLED\nEND:VTODO").otherAppStatus == nil)
+        #expect(try item(extras: "RRULE:FREQ=DAILY").otherAppStatus == nil)
     }
 }

@@ -1,8 +1,8 @@
 import Foundation
 import Testing
 
-@Suite("tick CLI: tasks that repeat in another app")
-struct RecurrenceCLITests {
+@Suite("tick CLI: what tasks keep from another app (a recurrence, a status)")
+struct OtherAppFieldsCLITests {
     @Test("show says a Thunderbird task repeats, and that tick does not repeat it; export writes the rule back")
     func showAndExport() throws {
         let tick = try TickRunner()
@@ -26,5 +26,17 @@ struct RecurrenceCLITests {
         #expect(try tick.run(["export", "--format", "ics"]).stdout.contains("\r\nRRULE:FREQ=WEEKLY;BYDAY=MO,TH\r\n"))
         try tick.add(["Buy milk"])
         #expect(!(try tick.run(["show", "2"]).stdout.contains("repeats")))
+    }
+
+    @Test("show says a task another app cancelled is cancelled there; it is to do in tick")
+    func cancelled() throws {
+        let tick = try TickRunner()
+        let path = tick.directory.appendingPathComponent("cancelled.ics").path
+        try "BEGIN:VCALENDAR\r\nVERSION:2.0\r\nBEGIN:VTODO\r\nUID:c-1\r\nSUMMARY:Old plan\r\nSTATUS:CANCELLED\r\nEND:VTODO\r\nEND:VCALENDAR\r\n"
+            .write(toFile: path, atomically: true, encoding: .utf8)
+        #expect(try tick.run(["import", path]).status == 0)
+        let shown = try tick.run(["show", "1"])
+        #expect(shown.stdout.contains("  status:   CANCELLED  (from another app)\n"), "\(shown.stdout)")
+        #expect(shown.stdout.contains("position: 1 (To Do)"))
     }
 }
