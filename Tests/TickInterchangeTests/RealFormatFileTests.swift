@@ -89,6 +89,20 @@ struct RealFormatFileTests {
         #expect(try MarkdownTasks.read("  - [ ] first\n  - [ ] second\n", source: "n.md").omissions.message == nil)
     }
 
+    @Test("Markdown: Obsidian's Tasks dates at the end of a line and Dataview's fields anywhere are read; days that are none stay and are said")
+    func obsidianDates() throws {
+        let text = "- [ ] Pay rent 🔼 📅 2026-12-01\n- [x] Call Ana ➕ 2026-11-01 ✅ 2026-11-20\n"
+            + "- [ ] Send a mail [due:: 2026-12-05] to David\n- [ ] Parens (due::2026-12-06)\n- [ ] Leap 📅 2022-02-29\n"
+            + "- [ ] Middle 📅 2026-12-07 is not read\n- [ ] Ours (due 2026-12-08)\n"
+        let (entries, omissions, _) = try MarkdownTasks.read(text, source: "vault.md", calendar: berlin)
+        #expect(entries.map(\.item.title) == ["Pay rent 🔼", "Call Ana", "Send a mail to David", "Parens", "Leap 📅 2022-02-29",
+                                              "Middle 📅 2026-12-07 is not read", "Ours"])
+        #expect(entries.map(\.item.dueDay) == [CalendarDay(year: 2026, month: 12, day: 1), nil, CalendarDay(year: 2026, month: 12, day: 5),
+                                               CalendarDay(year: 2026, month: 12, day: 6), nil, nil, CalendarDay(year: 2026, month: 12, day: 8)])
+        #expect(entries[1].item.createdAt == day(2026, 11, 1) && entries[1].item.completedAt == day(2026, 11, 20))
+        #expect(omissions.message == "not imported from Markdown: 1 Obsidian date that names no day (left in the title)")
+    }
+
     @Test("taskwarrior: dates as task import takes them, seconds since 1970 and times without a zone (local) too")
     func taskwarriorDates() throws {
         let input = """

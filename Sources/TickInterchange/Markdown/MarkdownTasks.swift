@@ -6,7 +6,8 @@ import TickCore
 /// GitHub task list (`-`, `*`, `+`, `1.` or `1)`, `[ ]`, `[x]` or `[X]`, indented or not, in
 /// a block quote or callout or not); other lines are not items, nor are the lines of code
 /// blocks (fenced, or indented outside a list) and HTML comments. Nested items are read as
-/// items of their own, and the import says so.
+/// items of their own, and the import says so. Obsidian's Tasks and Dataview dates (due,
+/// done, created) are read too (``ObsidianDates``).
 public enum MarkdownTasks {
     /// Writes both sections; returns what was left out.
     public static func write(_ entries: [ExchangeEntry], to writer: inout ByteWriter, calendar: LocalTime = .current) throws(InterchangeError) -> Omissions {
@@ -62,14 +63,13 @@ public enum MarkdownTasks {
     /// `[x]` items (Obsidian's `- [/]`, Logseq's `- TODO`) are not read, and counted in the
     /// omissions with their line numbers; `otherLines` counts the other lines with text
     /// (headings, prose, code), for when the input was taken for Markdown by its content.
-    public static func read(_ text: String, source: String, now: Date = Date()) throws(InterchangeError)
+    public static func read(_ text: String, source: String, now: Date = Date(), calendar: LocalTime = .current) throws(InterchangeError)
         -> (entries: [ExchangeEntry], omissions: Omissions, otherLines: Int) {
         var entries: [ExchangeEntry] = []
         var lineNumber = 0
         var blocks = BlockTracker()
         var otherTasks: [Int] = []
-        var nested = 0
-        var otherLines = 0
+        var nested = 0, otherLines = 0, notDays = 0
         for rawLine in text.split(omittingEmptySubsequences: false, whereSeparator: isLineEnd) {
             lineNumber += 1
             var line = withoutQuoteMarkers(rawLine)
@@ -93,13 +93,18 @@ public enum MarkdownTasks {
                 due = day
                 title = title.dropLast(11 + dueMarker.count)
             }
+            var obsidian = ObsidianDates()
+            title = obsidian.read(title)
+            notDays += obsidian.notDays
+            func start(of day: CalendarDay?) -> Date? { day.flatMap { calendar.date(year: $0.year, month: $0.month, day: $0.day) } }
             var item: ToDoItem
             do {
-                item = try ToDoItem(title: String(title), createdAt: now)
+                item = try ToDoItem(title: String(title), createdAt: start(of: obsidian.created) ?? now)
             } catch {
                 throw fail("a task without a title")
             }
-            if let due { item.setDue(day: due) }
+            if let due = due ?? obsidian.due { item.setDue(day: due) }
+            if done { item.completedAt = start(of: obsidian.done) }
             entries.append(ExchangeEntry(item: item, done: done, line: lineNumber))
         }
         var omissions = Omissions(format: .markdown, importing: true)
@@ -109,6 +114,7 @@ public enum MarkdownTasks {
             omissions.note("\(count) line\(count == 1 ? "" : "s") written as a task but not as - [ ] or - [x] (line\(count == 1 ? "" : "s") \(lines))")
         }
         if nested > 0 { omissions.note("the nesting of \(nested) item\(nested == 1 ? "" : "s") (each is an item of its own)") }
+        if notDays > 0 { omissions.note("\(notDays) Obsidian date\(notDays == 1 ? "" : "s") that name\(notDays == 1 ? "s" : "") no day (left in the title)") }
         return (entries, omissions, otherLines)
     }
 
