@@ -7,25 +7,29 @@ extension ICalendar {
         "DTSTART", "DUE", "RECURRENCE-ID", "COMPLETED", "CREATED", "DTSTAMP", "LAST-MODIFIED", "EXDATE", "RDATE",
     ]
 
-    /// Checks a component tick keeps with an item (its VTODO with what is inside, an override
-    /// of a recurrence) as strictly as the fields tick maps: each TZID names a zone (the
-    /// system's, or a VTIMEZONE of the file) and each date-valued property
+    /// Checks a property tick keeps with an item as strictly as the fields tick maps: its
+    /// TZID names a zone (the system's, or a VTIMEZONE of the file), and a date-valued one
     /// (``dateValuedNames``; an RDATE of periods aside) holds dates or date-times. Written
     /// back, a line that broke either would be invalid for every other reader too.
+    static func checkKept(_ property: ICalProperty, resolver: inout TimeZoneResolver, source: String) throws(InterchangeError) {
+        guard !property.parameters.isEmpty || dateValuedNames.contains(property.key) else { return }
+        if let tzid = property.parameter("TZID") { _ = try resolver.zone(tzid, line: property.line) }
+        guard dateValuedNames.contains(property.key), property.parameter("VALUE")?.uppercased() != "PERIOD" else { return }
+        let lenient = ICalDateTime.lenientNames.contains(property.key)
+        for value in property.value.split(separator: ",", omittingEmptySubsequences: false) {
+            let single = ICalProperty(property.name, property.parameters, value: String(value))
+            guard (lenient ? ICalDateTime.lenient(single) : ICalDateTime(single)) == nil else { continue }
+            throw InterchangeError(source: source, line: property.line,
+                                   problem: "\(property.name) \"\(ContentLineReader.excerpt(property.value))\" is not a date or date-time")
+        }
+    }
+
+    /// ``checkKept(_:resolver:source:)-(ICalProperty,_,_)`` of every property of a component
+    /// tick keeps whole (an alarm, an override of a recurrence) and of the components inside it.
     static func checkKept(_ component: ICalComponent, resolver: inout TimeZoneResolver, source: String) throws(InterchangeError) {
         var pending = [component]
         while let next = pending.popLast() {
-            for property in next.properties {
-                if let tzid = property.parameter("TZID") { _ = try resolver.zone(tzid, line: property.line) }
-                guard dateValuedNames.contains(property.key), property.parameter("VALUE")?.uppercased() != "PERIOD" else { continue }
-                let lenient = ICalDateTime.lenientNames.contains(property.key)
-                for value in property.value.split(separator: ",", omittingEmptySubsequences: false) {
-                    let single = ICalProperty(property.name, property.parameters, value: String(value))
-                    guard (lenient ? ICalDateTime.lenient(single) : ICalDateTime(single)) == nil else { continue }
-                    throw InterchangeError(source: source, line: property.line,
-                                           problem: "\(property.name) \"\(ContentLineReader.excerpt(property.value))\" is not a date or date-time")
-                }
-            }
+            for property in next.properties { try checkKept(property, resolver: &resolver, source: source) }
             pending.append(contentsOf: next.components)
         }
     }

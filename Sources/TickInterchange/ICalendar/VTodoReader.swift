@@ -25,12 +25,16 @@ struct VTodoReader {
         var doneMarks: [ICalProperty] = []
         var base: [ICalProperty] = []
 
-        try ICalendar.checkKept(vtodo, resolver: &resolver, source: source)
-        for override in overrides { try ICalendar.checkKept(override, resolver: &resolver, source: source) }
+        // What is kept is checked as strictly as what is mapped (see ICalendar.checkKept).
+        for component in vtodo.components + overrides { try ICalendar.checkKept(component, resolver: &resolver, source: source) }
         var seen: UInt64 = 0
         for property in vtodo.properties {
             let key = property.key
-            guard let row = VTodoMapping.rowOfName[key] else { extras.add(property); continue }
+            guard let row = VTodoMapping.rowOfName[key] else {
+                try ICalendar.checkKept(property, resolver: &resolver, source: source)
+                extras.add(property)
+                continue
+            }
             // RFC 5545 allows each of them once in a VTODO; a second would have to be dropped.
             guard seen & 1 << row == 0 else {
                 let first = vtodo.properties.first { $0.key == key }?.line ?? property.line
