@@ -38,5 +38,9 @@ struct OtherAppFieldsCLITests {
         let shown = try tick.run(["show", "1"])
         #expect(shown.stdout.contains("  status:   CANCELLED  (from another app)\n"), "\(shown.stdout)")
         #expect(shown.stdout.contains("position: 1 (To Do)"))
+        // Checked in tick, it is done, and written back so: the status of the other app is not shown.
+        #expect(try tick.run(["check", "1"]).status == 0)
+        #expect(!(try tick.run(["show", "1"]).stdout.contains("status")))
+        #expect(try tick.run(["export", "--format", "ics"]).stdout.contains("\r\nSTATUS:COMPLETED\r\n"))
     }
 }

@@ -53,7 +53,9 @@ struct RealFormatFileTests {
         #expect(entries.first?.item.due == nil)
         var writer = ByteWriter()
         #expect(try TodoTxt.write(entries, to: &writer, calendar: berlin).message?.contains("due:") == false)
-        #expect(throws: InterchangeError.self) { try TodoTxt.read("pay due:2026-13-01\n", source: "todo.txt", calendar: berlin) }
+        for typo in ["due:2026-13-01", "due:2026-12-1", "due:12/01/2026"] {
+            #expect(throws: InterchangeError.self) { try TodoTxt.read("pay \(typo)\n", source: "todo.txt", calendar: berlin) }
+        }
     }
 
     @Test("a todo.txt line that begins with [ is todo.txt, not JSON; JSON begins with { or with [ and then { or ]")
@@ -61,6 +63,7 @@ struct RealFormatFileTests {
         #expect(InterchangeCodec.detect(Array("[work] call Bob about the contract\nbuy milk\n".utf8)) == .todotxt)
         #expect(InterchangeCodec.detect(Array("[\n  {\"id\": 1}\n]".utf8)) == .json)
         #expect(InterchangeCodec.detect(Array(" [ ]".utf8)) == .json)
+        #expect(InterchangeCodec.detect(Array("[ ] buy milk\n".utf8)) == .todotxt)
         #expect(InterchangeCodec.detect(Array("[".utf8)) == .json)
         #expect(InterchangeCodec.detect(Array("{\"description\":\"a\"}".utf8)) == .json)
     }
@@ -103,6 +106,45 @@ struct RealFormatFileTests {
         #expect(omissions.message == "not imported from Markdown: 1 Obsidian date that names no day (left in the title)")
     }
 
+    @Test("Markdown: Obsidian's other fields at the end do not stop the reading; a done date on an open task, and a title of dates alone, stay")
+    func obsidianEdges() throws {
+        let text = "- [ ] Plan ➕ 2026-11-01 🛫 2026-11-02 ⏳ 2026-11-03 📅 2026-12-01 ^abc-1\n- [ ] Open one ✅ 2026-01-02\n"
+            + "- [ ] 📅 2026-12-01\n- [x] [completion:: 2026-12-02]\n"
+        let (entries, omissions, _) = try MarkdownTasks.read(text, source: "vault.md", calendar: berlin)
+        #expect(entries.map(\.item.title) == ["Plan 🛫 2026-11-02 ⏳ 2026-11-03 ^abc-1", "Open one ✅ 2026-01-02", "📅 2026-12-01",
+                                              "[completion:: 2026-12-02]"])
+        #expect(entries[0].item.dueDay == CalendarDay(year: 2026, month: 12, day: 1) && entries[0].item.createdAt == day(2026, 11, 1))
+        #expect(entries[1].item.completedAt == nil && entries[2].item.due == nil && entries[3].item.completedAt == nil)
+        #expect(omissions.message == nil)
+    }
+
+    @Test("Markdown export says when a title holds Obsidian dates, which reading it back would take as dates")
+    func obsidianTitlesSaid() throws {
+        let created = Date(timeIntervalSince1970: 1_795_000_000)
+        let entries = [ExchangeEntry(item: try ToDoItem(title: "Report 📅 2026-12-01", createdAt: created), done: false),
+                       ExchangeEntry(item: try ToDoItem(title: "Read [due:: 2026-12-02] notes", createdAt: created), done: false),
+                       ExchangeEntry(item: try ToDoItem(title: "Plain", createdAt: created), done: false)]
+        var writer = ByteWriter()
+        let message = try MarkdownTasks.write(entries, to: &writer, calendar: berlin).message
+        #expect(message?.hasSuffix("2 titles hold Obsidian dates (📅 …, [due:: …]), which are read back as dates") == true, "\(message ?? "")")
+    }
+
+    @Test("Markdown: an HTML comment opened inside an indented code block hides nothing")
+    func commentInCode() throws {
+        let text = "How to hide a task:\n\n    <!-- start a comment like this\n\n- [ ] real task\n- [ ] another\n"
+        #expect(try MarkdownTasks.read(text, source: "n.md").entries.map(\.item.title) == ["real task", "another"])
+    }
+
+    @Test("Markdown: lines of a million characters made of brackets, quote markers or Obsidian fields are read in one pass")
+    func longHostileLines() throws {
+        let brackets = "- [ ] a " + String(repeating: "[(", count: 500_000) + "\n"
+        let quotes = String(repeating: ">", count: 1_000_000) + " - [ ] quoted\n"
+        let fields = "- [ ] b" + String(repeating: " 📅 2026-12-01", count: 50_000) + String(repeating: " 🔼", count: 200_000) + "\n"
+        let (entries, _, _) = try MarkdownTasks.read(brackets + quotes + fields, source: "big.md", calendar: berlin)
+        #expect(entries.count == 3)
+        #expect(entries[2].item.dueDay == CalendarDay(year: 2026, month: 12, day: 1))
+    }
+
     @Test("taskwarrior: dates as task import takes them, seconds since 1970 and times without a zone (local) too")
     func taskwarriorDates() throws {
         let input = """
@@ -112,6 +154,14 @@ struct RealFormatFileTests {
         let (entries, _) = try Taskwarrior.read(JSONParser.parse(Array(input.utf8), source: "t"), source: "t", calendar: berlin)
         #expect(entries.map(\.item.createdAt) == [Date(timeIntervalSince1970: 1_234_567_889), berlin.date(year: 2015, month: 10, day: 18, hour: 14, minute: 42)])
         #expect(entries[1].item.due == berlin.date(year: 2015, month: 10, day: 20, hour: 9))
+        // A day is local midnight, a due day; a number outside 1980…9999 is no time in seconds.
+        let day = try Taskwarrior.read(JSONParser.parse(Array(#"[{"description":"d","due":"20261201"}]"#.utf8), source: "t"), source: "t", calendar: berlin)
+        #expect(day.entries.first?.item.dueDay == CalendarDay(year: 2026, month: 12, day: 1))
+        for value in ["12", "0", "99999999999999"] {
+            #expect(throws: InterchangeError.self) {
+                try Taskwarrior.read(JSONParser.parse(Array("[{\"description\":\"d\",\"due\":\"\(value)\"}]".utf8), source: "t"), source: "t")
+            }
+        }
         #expect(throws: InterchangeError.self) {
             try Taskwarrior.read(JSONParser.parse(Array("[{\"uuid\":\"a0000000-a000-4000-a000-a00000000000\",\"description\":\"a\",\"due\":\"soon\"}]".utf8), source: "t"), source: "t")
         }
@@ -125,6 +175,9 @@ struct RealFormatFileTests {
         #expect(first.format == .taskwarrior)
         #expect(first.entries.first?.item.title == "my description" && first.entries.first?.item.notes == "first")
         #expect(first.entries.first?.item.id == again.entries.first?.item.id)
+        // Two alike are two tasks, as task import makes them.
+        let twins = try InterchangeCodec.read(Array(#"[{"description":"water plants"},{"description":"water plants"}]"#.utf8), as: nil, source: "t.json")
+        #expect(Set(twins.entries.map(\.item.id)).count == 2)
     }
 
     @Test("taskwarrior: dropped annotation dates, an end on a pending task and deleted tasks are said")
@@ -139,6 +192,6 @@ struct RealFormatFileTests {
         let message = try #require(omissions.message)
         #expect(message.contains("1 deleted task (an import removes nothing: it stays in the list if it is there)"), "\(message)")
         #expect(message.contains("the dates of 2 annotations (their texts are the notes, one a line)"))
-        #expect(message.contains("\"end\" of 1 task (tick has no such field)"))
+        #expect(message.contains("the end dates of 1 task not completed"))
     }
 }

@@ -21,7 +21,12 @@ extension ToDoItem {
             case "BEGIN": depth += 1
             case "END": depth = max(0, depth - 1)
             case name where depth == 0:
-                guard let colon = line.firstIndex(of: ":") else { return nil }
+                // The value follows the first colon outside a quoted parameter value.
+                var quoted = false
+                guard let colon = line.firstIndex(where: { character in
+                    if character == "\"" { quoted.toggle() }
+                    return character == ":" && !quoted
+                }) else { return nil }
                 let value = VisibleText.line(String(line[line.index(after: colon)...])).trimmed()
                 return value.isEmpty ? nil : value
             default: break

@@ -41,15 +41,15 @@ public enum InterchangeCodec {
 
     /// The format of `bytes` judged from their content: iCalendar when they begin with a
     /// `BEGIN:` line (a cut-short file is then an iCalendar error, not todo.txt lines), JSON
-    /// when they begin with `{`, or with `[` and then `{` or `]` (tick's or taskwarrior's, by
-    /// the keys of the first item; a todo.txt line may begin `[work]`), a Markdown task list,
-    /// else todo.txt.
+    /// when they begin with `{`, with `[` and then `{`, or are `[]` (tick's or taskwarrior's, by
+    /// the keys of the first item; a todo.txt line may begin `[work]` or `[ ]`), a Markdown
+    /// task list, else todo.txt.
     public static func detect(_ bytes: [UInt8]) -> InterchangeFormat {
         let blank: [UInt8] = [0x20, 0x09, 0x0A, 0x0D, 0xEF, 0xBB, 0xBF]
         let start = bytes.firstIndex { !blank.contains($0) }
         if let start, bytes[start] == UInt8(ascii: "{") { return .json }
-        if let start, bytes[start] == UInt8(ascii: "["),
-           let next = bytes[(start + 1)...].first(where: { !blank.contains($0) }), next == UInt8(ascii: "{") || next == UInt8(ascii: "]") {
+        if let start, bytes[start] == UInt8(ascii: "["), let next = bytes[(start + 1)...].firstIndex(where: { !blank.contains($0) }),
+           bytes[next] == UInt8(ascii: "{") || (bytes[next] == UInt8(ascii: "]") && bytes[(next + 1)...].allSatisfy { blank.contains($0) }) {
             return .json
         }
         if let start, bytes[start] == UInt8(ascii: "["), bytes[(start + 1)...].allSatisfy({ blank.contains($0) }) { return .json }

@@ -93,6 +93,12 @@ extension ICalComponent {
                 guard !open.isEmpty else {
                     throw fail(property.line, "\(property.name) is outside any BEGIN:VCALENDAR … END:VCALENDAR")
                 }
+                // vCalendar 1.0 (Palm, Nokia, old KDE and Evolution) writes values another way
+                // (quoted-printable text, `STATUS:NEEDS ACTION`, DCREATED): read as iCalendar they
+                // would be wrong, and written back invalid. Refused as soon as it says what it is.
+                if open.count == 1, property.key == "VERSION", open[0].name == "VCALENDAR", property.value.trimmingWhitespace == "1.0" {
+                    throw fail(property.line, "VERSION:1.0 is vCalendar 1.0, which tick does not read; it reads iCalendar (RFC 5545, VERSION:2.0)")
+                }
                 open[open.count - 1].properties.append(property)
             }
         }

@@ -44,22 +44,12 @@ extension ICalendar {
     public static func decode(_ bytes: [UInt8], source: String,
                               options: ICalendarDecodingOptions = ICalendarDecodingOptions()) throws(InterchangeError) -> DecodedCalendar {
         var decoder = CalendarDecoder(source: source, options: options)
-        let calendars = try bytes.withUnsafeBufferPointer { buffer throws(InterchangeError) in
+        _ = try bytes.withUnsafeBufferPointer { buffer throws(InterchangeError) in
             try ICalComponent.parse(buffer, source: source, rootName: "VCALENDAR") { component throws(InterchangeError) in
                 try decoder.add(component)
             }
         }
-        for calendar in calendars { try checkVersion(calendar, source: source) }
         return try decoder.finish()
-    }
-
-    /// Refuses a vCalendar 1.0 file (`VERSION:1.0`: Palm, Nokia, old KDE and Evolution):
-    /// its values are written another way (quoted-printable text, `STATUS:NEEDS ACTION`,
-    /// DCREATED), so read as iCalendar they would be wrong, and written back invalid.
-    static func checkVersion(_ calendar: ICalComponent, source: String) throws(InterchangeError) {
-        guard let version = calendar.property("VERSION"), version.value.trimmingWhitespace == "1.0" else { return }
-        throw InterchangeError(source: source, line: version.line,
-                               problem: "VERSION:1.0 is vCalendar 1.0, which tick does not read; it reads iCalendar (RFC 5545, VERSION:2.0)")
     }
 
     /// Reads parsed calendars (see ``ICalComponent/parse(_:source:)-([UInt8],_)``).
@@ -74,7 +64,6 @@ extension ICalendar {
             guard calendar.name == "VCALENDAR" else {
                 throw InterchangeError(source: source, line: calendar.line, problem: "BEGIN:\(calendar.name) is outside a VCALENDAR")
             }
-            try checkVersion(calendar, source: source)
             for component in calendar.components { try decoder.add(component) }
         }
         return try decoder.finish()

@@ -116,8 +116,11 @@ extension ICalendar {
         // The item's VTODO, inside a calendar or bare (see ICalComponent.bareChildren).
         var path: (calendar: Int, index: Int?)?
         for (calendarIndex, calendar) in calendars.enumerated() where path == nil {
-            if isItem(calendar) { path = (calendarIndex, nil) }
-            if let index = calendar.components.firstIndex(where: isItem) { path = (calendarIndex, index) }
+            if isItem(calendar) {
+                path = (calendarIndex, nil)
+            } else if calendar.name == "VCALENDAR", let index = calendar.components.firstIndex(where: isItem) {
+                path = (calendarIndex, index)
+            }
         }
         if let path {
             let component = path.index.map { calendars[path.calendar].components[$0] } ?? calendars[path.calendar]

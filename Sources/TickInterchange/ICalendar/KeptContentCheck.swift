@@ -7,16 +7,19 @@ extension ICalendar {
         "DTSTART", "DUE", "RECURRENCE-ID", "COMPLETED", "CREATED", "DTSTAMP", "LAST-MODIFIED", "EXDATE", "RDATE",
     ]
 
-    /// Checks a property tick keeps with an item as strictly as the fields tick maps: its
-    /// TZID names a zone (the system's, or a VTIMEZONE of the file), and a date-valued one
-    /// (``dateValuedNames``; an RDATE of periods aside) holds dates or date-times. Written
-    /// back, a line that broke either would be invalid for every other reader too.
+    /// Checks a date-valued property tick keeps with an item (``dateValuedNames``) as
+    /// strictly as the DUE it maps: its TZID names a zone (the system's, or a VTIMEZONE of
+    /// the file), and it holds dates or date-times (an RDATE of periods aside; empty places
+    /// in the list of an EXDATE or RDATE, `EXDATE:a,,b`, are passed over). Written back, a line that broke either
+    /// would be invalid for every other reader too.
     static func checkKept(_ property: ICalProperty, resolver: inout TimeZoneResolver, source: String) throws(InterchangeError) {
-        guard !property.parameters.isEmpty || dateValuedNames.contains(property.key) else { return }
+        guard dateValuedNames.contains(property.key) else { return }
         if let tzid = property.parameter("TZID") { _ = try resolver.zone(tzid, line: property.line) }
-        guard dateValuedNames.contains(property.key), property.parameter("VALUE")?.uppercased() != "PERIOD" else { return }
+        guard property.parameter("VALUE")?.uppercased() != "PERIOD" else { return }
         let lenient = ICalDateTime.lenientNames.contains(property.key)
-        for value in property.value.split(separator: ",", omittingEmptySubsequences: false) {
+        let isList = property.key == "EXDATE" || property.key == "RDATE"
+        let values = isList ? property.value.split(separator: ",").filter { !$0.allSatisfy(\.isWhitespace) } : [Substring(property.value)]
+        for value in values {
             let single = ICalProperty(property.name, property.parameters, value: String(value))
             guard (lenient ? ICalDateTime.lenient(single) : ICalDateTime(single)) == nil else { continue }
             throw InterchangeError(source: source, line: property.line,

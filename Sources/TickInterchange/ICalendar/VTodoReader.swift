@@ -78,9 +78,13 @@ struct VTodoReader {
                 }
                 base.append(property)
             case "COMPLETED":
-                completed = try instant(property, &resolver)
+                let read = try instant(property, &resolver)
+                completed = read
                 isDone = true
-                doneMarks.append(property)
+                // Kept (when STATUS says not done) as the UTC time RFC 5545 wants, however it was written.
+                if case .utc? = ICalDateTime(property) { doneMarks.append(property) } else {
+                    doneMarks.append(ICalProperty("COMPLETED", value: ICalDateTime.utcText(read)))
+                }
             case "STATUS":
                 switch property.value.uppercased() {
                 case "COMPLETED": statusSaysDone = true

@@ -12,15 +12,17 @@ public enum MarkdownTasks {
     /// Writes both sections; returns what was left out.
     public static func write(_ entries: [ExchangeEntry], to writer: inout ByteWriter, calendar: LocalTime = .current) throws(InterchangeError) -> Omissions {
         var omissions = Omissions(format: .markdown)
-        var brokenTitles = 0, dueEndings = 0
+        var brokenTitles = 0, dueEndings = 0, obsidianTitles = 0
         for done in [false, true] {
             writer.ascii(done ? "\n## Done\n\n" : "## To Do\n\n")
             for entry in entries where entry.done == done {
                 omissions.count(entry)
                 writer.ascii(done ? "- [x] " : "- [ ] ")
                 let title = entry.item.title
-                // A title of its own ending as a due does would be read back as the due date.
+                // A title of its own ending as a due does (or holding Obsidian's dates) would be
+                // read back as the due date.
                 if entry.item.due == nil, dueSuffix(of: Substring(title)) != nil { dueEndings += 1 }
+                if ObsidianDates.wouldTakeFields(from: Substring(title), isDone: done) { obsidianTitles += 1 }
                 if title.utf8.contains(where: { $0 == UInt8(ascii: "\n") || $0 == UInt8(ascii: "\r") }) {
                     brokenTitles += 1
                     writer.text(String(title.map { $0.isNewline ? " " : $0 }))
@@ -40,6 +42,9 @@ public enum MarkdownTasks {
         if brokenTitles > 0 { omissions.note("line breaks in \(brokenTitles) title\(brokenTitles == 1 ? "" : "s") (written as spaces)") }
         if dueEndings > 0 {
             omissions.note("\(dueEndings) title\(dueEndings == 1 ? " ends" : "s end") in \"(due …)\", which is read back as a due date")
+        }
+        if obsidianTitles > 0 {
+            omissions.note("\(obsidianTitles) title\(obsidianTitles == 1 ? " holds" : "s hold") Obsidian dates (📅 …, [due:: …]), which are read back as dates")
         }
         return omissions
     }
@@ -94,7 +99,7 @@ public enum MarkdownTasks {
                 title = title.dropLast(11 + dueMarker.count)
             }
             var obsidian = ObsidianDates()
-            title = obsidian.read(title)
+            title = obsidian.read(title, isDone: done)
             notDays += obsidian.notDays
             func start(of day: CalendarDay?) -> Date? { day.flatMap { calendar.date(year: $0.year, month: $0.month, day: $0.day) } }
             var item: ToDoItem
@@ -122,8 +127,13 @@ public enum MarkdownTasks {
     /// quote or an Obsidian callout is still a task list).
     static func withoutQuoteMarkers(_ line: Substring) -> Substring {
         var rest = line
-        while case let body = rest.drop(while: { $0 == " " }), rest.count - body.count < 4, body.first == ">" {
-            rest = body.dropFirst()
+        while true {
+            // (Up to three spaces, then `>`; looked at one character at a time, never counted from the end.)
+            var index = rest.startIndex
+            var spaces = 0
+            while spaces < 4, index < rest.endIndex, rest[index] == " " { spaces += 1; index = rest.index(after: index) }
+            guard spaces < 4, index < rest.endIndex, rest[index] == ">" else { break }
+            rest = rest[rest.index(after: index)...]
             if rest.first == " " { rest = rest.dropFirst() }
         }
         return rest
@@ -220,7 +230,7 @@ public enum MarkdownTasks {
                 if body.contains("-->") { inComment = false }
                 return false
             }
-            if body.hasPrefix("<!--") {
+            if columns < 4 || isInList, body.hasPrefix("<!--") {
                 inComment = !body.dropFirst(4).contains("-->")
                 return false
             }

@@ -79,14 +79,16 @@ public enum Taskwarrior {
     }
 
     /// A date as `task import` takes it: `20261201T083000Z` (what `task export` writes), ISO
-    /// 8601, seconds since 1970 (`"1796113800"`, older exports), or `20261201T083000` without
-    /// a zone, which taskwarrior reads as local time.
+    /// 8601, seconds since 1970 from 1980 to 9999 (`"1796113800"`, older exports; the range
+    /// taskwarrior takes as seconds), `20261201` as local midnight, or `20261201T083000`
+    /// without a zone, which taskwarrior reads as local time.
     static func date(_ text: String, calendar: LocalTime) -> Date? {
         let slice = Substring(text)
         if let date = DateText.compact(slice) ?? DateText.iso8601(slice) { return date }
-        if (1...12).contains(text.utf8.count), text.utf8.allSatisfy(DateText.isDigit), let seconds = Int64(text) {
+        if text.utf8.allSatisfy(DateText.isDigit), let seconds = Int64(text), (315_532_800..<253_402_293_599).contains(seconds) {
             return Date(timeIntervalSince1970: Double(seconds))
         }
+        if text.utf8.count == 8, let day = CalendarDay(slice) { return calendar.date(year: day.year, month: day.month, day: day.day) }
         guard let utc = DateText.compact(slice + "Z") else { return nil }
         let wall = LocalTime.utc.fields(of: utc)
         return calendar.date(year: wall.year, month: wall.month, day: wall.day, hour: wall.hour, minute: wall.minute, second: wall.second)
@@ -104,7 +106,15 @@ public enum Taskwarrior {
         default: throw InterchangeError(source: source, line: 1, problem: "taskwarrior's JSON is an array of tasks, not \(value.kind)")
         }
         var entries: [ExchangeEntry] = []
-        var deleted = 0, templates = 0, annotationDates = 0
+        var deleted = 0, templates = 0, annotationDates = 0, endsOfOpenTasks = 0
+        // Tasks without a uuid: how many had each derived id so far, so that two alike get two ids.
+        var derivedSeen: [String: Int] = [:]
+        func derivedID(description: String, entry: String?) -> String {
+            let name = description + "\u{0}" + (entry ?? "")
+            let seen = derivedSeen[name, default: 0]
+            derivedSeen[name] = seen + 1
+            return NameBasedUUID.make(Array((seen == 0 ? name : name + "#\(seen)").utf8)).uuidString
+        }
         var ignored: [String: Int] = [:]
         // A recurring task is a template ("status":"recurring") and the instances taskwarrior
         // made of it (each with "parent"): the instances are the tasks `task list` shows.
@@ -139,8 +149,8 @@ public enum Taskwarrior {
             guard let description = try string("description") else { throw fail("a task needs a \"description\"") }
             // Without a uuid (`task import` makes one), an id from the description and entry
             // date, the same on every import.
-            let entryText = try string("entry") ?? ""
-            let uuidText = try string("uuid") ?? NameBasedUUID.make(Array((description + "\u{0}" + entryText).utf8)).uuidString
+            let entryText = try string("entry")
+            let uuidText = try string("uuid") ?? derivedID(description: description, entry: entryText)
             guard let id = UUID(uuidString: uuidText) else { throw fail("\"uuid\" \"\(uuidText)\" is not a UUID") }
             guard status != "recurring" || !parents.contains(uuidText.lowercased()) else { templates += 1; continue }
             let entryDate = try date("entry")
@@ -157,7 +167,7 @@ public enum Taskwarrior {
                 item.setDue(instant: due)
             }
             item.modifiedAt = try date("modified")
-            if status == "completed" { item.completedAt = try date("end") } else if fields["end"] != nil { ignored["end", default: 0] += 1 }
+            if status == "completed" { item.completedAt = try date("end") } else if fields["end"] != nil { endsOfOpenTasks += 1 }
             if case .array(let annotations, _)? = fields["annotations"] {
                 annotationDates += annotations.count
                 var notes: [String] = []
@@ -175,6 +185,9 @@ public enum Taskwarrior {
         }
         if deleted > 0 {
             omissions.note("\(deleted) deleted task\(deleted == 1 ? "" : "s") (an import removes nothing: \(deleted == 1 ? "it stays" : "they stay") in the list if \(deleted == 1 ? "it is" : "they are") there)")
+        }
+        if endsOfOpenTasks > 0 {
+            omissions.note("the end dates of \(endsOfOpenTasks) task\(endsOfOpenTasks == 1 ? "" : "s") not completed")
         }
         if annotationDates > 0 {
             omissions.note("the dates of \(annotationDates) annotation\(annotationDates == 1 ? "" : "s") (their texts are the notes, one a line)")

@@ -18,7 +18,7 @@ public enum TodoTxt {
             let item = entry.item
             // todo.txt cannot escape a title's own due: word; it would be read back as the due date.
             // (A line break is written as a space, so it parts words too.)
-            if item.title.split(whereSeparator: { $0 == " " || $0.isNewline }).contains(where: { $0.hasPrefix("due:") && looksLikeDay($0.dropFirst(4)) }) {
+            if item.title.split(whereSeparator: { $0 == " " || $0.isNewline }).contains(where: isDueDate) {
                 dueWords += 1
             }
             if entry.done {
@@ -93,11 +93,11 @@ public enum TodoTxt {
             var due: CalendarDay?
             var titleWords: [Substring] = priority.map { [$0] } ?? []
             for word in words {
-                // A due: that is not written as a day (due:mon, as some tools take) stays part of
-                // the title; one written as a day must be one.
-                if word.hasPrefix("due:"), Self.looksLikeDay(word.dropFirst(4)) {
+                // A due: of a word (due:mon, as some tools take) stays part of the title; one
+                // that begins with a digit means a date, and must be a day.
+                if Self.isDueDate(word) {
                     guard due == nil else { throw fail("two due: dates") }
-                    guard let day = CalendarDay(word.dropFirst(4)) else {
+                    guard Self.looksLikeDay(word.dropFirst(4)), let day = CalendarDay(word.dropFirst(4)) else {
                         throw fail("\"\(word)\" is not a due date like due:2026-12-01")
                     }
                     due = day
@@ -126,6 +126,11 @@ public enum TodoTxt {
     /// A `YYYY-MM-DD` word, else nil.
     private static func day(_ word: Substring) -> CalendarDay? {
         word.utf8.count == 10 && word.contains("-") ? CalendarDay(word) : nil
+    }
+
+    /// Whether a word is a `due:` date (its value begins with a digit), a day or not.
+    private static func isDueDate(_ word: Substring) -> Bool {
+        word.hasPrefix("due:") && word.dropFirst(4).first.map { $0.isASCII && $0.isNumber } == true
     }
 
     /// Whether a word is written as a day, `NNNN-NN-NN`, valid or not.

@@ -80,7 +80,9 @@ extension Screen {
         if let rule = item.recurrenceRule {
             fields.append(("Repeats", [rule, "(from another app; tick does not repeat it)"], palette.label))
         }
-        if let status = item.otherAppStatus { fields.append(("Status", [status + " (from another app)"], palette.label)) }
+        if state.selection?.section == .toDo, let status = item.otherAppStatus {
+            fields.append(("Status", [status + " (from another app)"], palette.label))
+        }
         fields.append(("Created", [DueDateFormat.longDate(item.createdAt, calendar: state.calendar)], palette.label))
         if let completedAt = item.completedAt {
             fields.append(("Done", [DueDateFormat.longDate(completedAt, calendar: state.calendar)], palette.label))

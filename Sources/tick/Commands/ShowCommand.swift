@@ -40,7 +40,8 @@ struct ShowCommand: ParsableCommand {
             }
             if let location = item.location { fields.append(("location", ItemFormatting.location(location, withCoordinate: true))) }
             if let rule = item.recurrenceRule { fields.append(("repeats", rule + "  (from another app; tick does not repeat it)")) }
-            if let status = item.otherAppStatus { fields.append(("status", status + "  (from another app)")) }
+            // (Checked in tick, the item is done, and is written back so.)
+            if section == .toDo, let status = item.otherAppStatus { fields.append(("status", status + "  (from another app)")) }
             fields.append(("created", ItemFormatting.date(item.createdAt)))
             if let completedAt = item.completedAt { fields.append(("done", ItemFormatting.date(completedAt))) }
             if let modifiedAt = item.modifiedAt { fields.append(("modified", ItemFormatting.date(modifiedAt))) }

@@ -49,6 +49,23 @@ struct RealFileQuirkTests {
     func vCalendarOne() {
         expectError(ics("BEGIN:VCALENDAR\nVERSION:1.0\nBEGIN:VTODO\nSUMMARY;ENCODING=QUOTED-PRINTABLE:Attivit=C3=A0\nSTATUS:NEEDS ACTION\nEND:VTODO\nEND:VCALENDAR"),
                     line: 2, "VERSION:1.0 is vCalendar 1.0, which tick does not read")
+        // Before a quoted-printable soft line break makes a line that is no content line.
+        expectError(ics("BEGIN:VCALENDAR\nVERSION:1.0\nBEGIN:VTODO\nSUMMARY;ENCODING=QUOTED-PRINTABLE:broken=\nacross lines\nEND:VTODO\nEND:VCALENDAR"),
+                    line: 2, "VERSION:1.0 is vCalendar 1.0")
+    }
+
+    @Test("a vdir export writes an item read from a bare VTODO file back into that file, not into a second one")
+    func bareVTodoInVdir() throws {
+        let directory = FileManager.default.temporaryDirectory.appendingPathComponent("tick-bare-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: directory) }
+        let file = directory.appendingPathComponent("abc123.ics")
+        try Data("BEGIN:VTODO\r\nUID:server-href-uid\r\nSUMMARY:Bare task\r\nEND:VTODO\r\n".utf8).write(to: file)
+        var item = try #require(try ICalendar.decode(Array(try Data(contentsOf: file)), source: file.path, options: testOptions()).todos.first).item
+        try item.setTitle("Renamed")
+        _ = try Vdir.write([ExchangeEntry(item: item, done: false)], to: directory.path)
+        #expect(try FileManager.default.contentsOfDirectory(atPath: directory.path) == ["abc123.ics"])
+        #expect(try String(contentsOf: file, encoding: .utf8).contains("SUMMARY:Renamed\r\n"))
     }
 
     @Test("a VTIMEZONE rule whose BYHOUR and BYMINUTE repeat its DTSTART's time (Lotus Notes) is read; other ones are not")
@@ -75,6 +92,10 @@ struct RealFileQuirkTests {
         expectError(calendar(["SUMMARY:a", "DUE:2005-03-06T00:56:50Z"]), line: 8, "DUE \"2005-03-06T00:56:50Z\"")
         expectError(calendar(["SUMMARY:a", "DTSTART:2005-03-06T00:56:50Z"]), line: 8, "DTSTART")
         expectError(calendar(["SUMMARY:a", "CREATED:2005-03-06 00:56:50"]), line: 8, "CREATED")
+        // Kept beside a STATUS that says not done, such a COMPLETED is written back in UTC, as RFC 5545 writes it.
+        let cancelled = try decodeOne("UID:c\nSUMMARY:Evolution\nSTATUS:CANCELLED\nCOMPLETED:2005-03-07T08:00:00Z")
+        #expect(!cancelled.isDone)
+        #expect(topLevelLines(try exportICS([cancelled.item]).text, uid: "c").contains("COMPLETED:20050307T080000Z"))
     }
 
     @Test("a sync patch of a bare VTODO patches it where it stands")
@@ -113,6 +134,10 @@ struct RealFileQuirkTests {
         expectError(calendar(["SUMMARY:a"], after: ["BEGIN:VTODO", "UID:q-1", "RECURRENCE-ID:tomorrow", "END:VTODO"]), line: 11, "RECURRENCE-ID")
         let kept = try decodeOne("UID:p\nSUMMARY:a\nRRULE:FREQ=WEEKLY\nRDATE;VALUE=PERIOD:20261201T090000Z/PT1H\nEXDATE:20261208T090000Z,20261215T090000Z")
         #expect(kept.item.iCalendarExtras?.contains("RDATE;VALUE=PERIOD:20261201T090000Z/PT1H") == true)
+        // Empty places in a list pass; a TZID on a property that holds no date is not looked up; an empty DTSTART is no date.
+        let lenient = try decodeOne("UID:p\nSUMMARY:a\nRRULE:FREQ=WEEKLY\nEXDATE:20261208T090000Z,\nEXDATE:\nX-FOO;TZID=Nowhere:1")
+        #expect(lenient.item.iCalendarExtras?.contains("X-FOO;TZID=Nowhere:1") == true)
+        expectError(calendar(["SUMMARY:a", "DTSTART:"]), line: 8, "DTSTART \"\" is not a date or date-time")
     }
 
     @Test("beside a floating DTSTART the DUE is written floating, in local time, so that both are of one form (RFC 5545 3.8.2.3)")
