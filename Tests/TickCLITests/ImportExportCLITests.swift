@@ -303,6 +303,11 @@ struct ImportExportCLITests {
         let result = try tick.run(["import", input])
         #expect(result.status == 1)
         #expect(result.stderr == "tick: \(input):4: DUE \"^[[31m<U+009B>2J\" is not a date or date-time\n")
+        let todoTxt = tick.directory.appendingPathComponent("evil.txt").path
+        try "fine\nbad due:2\u{1B}[31m\u{9B}2J\n".write(toFile: todoTxt, atomically: true, encoding: .utf8)
+        let refused = try tick.run(["import", "--format", "todotxt", todoTxt])
+        #expect(refused.status == 1)
+        #expect(refused.stderr == "tick: \(todoTxt):2: \"due:2^[[31m<U+009B>2J\" is not a due date like due:2026-12-01\n")
         #expect(!FileManager.default.fileExists(atPath: tick.file.path))
     }
 
