@@ -102,7 +102,7 @@ extension MarkdownTasks {
                 guard let dayStart = text.index(text.endIndex, backBy: 10), dayStart > text.startIndex else { break }
                 let dayText = text[dayStart...]
                 let marker = text[..<dayStart].droppingTrailingSpaces
-                guard Self.isWrittenAsDay(dayText), let emoji = marker.last, let field = Self.emojiField(emoji) else { break }
+                guard DateText.isWrittenAsDay(dayText), let emoji = marker.last, let field = Self.emojiField(emoji) else { break }
                 guard let day = CalendarDay(dayText) else { notDays += 1; break }
                 let emojiStart = marker.index(before: marker.endIndex)
                 if !take(field, day, isDone: isDone) { tail.append(text[emojiStart...]) }
@@ -117,15 +117,8 @@ extension MarkdownTasks {
             guard let colons = inside.firstRange(of: "::") else { return nil }
             let key = inside[..<colons.lowerBound].trimmingWhitespace.lowercased()
             let value = Substring(inside[colons.upperBound...].trimmingWhitespace)
-            guard let field = dataviewField(key), isWrittenAsDay(value) else { return nil }
+            guard let field = dataviewField(key), DateText.isWrittenAsDay(value) else { return nil }
             return (field, CalendarDay(value))
-        }
-
-        /// Whether a text is written as a day, `NNNN-NN-NN`, valid or not.
-        static func isWrittenAsDay(_ text: Substring) -> Bool {
-            text.utf8.count == 10 && text.utf8.enumerated().allSatisfy { index, byte in
-                index == 4 || index == 7 ? byte == UInt8(ascii: "-") : (UInt8(ascii: "0")...UInt8(ascii: "9")).contains(byte)
-            }
         }
 
         /// Whether reading `title` back would take fields out of it (for the export's message).

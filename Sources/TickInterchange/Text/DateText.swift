@@ -99,6 +99,14 @@ public enum DateText {
         return Date(timeIntervalSince1970: Double(whole) + part)
     }
 
+    /// Whether a text is written as a day, `NNNN-NN-NN`, whether or not it names one
+    /// (`2026-02-30` is written as a day): a field meant as a date, not a word.
+    static func isWrittenAsDay(_ text: Substring) -> Bool {
+        text.utf8.count == 10 && text.utf8.enumerated().allSatisfy { index, byte in
+            index == 4 || index == 7 ? byte == UInt8(ascii: "-") : isDigit(byte)
+        }
+    }
+
     @inline(__always)
     static func isDigit(_ byte: UInt8) -> Bool { (UInt8(ascii: "0")...UInt8(ascii: "9")).contains(byte) }
 

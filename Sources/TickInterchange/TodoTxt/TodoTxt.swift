@@ -97,7 +97,7 @@ public enum TodoTxt {
                 // that begins with a digit means a date, and must be a day.
                 if Self.isDueDate(word) {
                     guard due == nil else { throw fail("two due: dates") }
-                    guard Self.looksLikeDay(word.dropFirst(4)), let day = CalendarDay(word.dropFirst(4)) else {
+                    guard DateText.isWrittenAsDay(word.dropFirst(4)), let day = CalendarDay(word.dropFirst(4)) else {
                         throw fail("\"\(word)\" is not a due date like due:2026-12-01")
                     }
                     due = day
@@ -131,13 +131,6 @@ public enum TodoTxt {
     /// Whether a word is a `due:` date (its value begins with a digit), a day or not.
     private static func isDueDate(_ word: Substring) -> Bool {
         word.hasPrefix("due:") && word.dropFirst(4).first.map { $0.isASCII && $0.isNumber } == true
-    }
-
-    /// Whether a word is written as a day, `NNNN-NN-NN`, valid or not.
-    private static func looksLikeDay(_ word: Substring) -> Bool {
-        word.utf8.count == 10 && word.utf8.enumerated().allSatisfy { index, byte in
-            index == 4 || index == 7 ? byte == UInt8(ascii: "-") : (UInt8(ascii: "0")...UInt8(ascii: "9")).contains(byte)
-        }
     }
 
     /// A priority word, `(A)` to `(Z)`, else nil.
