@@ -44,3 +44,38 @@ struct OtherAppFieldsCLITests {
         #expect(try tick.run(["export", "--format", "ics"]).stdout.contains("\r\nSTATUS:COMPLETED\r\n"))
     }
 }
+
+@Suite("tick CLI: importing another tick list")
+struct ListFileImportCLITests {
+    @Test("another list file (binary or XML) is imported with every field, by id: merged once, then unchanged")
+    func mergeLists() throws {
+        let laptop = try TickRunner()
+        try laptop.add(["Buy milk", "--due", "2026-12-01", "--notes", "oat", "--location", "Shop"])
+        #expect(try laptop.run(["check", "1"]).status == 0)
+        try laptop.add(["Call mom"])
+        let phone = try TickRunner()
+        try phone.add(["Water the plants"])
+        let merged = try phone.run(["import", laptop.file.path])
+        #expect(merged.status == 0, "\(merged.stderr)")
+        #expect(merged.stdout == "added 2, updated 0, left 0 unchanged\n")
+        #expect(try phone.run(["import", laptop.file.path]).stdout == "added 0, updated 0, left 2 unchanged\n")
+        let items = try phone.listJSON()
+        #expect(items.compactMap { $0["title"] as? String } == ["Water the plants", "Call mom", "Buy milk"])
+        let laptopItems = try laptop.listJSON()
+        for key in ["id", "notes", "due", "done", "createdAt"] {
+            #expect("\(items[2][key] ?? "")" == "\(laptopItems.first { $0["title"] as? String == "Buy milk" }?[key] ?? "")", "\(key)")
+        }
+        // An XML copy, as plutil writes it, too; a damaged one is refused naming the file.
+        let xml = laptop.directory.appendingPathComponent("laptop.xml")
+        try FileManager.default.copyItem(at: laptop.file, to: xml)
+        try XMLRewriteNoticeTests.convertToXML(xml)
+        let other = try TickRunner()
+        let fromXML = try other.run(["import", xml.path])
+        #expect(fromXML.stdout == "added 2, updated 0, left 0 unchanged\n", "\(fromXML.stderr)")
+        let damaged = laptop.directory.appendingPathComponent("damaged.plist").path
+        try Data("bplist00 cut short".utf8).write(to: URL(fileURLWithPath: damaged))
+        let refused = try other.run(["import", damaged])
+        #expect(refused.status == 1)
+        #expect(refused.stderr.hasPrefix("tick: \(damaged): cannot be read as a tick list: "), "\(refused.stderr)")
+    }
+}

@@ -86,6 +86,15 @@ public enum InterchangeCodec {
     /// ``detect(_:)`` finds; all or nothing: one bad item is an error naming its line.
     public static func read(_ bytes: [UInt8], as format: InterchangeFormat?, source: String, now: Date = Date()) throws(InterchangeError) -> (entries: [ExchangeEntry], format: InterchangeFormat, omissions: Omissions) {
         let detected = format == nil
+        // Another list file of tick's (a binary or XML property list): its items with every
+        // field, as tick's JSON carries them, so that two lists can be merged by id.
+        if format == nil || format == .json, bytes.starts(with: Array("bplist00".utf8)) || bytes.withUnsafeBufferPointer(KeyedArchive.isXML) {
+            do throws(ArchiveError) {
+                return (ExchangeEntry.entries(of: try KeyedArchive.decode(bytes)), .json, Omissions(format: .json, importing: true))
+            } catch {
+                throw InterchangeError(source: source, problem: "cannot be read as a tick list: \(error)")
+            }
+        }
         let format = format ?? detect(bytes)
         switch format {
         case .ics, .vdir:

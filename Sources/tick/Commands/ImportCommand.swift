@@ -24,7 +24,9 @@ struct ImportCommand: ParsableCommand {
             changes nothing. todo.txt and Markdown carry no ids: their items are always added. \
             A taskwarrior due at local midnight is a due day, as `task add due:DAY` means it. \
             tick's JSON is read as an array of items, one item object (`tick show --json`), \
-            or item objects one after another (what `jq '.[]'` prints).
+            or item objects one after another (what `jq '.[]'` prints). Another list file of \
+            tick's (binary or XML) is read as its JSON is, every field and id: importing it \
+            merges the two lists.
 
             Import only adds and updates items; it never deletes one: an item missing \
             from the input (its file deleted in todoman) stays in the list, and the next \
