@@ -68,6 +68,23 @@ struct RealFormatFileTests {
         #expect(InterchangeCodec.detect(Array("{\"description\":\"a\"}".utf8)) == .json)
     }
 
+    @Test("only a property list is taken for a tick list file: a note or a todo.txt line that begins with < is not; a list given another --format is refused")
+    func propertyListDetection() throws {
+        let note = Array("<!-- markdownlint-disable -->\n# Tasks\n\n- [ ] Buy milk\n".utf8)
+        #expect(try InterchangeCodec.read(note, as: nil, source: "notes.txt").entries.map(\.item.title) == ["Buy milk"])
+        #expect(try InterchangeCodec.read(Array("<b>call</b> mom\n".utf8), as: nil, source: "todo.txt").format == .todotxt)
+        let list = KeyedArchive.encode(try ToDoList(toDoItems: [try ToDoItem(title: "Buy milk")], doneItems: []))
+        #expect(try InterchangeCodec.read(list, as: nil, source: "l.plist").entries.map(\.item.title) == ["Buy milk"])
+        for format in [InterchangeFormat.todotxt, .markdown, .taskwarrior, .ics] {
+            do {
+                _ = try InterchangeCodec.read(list, as: format, source: "l.plist")
+                Issue.record("\(format) read a list file")
+            } catch {
+                #expect(error.problem.hasPrefix("is a tick list file (a property list), not "), "\(error)")
+            }
+        }
+    }
+
     @Test("input taken for Markdown by its content says how many other lines it did not read")
     func markdownByContentSaysSo() throws {
         let text = Array("(A) Call Mom\n- [ ] a line some keep in todo.txt\nbuy milk\n".utf8)
@@ -116,6 +133,10 @@ struct RealFormatFileTests {
         #expect(entries[0].item.dueDay == CalendarDay(year: 2026, month: 12, day: 1) && entries[0].item.createdAt == day(2026, 11, 1))
         #expect(entries[1].item.completedAt == nil && entries[2].item.due == nil && entries[3].item.completedAt == nil)
         #expect(omissions.message == nil)
+        // What stays keeps its spaces; a due of tick's own form keeps an Obsidian one in the title.
+        let spaced = try MarkdownTasks.read("- [ ] Call Bob  🔼\n- [ ] Plain ^ref   ^x\n- [ ] a 📅 2026-12-05 (due 2026-12-01)\n", source: "n.md").entries
+        #expect(spaced.map(\.item.title) == ["Call Bob  🔼", "Plain ^ref   ^x", "a 📅 2026-12-05"])
+        #expect(spaced[2].item.dueDay == CalendarDay(year: 2026, month: 12, day: 1))
     }
 
     @Test("Markdown export says when a title holds Obsidian dates, which reading it back would take as dates")
@@ -127,6 +148,9 @@ struct RealFormatFileTests {
         var writer = ByteWriter()
         let message = try MarkdownTasks.write(entries, to: &writer, calendar: berlin).message
         #expect(message?.hasSuffix("2 titles hold Obsidian dates (📅 …, [due:: …]), which are read back as dates") == true, "\(message ?? "")")
+        var plain = ByteWriter()
+        let fields = [ExchangeEntry(item: try ToDoItem(title: "Call Bob  🔼 ^ref", createdAt: created), done: false)]
+        #expect(try MarkdownTasks.write(fields, to: &plain, calendar: berlin).message?.contains("Obsidian") != true)
     }
 
     @Test("Markdown: an HTML comment opened inside an indented code block hides nothing")
@@ -140,9 +164,12 @@ struct RealFormatFileTests {
         let brackets = "- [ ] a " + String(repeating: "[(", count: 500_000) + "\n"
         let quotes = String(repeating: ">", count: 1_000_000) + " - [ ] quoted\n"
         let fields = "- [ ] b" + String(repeating: " 📅 2026-12-01", count: 50_000) + String(repeating: " 🔼", count: 200_000) + "\n"
-        let (entries, _, _) = try MarkdownTasks.read(brackets + quotes + fields, source: "big.md", calendar: berlin)
-        #expect(entries.count == 3)
+        let packed = "- [ ] c " + String(repeating: "📅2026-12-01", count: 50_000) + "\n- [ ] d " + String(repeating: "✅2026-12-01", count: 50_000) + "\n"
+        let (entries, _, _) = try MarkdownTasks.read(brackets + quotes + fields + packed, source: "big.md", calendar: berlin)
+        #expect(entries.count == 5)
         #expect(entries[2].item.dueDay == CalendarDay(year: 2026, month: 12, day: 1))
+        #expect(entries[3].item.title == "c" && entries[3].item.dueDay == CalendarDay(year: 2026, month: 12, day: 1))
+        #expect(entries[4].item.completedAt == nil && entries[4].item.title.count > 500_000)
     }
 
     @Test("taskwarrior: dates as task import takes them, seconds since 1970 and times without a zone (local) too")

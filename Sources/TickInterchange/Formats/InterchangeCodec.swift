@@ -58,6 +58,15 @@ public enum InterchangeCodec {
         return .todotxt
     }
 
+    /// Whether `bytes` are a property list, as tick's list files are: binary (`bplist00`), or
+    /// XML whose first kilobyte has a `<plist` element (a Markdown note or todo.txt line may
+    /// begin with `<` too).
+    static func isPropertyList(_ bytes: [UInt8]) -> Bool {
+        if bytes.starts(with: Array("bplist00".utf8)) { return true }
+        guard bytes.withUnsafeBufferPointer(KeyedArchive.isXML) else { return false }
+        return String(decoding: bytes.prefix(1_024), as: UTF8.self).contains("<plist")
+    }
+
     /// Whether `bytes` begin with a `BEGIN:` line that names a component (`BEGIN:VCALENDAR`,
     /// `BEGIN:VTODO`, a cut-short `BEGIN:VCAL`): one name of letters, digits and `-`. A
     /// todo.txt line such as `Begin: taxes for 2026` names none and stays todo.txt.
@@ -88,7 +97,11 @@ public enum InterchangeCodec {
         let detected = format == nil
         // Another list file of tick's (a binary or XML property list): its items with every
         // field, as tick's JSON carries them, so that two lists can be merged by id.
-        if format == nil || format == .json, bytes.starts(with: Array("bplist00".utf8)) || bytes.withUnsafeBufferPointer(KeyedArchive.isXML) {
+        if isPropertyList(bytes) {
+            if let format, format != .json {
+                throw InterchangeError(source: source, problem: "is a tick list file (a property list), not \(format.displayName); "
+                    + "import it without --format, or with --format json")
+            }
             do throws(ArchiveError) {
                 return (ExchangeEntry.entries(of: try KeyedArchive.decode(bytes)), .json, Omissions(format: .json, importing: true))
             } catch {

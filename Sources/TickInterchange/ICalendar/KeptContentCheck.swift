@@ -27,6 +27,18 @@ extension ICalendar {
         }
     }
 
+    /// A property as tick keeps it: an EXDATE or RDATE without the empty places of its list
+    /// (`a,,b` is kept as `a,b`; RFC 5545 wants one date or more), nil when none is left; any
+    /// other property as it is.
+    static func keptForm(_ property: ICalProperty) -> ICalProperty? {
+        guard property.key == "EXDATE" || property.key == "RDATE" else { return property }
+        let places = property.value.split(separator: ",", omittingEmptySubsequences: false)
+        let values = places.filter { !$0.allSatisfy(\.isWhitespace) }
+        if values.isEmpty { return nil }
+        if values.count == places.count { return property }
+        return ICalProperty(property.name, property.parameters, value: values.joined(separator: ","))
+    }
+
     /// ``checkKept(_:resolver:source:)-(ICalProperty,_,_)`` of every property of a component
     /// tick keeps whole (an alarm, an override of a recurrence) and of the components inside it.
     static func checkKept(_ component: ICalComponent, resolver: inout TimeZoneResolver, source: String) throws(InterchangeError) {

@@ -32,7 +32,7 @@ struct VTodoReader {
             let key = property.key
             guard let row = VTodoMapping.rowOfName[key] else {
                 try ICalendar.checkKept(property, resolver: &resolver, source: source)
-                extras.add(property)
+                if let kept = ICalendar.keptForm(property) { extras.add(kept) }
                 continue
             }
             // RFC 5545 allows each of them once in a VTODO; a second would have to be dropped.

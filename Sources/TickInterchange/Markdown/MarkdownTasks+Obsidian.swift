@@ -38,21 +38,27 @@ extension MarkdownTasks {
             }
         }
 
-        /// Sets a field; false for one it does not take (another date, a done date on an open task).
+        /// Whether the line gave its due another way (tick's `(due …)`): then a due field stays in the title.
+        private var hasOtherDue = false
+
+        /// Sets a field; false for one it does not take (another date, a done date on an open
+        /// task, a due when the line has tick's own).
         private mutating func take(_ field: Field, _ day: CalendarDay, isDone: Bool) -> Bool {
             switch field {
-            case .due: due = day
+            case .due where !hasOtherDue: due = day
             case .done where isDone: done = day
             case .created: created = day
-            case .done, .other: return false
+            case .due, .done, .other: return false
             }
             return true
         }
 
-        /// Takes the fields out of the title of a task (done or not); returns the title
-        /// without them (never blank: a title of fields alone is kept as it was, with none taken).
-        mutating func read(_ title: Substring, isDone: Bool) -> Substring {
+        /// Takes the fields out of the title of a task (done or not, with a due of tick's own
+        /// form or not); returns the title without them (never blank: a title of fields alone is
+        /// kept as it was, with none taken).
+        mutating func read(_ title: Substring, isDone: Bool, hasOtherDue: Bool = false) -> Substring {
             var fields = ObsidianDates()
+            fields.hasOtherDue = hasOtherDue
             let rest = fields.take(from: title, isDone: isDone)
             guard !rest.allSatisfy(\.isWhitespace) else { return title }
             self = fields
@@ -87,28 +93,39 @@ extension MarkdownTasks {
                 }
             }
             kept += rest
-            // The plugin's emoji fields, from the end of the line.
-            var text = Substring(kept).droppingTrailingSpaces
-            var tail: [Substring] = []  // fields at the end that stay in the title, last first
-            // (Indexes are stepped back one at a time: counting from the end of a long line
-            // again for each field would take time that grows with the square of its length.)
-            while let last = text.last {
-                let word = text.suffix(while: { $0 != " " })
-                if Self.priorities.contains(last) || word.hasPrefix("^") {
-                    tail.append(word)
-                    text = text[..<word.startIndex].droppingTrailingSpaces
-                    continue
+            // The plugin's emoji fields, from the end of the line. Each step looks at the
+            // field or word that ends the part not read yet: a date field it takes goes with
+            // the spaces before it; one it does not take, a priority or a ^block-id stays,
+            // with the spaces before it, as written. (Indexes are stepped back one at a time
+            // and each character is looked at about once: counting from the end of a long
+            // line again for each field would take time growing with the square of its length.)
+            let text = Substring(kept)
+            var end = text.endIndex  // what comes before it is not read yet
+            var tail: [Substring] = []  // what stays after it, each piece with the spaces before it, last first
+            while true {
+                let body = text[..<end].droppingTrailingSpaces
+                guard let last = body.last else { break }
+                let pieceStart: Substring.Index
+                if let dayStart = body.index(body.endIndex, backBy: 10), dayStart > body.startIndex,
+                   DateText.isWrittenAsDay(body[dayStart...]), case let marker = body[..<dayStart].droppingTrailingSpaces,
+                   let emoji = marker.last, let field = Self.emojiField(emoji) {
+                    guard let day = CalendarDay(body[dayStart...]) else { notDays += 1; break }
+                    pieceStart = marker.index(before: marker.endIndex)
+                    if take(field, day, isDone: isDone) {
+                        end = pieceStart
+                        continue
+                    }
+                } else {
+                    let word = body.suffix(while: { $0 != " " })
+                    guard Self.priorities.contains(last) || word.hasPrefix("^") else { break }
+                    pieceStart = word.startIndex
                 }
-                guard let dayStart = text.index(text.endIndex, backBy: 10), dayStart > text.startIndex else { break }
-                let dayText = text[dayStart...]
-                let marker = text[..<dayStart].droppingTrailingSpaces
-                guard DateText.isWrittenAsDay(dayText), let emoji = marker.last, let field = Self.emojiField(emoji) else { break }
-                guard let day = CalendarDay(dayText) else { notDays += 1; break }
-                let emojiStart = marker.index(before: marker.endIndex)
-                if !take(field, day, isDone: isDone) { tail.append(text[emojiStart...]) }
-                text = marker[..<emojiStart].droppingTrailingSpaces
+                let spacesStart = text[..<pieceStart].droppingTrailingSpaces.endIndex
+                tail.append(text[spacesStart..<body.endIndex])
+                end = spacesStart
             }
-            return tail.isEmpty ? text : Substring(([text] + tail.reversed()).joined(separator: " "))
+            guard due != nil || done != nil || created != nil else { return title }
+            return Substring(String(text[..<end].droppingTrailingSpaces) + tail.reversed().joined())
         }
 
         /// The field and day of `key:: YYYY-MM-DD` (nil day when it is written as a day but is
@@ -124,7 +141,8 @@ extension MarkdownTasks {
         /// Whether reading `title` back would take fields out of it (for the export's message).
         static func wouldTakeFields(from title: Substring, isDone: Bool) -> Bool {
             var fields = ObsidianDates()
-            return fields.read(title, isDone: isDone) != title
+            _ = fields.read(title, isDone: isDone)
+            return fields.due != nil || fields.done != nil || fields.created != nil
         }
     }
 }

@@ -99,7 +99,7 @@ public enum MarkdownTasks {
                 title = title.dropLast(11 + dueMarker.count)
             }
             var obsidian = ObsidianDates()
-            title = obsidian.read(title, isDone: done)
+            title = obsidian.read(title, isDone: done, hasOtherDue: due != nil)
             notDays += obsidian.notDays
             func start(of day: CalendarDay?) -> Date? { day.flatMap { calendar.date(year: $0.year, month: $0.month, day: $0.day) } }
             var item: ToDoItem

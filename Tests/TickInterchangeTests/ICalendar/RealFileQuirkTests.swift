@@ -137,6 +137,9 @@ struct RealFileQuirkTests {
         // Empty places in a list pass; a TZID on a property that holds no date is not looked up; an empty DTSTART is no date.
         let lenient = try decodeOne("UID:p\nSUMMARY:a\nRRULE:FREQ=WEEKLY\nEXDATE:20261208T090000Z,\nEXDATE:\nX-FOO;TZID=Nowhere:1")
         #expect(lenient.item.iCalendarExtras?.contains("X-FOO;TZID=Nowhere:1") == true)
+        // Kept without the empty places (RFC 5545 wants one date or more): an EXDATE with none left is not kept.
+        #expect(lenient.item.iCalendarExtras?.contains("EXDATE:20261208T090000Z\n") == true, "\(lenient.item.iCalendarExtras ?? "")")
+        #expect(lenient.item.iCalendarExtras?.contains("EXDATE:\n") == false)
         expectError(calendar(["SUMMARY:a", "DTSTART:"]), line: 8, "DTSTART \"\" is not a date or date-time")
     }
 
