@@ -71,8 +71,7 @@ public enum Vdir {
             // (SyncFiles.read refuses a FIFO or device without waiting on it.)
             guard let bytes = try? SyncFiles.read(directory + "/" + name),
                   let roots = try? ICalComponent.parse(bytes, source: name) else { continue }
-            // (A bare VTODO, with no VCALENDAR around it, is a root of its own.)
-            let todos = roots.flatMap { ICalComponent.bareChildren.contains($0.name) ? [$0] : $0.components }.filter { $0.name == "VTODO" }
+            let todos = ICalComponent.calendarLevel(of: roots).filter { $0.name == "VTODO" }
             let uids = Set(todos.compactMap { $0.property("UID")?.value })
             if uids.count == 1, let uid = uids.first, holders[uid] == nil { holders[uid] = name }
         }

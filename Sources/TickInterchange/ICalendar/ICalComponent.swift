@@ -116,6 +116,12 @@ extension ICalComponent {
     /// has one clear meaning.
     static let bareChildren: Set<String> = ["VTODO"]
 
+    /// The components at a calendar's level in parsed roots: those inside each VCALENDAR, and
+    /// the bare ones (``bareChildren``) that stand as roots of their own.
+    static func calendarLevel(of roots: [ICalComponent]) -> [ICalComponent] {
+        roots.flatMap { bareChildren.contains($0.name) ? [$0] : $0.components }
+    }
+
     /// Reads iCalendar bytes (see ``parse(_:source:)-(UnsafeBufferPointer<UInt8>,_)``).
     public static func parse(_ bytes: [UInt8], source: String) throws(InterchangeError) -> [ICalComponent] {
         try bytes.withUnsafeBufferPointer { buffer throws(InterchangeError) in try parse(buffer, source: source) }

@@ -56,16 +56,10 @@ extension ICalendar {
     public static func decode(_ calendars: [ICalComponent], source: String,
                               options: ICalendarDecodingOptions = ICalendarDecodingOptions()) throws(InterchangeError) -> DecodedCalendar {
         var decoder = CalendarDecoder(source: source, options: options)
-        for calendar in calendars {
-            if ICalComponent.bareChildren.contains(calendar.name) {
-                try decoder.add(calendar)
-                continue
-            }
-            guard calendar.name == "VCALENDAR" else {
-                throw InterchangeError(source: source, line: calendar.line, problem: "BEGIN:\(calendar.name) is outside a VCALENDAR")
-            }
-            for component in calendar.components { try decoder.add(component) }
+        if let stray = calendars.first(where: { $0.name != "VCALENDAR" && !ICalComponent.bareChildren.contains($0.name) }) {
+            throw InterchangeError(source: source, line: stray.line, problem: "BEGIN:\(stray.name) is outside a VCALENDAR")
         }
+        for component in ICalComponent.calendarLevel(of: calendars) { try decoder.add(component) }
         return try decoder.finish()
     }
 
