@@ -79,6 +79,32 @@ extension TickJSON {
             }
         }
         item.location = try location(values[.location])
+        switch values[.priority] {
+        case nil, .null?: break
+        case .number(let text)?:
+            guard let priority = Int(text), ToDoItem.priorities.contains(priority) else {
+                throw Problem(text: "\"priority\" \(text) is not a whole number from 1 (highest) to 9 (lowest)")
+            }
+            try item.setPriority(priority)
+        case let other?: throw Problem(text: "\"priority\" must be a number 1…9 or null, not \(other.kind)")
+        }
+        switch values[.tags] {
+        case nil, .null?: break
+        case .array(let elements, _)?:
+            let tags = try elements.map { element in
+                guard case .string(let tag) = element else { throw Problem(text: "\"tags\" must hold strings, not \(element.kind)") }
+                return tag
+            }
+            try item.setTags(tags)
+        case let other?: throw Problem(text: "\"tags\" must be an array of strings, not \(other.kind)")
+        }
+        if let rule = try string(.repeat) {
+            do {
+                item.recurrence = try RecurrenceRule(parsing: rule).text
+            } catch {
+                throw Problem(text: "\"repeat\" \"\(rule)\" is not a recurrence rule: \(error)")
+            }
+        }
         item.completedAt = try instant(.completedAt)
         item.modifiedAt = try instant(.modifiedAt)
         if let uid = try string(.externalUID) {

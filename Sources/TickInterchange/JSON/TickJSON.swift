@@ -21,6 +21,12 @@ public enum TickJSON {
         case due
         /// null or `{"name": text, "latitude": number or null, "longitude": number or null}`.
         case location
+        /// 1 (highest) … 9 (lowest), iCalendar's scale, or null.
+        case priority
+        /// An array of strings, empty when none.
+        case tags
+        /// How it repeats: an RRULE value (`FREQ=WEEKLY;BYDAY=MO`), or null.
+        case `repeat`
         /// true for an item of the Done section.
         case done
         /// An instant; now when missing on import.
@@ -121,6 +127,15 @@ public enum TickJSON {
         } else {
             writer.ascii("null")
         }
+        writer.ascii(", \"priority\": ")
+        if let priority = item.priority { writer.byte(UInt8(ascii: "0") + UInt8(priority)) } else { writer.ascii("null") }
+        writer.ascii(", \"tags\": [")
+        for (index, tag) in item.tags.enumerated() {
+            if index > 0 { writer.ascii(", ") }
+            writer.jsonString(tag)
+        }
+        writer.ascii("], \"repeat\": ")
+        if let rule = item.recurrence { writer.jsonString(rule) } else { writer.ascii("null") }
         writer.ascii(done ? ", \"done\": true" : ", \"done\": false")
         writer.ascii(", \"createdAt\": ")
         quotedDate(item.createdAt, &writer)

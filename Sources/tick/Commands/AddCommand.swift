@@ -12,6 +12,13 @@ struct AddCommand: ParsableCommand {
             DATE is one of: \(DateParseError.acceptedForms). \
             Dates without a zone are in the local time zone.
 
+            P is high, medium, low or 1–9 (iCalendar's scale: 1 highest, high = 1, \
+            medium = 5, low = 9). RULE is an RRULE value (FREQ=MONTHLY;BYDAY=2TU) or words: \
+            daily, weekly, monthly, yearly, every day, every 3 days, every 2 weeks, every \
+            weekday, every fri, every mon,thu, every month on the 15th, every last fri, \
+            every year, each optionally followed by "until DATE". A repeating item needs a \
+            due date: without --due it is due today.
+
             PLACE is a name, or a name and a coordinate: "Dom @ 50.94, 6.96". A coordinate \
             is LAT,LON in degrees (negative south and west) or with hemispheres: \
             "50.94° N, 6.96° E".
@@ -22,6 +29,7 @@ struct AddCommand: ParsableCommand {
               tick add "Return the book" --due 2026-12-01T17:00 --location Library
               tick add Surf --location Bondi --coordinate -33.89,151.27
               tick add Mass --location "Dom @ 50.94° N, 6.96° E"
+              tick add "Take out the trash" --repeat "every tue" --tag home --priority high
             """
     )
 
@@ -43,6 +51,18 @@ struct AddCommand: ParsableCommand {
             help: ArgumentHelp("The location's coordinate in degrees (needs --location).", valueName: "lat,lon"),
             transform: ArgumentValues.coordinate)
     var coordinate: Location.Coordinate?
+
+    @Option(help: ArgumentHelp("How important: high, medium, low or 1–9 (1 highest).", valueName: "priority"),
+            transform: ArgumentValues.priority)
+    var priority: Int?
+
+    @Option(name: .customLong("tag"), help: ArgumentHelp("A tag; repeat the option for more.", valueName: "name"))
+    var tags: [String] = []
+
+    @Option(name: .customLong("repeat"),
+            help: ArgumentHelp("How it repeats: every week, every 2 days, every last fri, FREQ=…; needs a due (none: today).",
+                               valueName: "rule"))
+    var repeatRule: String?
 
     @OptionGroup var storeOptions: StoreOptions
 
@@ -80,10 +100,14 @@ struct AddCommand: ParsableCommand {
         let item: ToDoItem
         do {
             var made = try ToDoItem(title: joinedTitle, notes: notes.flatMap { $0.isEmpty ? nil : $0 }, location: place)
+            let due = repeatRule != nil && self.due == nil ? ParsedDue(date: LocalTime.current.startOfDay(for: Date()), isDay: true) : self.due
             if let due { try made.set(due.dueField()) }
+            try made.setPriority(priority)
+            try made.setTags(tags)
+            if let repeatRule { made.recurrence = try ArgumentValues.repeatRule(repeatRule, dueIsDay: made.dueIsDay) }
             item = made
         } catch {
-            throw ValidationError(error.description)
+            throw ValidationError(VisibleText.escaped(String(describing: error)))
         }
         try reportingErrors {
             ProcessLifetime.keepUntilExit(try storeOptions.makeStore().apply([.insert(item, .toDo, at: nil)]))

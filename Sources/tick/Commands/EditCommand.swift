@@ -5,9 +5,14 @@ import TickCore
 struct EditCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "edit",
-        abstract: "Change an item's title, notes, due date or location.",
+        abstract: "Change items' title, notes, due date, location, priority, tags or repeat.",
         discussion: """
-            Only the fields given change. --location takes a name, "Name @ LAT, LON", or \
+            Only the fields given change, on every ITEM named (all are found before \
+            anything changes). --priority takes high, medium, low or 1–9 (1 highest); \
+            --tag adds a tag, --untag removes one; --repeat takes an RRULE value or words \
+            (every week, every 2 days, every last fri, every month on the 15th, … until \
+            DATE); an item without a due that starts to repeat is due today; changing \
+            the due of a repeating item moves the series.  --location takes a name, "Name @ LAT, LON", or \
             "LAT, LON" alone, which keeps the location's name; --coordinate alone keeps the \
             location's name and sets its coordinate.
 
@@ -15,10 +20,12 @@ struct EditCommand: ParsableCommand {
               tick edit 2 --title "Buy oat milk"
               tick edit 2 --due +2w --clear-notes
               tick edit 3f2a --location Office --coordinate 50.94,6.96
+              tick edit 1 4 --priority high --tag work --untag someday
+              tick edit 2 --repeat "every 2 weeks on mon" 
             """
     )
 
-    @OptionGroup var itemArgument: SingleItemArgument
+    @OptionGroup var itemArguments: ItemArguments
 
     @Option(help: ArgumentHelp("A new title.", valueName: "title"))
     var title: String?
@@ -48,9 +55,33 @@ struct EditCommand: ParsableCommand {
             transform: ArgumentValues.coordinate)
     var coordinate: Location.Coordinate?
 
+    @Option(help: ArgumentHelp("A new priority: high, medium, low or 1–9 (1 highest).", valueName: "priority"),
+            transform: ArgumentValues.priority)
+    var priority: Int?
+
+    @Flag(help: "Remove the priority.")
+    var clearPriority = false
+
+    @Option(name: .customLong("tag"), help: ArgumentHelp("Add a tag; repeat the option for more.", valueName: "name"))
+    var addTags: [String] = []
+
+    @Option(name: .customLong("untag"), help: ArgumentHelp("Remove a tag; repeat the option for more.", valueName: "name"))
+    var removeTags: [String] = []
+
+    @Option(name: .customLong("repeat"),
+            help: ArgumentHelp("How it repeats: every week, every 2 days, every last fri, FREQ=…", valueName: "rule"))
+    var repeatRule: String?
+
+    @Flag(help: "Stop repeating (the due stays).")
+    var clearRepeat = false
+
     @OptionGroup var storeOptions: StoreOptions
 
     func validate() throws {
+        if itemArguments.items.isEmpty { throw ValidationError("Missing ITEM: a position from `tick list` or the start of an id") }
+        if priority != nil && clearPriority { throw ValidationError("give --priority or --clear-priority, not both") }
+        if repeatRule != nil && clearRepeat { throw ValidationError("give --repeat or --clear-repeat, not both") }
+        if let repeatRule, repeatRule.trimmed().isEmpty { throw ValidationError("--repeat needs a rule (use --clear-repeat to stop repeating)") }
         if notes != nil && clearNotes { throw ValidationError("give --notes or --clear-notes, not both") }
         if due != nil && clearDue { throw ValidationError("give --due or --clear-due, not both") }
         if (location != nil || coordinate != nil) && clearLocation {
@@ -63,19 +94,27 @@ struct EditCommand: ParsableCommand {
             throw ValidationError("--location needs a name (use --clear-location to remove it)")
         }
         if title == nil && notes == nil && !clearNotes && due == nil && !clearDue && location == nil
-            && !clearLocation && coordinate == nil {
-            throw ValidationError("nothing to change: give --title, --notes, --due, --location or --coordinate (or a --clear-… flag)")
+            && !clearLocation && coordinate == nil && priority == nil && !clearPriority && addTags.isEmpty && removeTags.isEmpty
+            && repeatRule == nil && !clearRepeat {
+            throw ValidationError("""
+                nothing to change: give --title, --notes, --due, --location, --coordinate, --priority, --tag, --untag or --repeat \
+                (or a --clear-… flag)
+                """)
         }
     }
 
     func run() throws {
         try reportingErrors {
-            let item = try storeOptions.makeStore().modify { list in
-                let (item, _, _) = try itemArgument.item.resolve(in: list)
-                for field in try fields(for: item) { try list.apply(.set(item.id, field)) }
-                return item
+            let items = try storeOptions.makeStore().modify { list in
+                let resolved = try ItemReference.resolveAll(itemArguments.items, in: list)
+                for (item, _, _) in resolved {
+                    for field in try fields(for: item) { try list.apply(.set(item.id, field)) }
+                }
+                return resolved.map(\.item)
             }
-            output("edited \(ItemFormatting.shortID(item))  \(ItemFormatting.oneLine(title?.trimmed() ?? item.title))")
+            for item in items {
+                output("edited \(ItemFormatting.shortID(item))  \(ItemFormatting.oneLine(title?.trimmed() ?? item.title))")
+            }
         }
     }
 
@@ -88,6 +127,23 @@ struct EditCommand: ParsableCommand {
         if let due { fields.append(due.dueField()) }
         if clearDue { fields.append(.due(nil)) }
         if clearLocation { fields.append(.location(nil)) }
+        if let priority { fields.append(.priority(priority)) }
+        if clearPriority { fields.append(.priority(nil)) }
+        if !addTags.isEmpty || !removeTags.isEmpty {
+            let removed = Set(removeTags.map { $0.trimmed() })
+            fields.append(.tags((item.tags + addTags).filter { !removed.contains($0.trimmed()) }))
+        }
+        if clearRepeat { fields.append(.recurrence(nil)) }
+        if let repeatRule {
+            // A repeat needs a due: none given or kept, today.
+            var dueIsDay = due?.isDay ?? item.dueIsDay
+            if due == nil, item.due == nil || clearDue {
+                guard let today = CalendarDay(of: Date(), in: .current) else { throw CLIError("cannot tell today's date") }
+                fields.append(.dueDay(today))
+                dueIsDay = true
+            }
+            fields.append(.recurrence(try ArgumentValues.repeatRule(repeatRule, dueIsDay: dueIsDay)))
+        }
         if let location {
             let parsed: Location?
             do {

@@ -19,8 +19,13 @@ struct ListCommand: ParsableCommand {
             case and accents (cafe finds Café), as / does in the full-screen list. The \
             filters combine: an item is shown when it passes all of them.
 
+            --tag keeps the items that have the tag (given several times: every one of them; \
+            case is ignored). --sort due or --sort priority prints To Do in that order (the \
+            soonest due or the highest priority first; items without one last, in the \
+            list's order) and leaves the list's own order and the positions as they are.
+
             --json prints an array of objects with the keys id, title, notes, due, location, \
-            done, createdAt, completedAt, modifiedAt, externalUID and iCalendarExtras \
+            priority, tags, repeat, done, createdAt, completedAt, modifiedAt, externalUID and iCalendarExtras \
             (docs/interchange.md); dates are ISO 8601 in UTC, a due given as a day is \
             "2026-12-01"; texts are exact (control characters, which the text form shows as \
             ^[ or <U+202E>, are JSON escapes). `tick export --format json` prints the same and \
@@ -31,6 +36,7 @@ struct ListCommand: ParsableCommand {
               tick list milk
               tick list --overdue
               tick list --due-before "next week" --open
+              tick list --tag work --sort priority
               tick list --json | jq -r '.[].title'
             """
     )
@@ -55,6 +61,12 @@ struct ListCommand: ParsableCommand {
             transform: ArgumentValues.date)
     var dueBefore: Date?
 
+    @Option(name: .customLong("tag"), help: ArgumentHelp("Only the items with this tag (repeat: with every one).", valueName: "name"))
+    var tags: [String] = []
+
+    @Option(help: ArgumentHelp("Print To Do sorted by due or priority (the list's order stays).", valueName: "due|priority"))
+    var sort: ListSort?
+
     @Flag(help: "Print JSON instead of text.")
     var json = false
 
@@ -70,8 +82,13 @@ struct ListCommand: ParsableCommand {
             let sections: [ToDoList.Section] = open || overdue ? [.toDo] : done ? [.done] : [.toDo, .done]
             let filter = ListFilter(
                 matcher: text.isEmpty ? nil : TextMatcher(text.joined(separator: " ")),
-                overdue: overdue, today: today, dueBefore: dueBefore, now: Date(), calendar: .current
+                overdue: overdue, today: today, dueBefore: dueBefore, tags: tags, now: Date(), calendar: .current
             )
+            if let sort {
+                let list = try storeOptions.makeStore().load()
+                ProcessLifetime.keepUntilExit(list)
+                return try Self.printSorted(list, by: sort, sections: sections, json: json, filter: filter)
+            }
             try Self.print(storeOptions.makeStore(), sections: sections, json: json, filter: filter)
         }
     }
@@ -132,17 +149,65 @@ struct ListCommand: ParsableCommand {
     }
 }
 
-/// Which items `tick list` keeps: text, overdue, due today, due before a date.
+/// The orders `tick list --sort` prints To Do in.
+enum ListSort: String, ExpressibleByArgument, CaseIterable {
+    case due, priority
+
+    /// The list's positions (from 1, To Do first) of To Do reordered: by the key, ties and
+    /// the items without it in the list's order, those last.
+    func ordered(_ items: [ToDoItem], calendar: LocalTime) -> [Int] {
+        let keyed = items.indices.map { index -> (index: Int, key: Double?) in
+            switch self {
+            case .due: (index, items[index].localDue(calendar: calendar)?.timeIntervalSince1970)
+            case .priority: (index, items[index].priority.map(Double.init))
+            }
+        }
+        let sorted = keyed.filter { $0.key != nil }.sorted { ($0.key ?? 0, $0.index) < ($1.key ?? 0, $1.index) }
+        return (sorted + keyed.filter { $0.key == nil }).map { $0.index + 1 }
+    }
+}
+
+extension ListCommand {
+    /// Prints the given sections with To Do in `sort`'s order (Done in its own), as text
+    /// (positions as in the list) or JSON.
+    static func printSorted(_ list: ToDoList, by sort: ListSort, sections: [ToDoList.Section], json: Bool, filter: ListFilter) throws {
+        var positions: [Int] = []
+        if sections.contains(.toDo) {
+            positions += sort.ordered(list.toDoItems, calendar: filter.calendar).filter { filter.keeps(list.toDoItems[$0 - 1], in: .toDo) }
+        }
+        if sections.contains(.done) {
+            let offset = list.toDoItems.count
+            positions += list.doneItems.indices.filter { filter.keeps(list.doneItems[$0], in: .done) }.map { offset + $0 + 1 }
+        }
+        var writer = ByteWriter(descriptor: STDOUT_FILENO, destination: "standard output")
+        guard json else {
+            return try ListText(list: list, positions: positions, now: filter.now, calendar: filter.calendar)
+                .write(width: TerminalWidth.ofStandardOutput(), to: &writer)
+        }
+        var array = TickJSON.ArrayStream()
+        for position in positions {
+            let done = position > list.toDoItems.count
+            array.startElement(to: &writer)
+            TickJSON.writeObject(done ? list.doneItems[position - 1 - list.toDoItems.count] : list.toDoItems[position - 1], done: done, to: &writer)
+            try writer.flushIfFull()
+        }
+        try array.finish(to: &writer)
+    }
+}
+
+/// Which items `tick list` keeps: text, overdue, due today, due before a date, tags.
 struct ListFilter {
     var matcher: TextMatcher?
     var overdue = false
     var today = false
     var dueBefore: Date?
+    /// The item must have every one of these tags (compared ignoring case).
+    var tags: [String] = []
     var now: Date
     var calendar: LocalTime
 
     /// Whether any criterion is set, so that some items may be left out.
-    var narrows: Bool { matcher != nil || overdue || today || dueBefore != nil }
+    var narrows: Bool { matcher != nil || overdue || today || dueBefore != nil || !tags.isEmpty }
 
     func keeps(_ item: ToDoItem, in section: ToDoList.Section) -> Bool {
         if overdue {
@@ -155,6 +220,7 @@ struct ListFilter {
             guard let due = item.localDue(calendar: calendar), due < dueBefore else { return false }
         }
         if let matcher, !matcher.matches(item) { return false }
+        for tag in tags where !item.tags.contains(where: { $0.lowercased() == tag.trimmed().lowercased() }) { return false }
         return true
     }
 }

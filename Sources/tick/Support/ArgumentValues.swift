@@ -35,6 +35,26 @@ enum ArgumentValues {
         }
     }
 
+    /// A priority: `high`, `medium`, `low` or 1–9 (iCalendar's scale, 1 highest), as
+    /// TickCore's ``PriorityText`` reads it.
+    static func priority(_ text: String) throws -> Int {
+        guard let priority = PriorityText.parse(text) else {
+            throw ValueError("the priority \"\(text)\" is not high, medium, low or a number from 1 (highest) to 9 (lowest)")
+        }
+        return priority
+    }
+
+    /// The RRULE value of a repeat typed as an RRULE (`FREQ=MONTHLY;BYDAY=2TU`) or in words
+    /// (`every 2 weeks`, `every last fri until 2027-06-30`), for an item whose due is a
+    /// calendar day or not (an UNTIL takes the due's form).
+    static func repeatRule(_ text: String, dueIsDay: Bool) throws -> String {
+        do {
+            return try RecurrenceRule(words: text, now: Date(), calendar: .current, untilAsDay: dueIsDay).text
+        } catch {
+            throw CLIError("--repeat: \(error.description)")
+        }
+    }
+
     /// A message that may quote what was typed, with its control characters made visible.
     struct ValueError: Error, CustomStringConvertible {
         let description: String

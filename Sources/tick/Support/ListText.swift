@@ -61,7 +61,7 @@ struct ListText {
                 if let location = item.location { locationWidth = max(locationWidth, DisplayWidth.of(VisibleText.line(location.name))) }
             }
         }
-        let positionWidth = positions.last.map(Self.digits) ?? 0 // positions grow
+        let positionWidth = positions.max().map(Self.digits) ?? 0
         locationWidth = min(locationWidth, Self.maximumLocationWidth)
         let titleStart = positionWidth + 5
         func available() -> Int {
