@@ -3,27 +3,49 @@ import Testing
 
 @Suite("a list shared by several users")
 struct SharedListCLITests {
+    /// A directory every user may enter, in /tmp, holding a copy of the test build's `tick`
+    /// that every user may run: the build itself sits in the checkout, which may be in a
+    /// directory other users cannot enter (a clone in /root, a 0700 temporary directory),
+    /// and so may `TMPDIR`.
+    private struct SharedPlace {
+        let root: URL
+        let executable: URL
+
+        init() throws {
+            root = URL(fileURLWithPath: "/tmp").appendingPathComponent("tick-shared-\(UUID().uuidString)", isDirectory: true)
+            try FileManager.default.createDirectory(at: root, withIntermediateDirectories: false)
+            // (chmod, not the umask-dependent mode of mkdir.)
+            #expect(chmod(root.path, 0o755) == 0)
+            executable = root.appendingPathComponent("tick")
+            try FileManager.default.copyItem(at: try TickRunner.executable(), to: executable)
+            #expect(chmod(executable.path, 0o755) == 0)
+        }
+    }
+
     /// Runs `tick arguments… --file FILE` as the user and group `id` under `umask`; the exit
     /// status and stderr.
-    private func run(as id: Int, umask: String = "022", _ arguments: [String], tick: TickRunner) throws -> (status: Int32, stderr: String) {
+    private func run(as id: Int, umask: String = "022", _ arguments: [String], tick: TickRunner, place: SharedPlace)
+        throws -> (status: Int32, stderr: String) {
         try TickRunner.runWrapped(
             "/usr/bin/setpriv", ["--reuid=\(id)", "--regid=\(id)", "--clear-groups", "/bin/sh", "-c", "umask \(umask) && exec \"$0\" \"$@\"",
-                                 try TickRunner.executable().path] + arguments + ["--file", tick.file.path],
+                                 place.executable.path] + arguments + ["--file", tick.file.path],
             environment: ["HOME": tick.directory.path, "PATH": "/usr/bin:/bin", "LANG": "C.UTF-8"])
     }
 
     @Test("a list every user may write (0666) takes changes from a second user after the first made its lock file, under umask 022 or 077",
           .enabled(if: geteuid() == 0 && FileManager.default.isExecutableFile(atPath: "/usr/bin/setpriv")), arguments: ["022", "077"])
     func secondUserLocks(firstUsersUmask: String) throws {
-        let tick = try TickRunner()
+        let place = try SharedPlace()
+        defer { try? FileManager.default.removeItem(at: place.root) }
+        let tick = try TickRunner(in: place.root)
         try tick.add(["Root's item"])
         #expect(chmod(tick.directory.path, 0o777) == 0)
         #expect(chmod(tick.file.path, 0o666) == 0)
         // The first user to change the list makes the lock file; the second must be able to lock it too.
         try? FileManager.default.removeItem(atPath: tick.directory.appendingPathComponent(".ToDoItems.plist.lock").path)
-        let first = try run(as: 65534, umask: firstUsersUmask, ["add", "First user's item"], tick: tick)
+        let first = try run(as: 65534, umask: firstUsersUmask, ["add", "First user's item"], tick: tick, place: place)
         #expect(first.status == 0, "\(first.stderr)")
-        let second = try run(as: 2, ["add", "Second user's item"], tick: tick)
+        let second = try run(as: 2, ["add", "Second user's item"], tick: tick, place: place)
         #expect(second.status == 0, "\(second.stderr)")
         #expect(try tick.listJSON().map { $0["title"] as? String } == ["Root's item", "First user's item", "Second user's item"])
     }

@@ -13,8 +13,9 @@ final class TickRunner: Sendable {
     let directory: URL
     let file: URL
 
-    init() throws {
-        directory = FileManager.default.temporaryDirectory.appendingPathComponent("tick-cli-\(UUID().uuidString)", isDirectory: true)
+    /// A runner whose directory is a new one in `parent` (the temporary directory by default).
+    init(in parent: URL = FileManager.default.temporaryDirectory) throws {
+        directory = parent.appendingPathComponent("tick-cli-\(UUID().uuidString)", isDirectory: true)
         try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
         file = directory.appendingPathComponent("ToDoItems.plist")
     }

@@ -37,16 +37,20 @@ extension ToDoList {
 
     /// Applies an operation exactly; an unknown id or a bad position is an error.
     ///
-    /// A check, uncheck or field change stamps the item's ``ToDoItem/modifiedAt`` with
+    /// A check of a repeating item moves it on to its next occurrence instead (see
+    /// ``repeatTick(_:at:zone:)``). A check, uncheck or field change stamps the item's ``ToDoItem/modifiedAt`` with
     /// `now`; a check that moves an item to Done sets its ``ToDoItem/completedAt``, an
     /// uncheck that moves it back clears it.
-    public mutating func apply(_ operation: Operation, at now: Date = Date()) throws(ModelError) {
+    /// `zone` is the wall clock a repeating item's timed due keeps.
+    public mutating func apply(_ operation: Operation, at now: Date = Date(), zone: LocalTime = .current) throws(ModelError) {
         switch operation {
         case let .insert(item, section, position):
             try insert(item, in: section, at: position ?? items(in: section).count)
         // (A moved item is stamped where the move put it, not looked for again.)
         case .check(let id):
             guard position(of: id)?.section == .toDo else { return try check(id) }
+            // A repeating item moves on to its next occurrence and leaves a done copy.
+            if try tickRepeating(id, at: now, zone: zone) { return }
             try check(id)
             changeItem(in: .done, at: 0) { $0.completedAt = now; $0.modifiedAt = now }
         case .uncheck(let id):
@@ -73,7 +77,7 @@ extension ToDoList {
     /// Applies an operation to a list that may have changed since the operation was made:
     /// an item that is gone is left gone, an id already present is not added twice, and a
     /// position past the end is clamped. Only invalid values (an empty title) are errors.
-    public mutating func merge(_ operation: Operation, at now: Date = Date()) throws(ModelError) {
+    public mutating func merge(_ operation: Operation, at now: Date = Date(), zone: LocalTime = .current) throws(ModelError) {
         switch operation {
         case let .insert(item, section, position):
             guard !contains(item.id) else { return }
@@ -82,16 +86,16 @@ extension ToDoList {
         case let .place(id, section, position):
             guard let (from, _) = self.position(of: id) else { return }
             let count = items(in: section).count - (from == section ? 1 : 0)
-            try apply(.place(id, section, at: min(max(position, 0), count)), at: now)
+            try apply(.place(id, section, at: min(max(position, 0), count)), at: now, zone: zone)
         case let .reorder(id, position):
             guard let (section, _) = self.position(of: id) else { return }
             try place(id, in: section, at: min(max(position, 0), items(in: section).count - 1))
         case .check(let id), .uncheck(let id), .remove(let id):
             guard contains(id) else { return }
-            try apply(operation, at: now)
+            try apply(operation, at: now, zone: zone)
         case let .set(id, _):
             guard contains(id) else { return }
-            try apply(operation, at: now)
+            try apply(operation, at: now, zone: zone)
         case .removeAll:
             removeAll()
         }

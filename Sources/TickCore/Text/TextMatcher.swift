@@ -27,12 +27,14 @@ public struct TextMatcher: Sendable, Hashable {
         return Self.contains(Array(Self.folded(text).unicodeScalars), needle)
     }
 
-    /// True when the item's title, notes or location name contains the query.
+    /// True when the item's title, notes, location name or one of its tags (as `#tag`, so
+    /// that `#home` finds the tag and not the word) contains the query.
     public func matches(_ item: ToDoItem) -> Bool {
         if needle.isEmpty { return true }
         if matches(item.title) { return true }
         if let notes = item.notes, matches(notes) { return true }
         if let name = item.location?.name, matches(name) { return true }
+        for tag in item.tags where matches("#" + tag) { return true }
         return false
     }
 

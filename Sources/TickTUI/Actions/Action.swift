@@ -14,7 +14,11 @@ public enum Action: Sendable, Hashable {
     case toggleDone
     /// Opens an empty editable row under the cursor in To Do.
     case addItem
-    case editTitle, editLocation, editNotes, editDue
+    case editTitle, editLocation, editNotes, editDue, editTags, editRepeat
+    /// Sets the selected item's priority to the next of none, high, medium, low.
+    case cyclePriority
+    /// Shows To Do in the next order: the list's own, by due, by priority.
+    case cycleSort
     case delete
     /// The first `d` of `dd`: deletes when the previous key was also this `d`, else waits
     /// for the second.

@@ -1,3 +1,5 @@
+import TickCore
+
 /// The colours and attributes of each part of the screen; with colours off, attributes only.
 struct Palette: Sendable {
     let colors: Bool
@@ -24,4 +26,15 @@ struct Palette: Sendable {
     var error: CellStyle { colors ? CellStyle(bold: true, foreground: .red) : CellStyle(bold: true) }
     var editor: CellStyle { CellStyle(underline: true) }
     var location: CellStyle { colors ? CellStyle(foreground: .cyan) : .plain }
+    var tag: CellStyle { colors ? CellStyle(foreground: .magenta) : CellStyle(dim: true) }
+
+    /// A priority's mark: high bold (red in colour), medium plain (yellow), low dim. The
+    /// mark itself (`!` `~` `↓`) tells them apart without colour (NO_COLOR).
+    func priority(_ priority: Int) -> CellStyle {
+        switch PriorityText.band(priority) {
+        case .high: colors ? CellStyle(bold: true, foreground: .red) : CellStyle(bold: true)
+        case .medium: colors ? CellStyle(foreground: .yellow) : .plain
+        case .low: CellStyle(dim: true)
+        }
+    }
 }

@@ -35,6 +35,8 @@ extension Screen {
             switch field {
             case .notes: label = "Notes"
             case .due: label = "Due"
+            case .tags: label = "Tags"
+            case .repeatRule: label = "Repeats"
             default: label = nil
             }
             if let label {
@@ -43,9 +45,14 @@ extension Screen {
                                               width: rect.width - labelWidth, style: palette.editor)
                 cursor = (cursorColumn, row)
                 row += 1
-                if case .due = field, row < end {
-                    write("tomorrow, fri, +3d, 2026-12-01; empty clears", column: rect.column + labelWidth, row: row,
-                          limit: rect.width - labelWidth, style: palette.hint)
+                let hint: String? = switch field {
+                case .due: "tomorrow, fri, +3d, 2026-12-01; empty clears"
+                case .tags: "home, chores: commas between tags; empty clears"
+                case .repeatRule: "every week, every 2 days, every last fri, every month on the 15th … until DATE; empty stops"
+                default: nil
+                }
+                if let hint, row < end {
+                    write(hint, column: rect.column + labelWidth, row: row, limit: rect.width - labelWidth, style: palette.hint)
                     row += 1
                 }
                 row += 1

@@ -12,8 +12,10 @@ extension Screen {
         // Column widths from the rows on screen only.
         var dueWidth = 0
         var locationWidth = 0
+        var markWidth = 0
         for case .item(let section, let index) in visible {
             guard let item = state.item(at: index, in: section) else { continue }
+            if item.priority != nil { markWidth = 2 }
             if let due = item.localDue(calendar: state.calendar) {
                 let text = DueDateFormat.rowText(for: due, now: state.now, calendar: state.calendar, done: section == .done).text
                 dueWidth = max(dueWidth, DisplayWidth.of(text))
@@ -33,7 +35,8 @@ extension Screen {
             case .blank:
                 break
             case .item(let section, let index):
-                drawItemRow(state, section: section, index: index, format: format, column: rect.column, row: row, palette: palette)
+                drawItemRow(state, section: section, index: index, format: format, markWidth: markWidth, column: rect.column, row: row,
+                            palette: palette)
             }
         }
     }
@@ -41,10 +44,14 @@ extension Screen {
     private mutating func drawSectionHeader(_ section: ToDoList.Section, state: AppState, column: Int, row: Int, width: Int, palette: Palette) {
         let total = state.total(section)
         let count = state.filter.map { "\($0.matches(in: section).count) of \(total)" } ?? "\(total)"
-        write("\(section.title) (\(count))", column: column + 1, row: row, limit: width - 1, style: palette.sectionHeader)
+        let order = section == .toDo && state.sort != .manual ? " · by \(state.sort.name)" : ""
+        write("\(section.title) (\(count))\(order)", column: column + 1, row: row, limit: width - 1, style: palette.sectionHeader)
     }
 
-    private mutating func drawItemRow(_ state: AppState, section: ToDoList.Section, index: Int, format: RowFormat, column: Int, row: Int, palette: Palette) {
+    /// One item's row: box, priority mark (when a row on screen has one: `markWidth`), title,
+    /// repeat sign and tags, then due and location in their columns.
+    private mutating func drawItemRow(_ state: AppState, section: ToDoList.Section, index: Int, format: RowFormat, markWidth: Int,
+                                      column: Int, row: Int, palette: Palette) {
         let selected = state.selection == Selection(section: section, index: index)
         let listIndex = state.listIndex(at: index, in: section)
         let item = state.item(at: index, in: section)
@@ -56,7 +63,7 @@ extension Screen {
             switch field {
             case .newItem: return item == nil ? field : nil
             case .title(let id), .location(let id): return item?.id == id ? field : nil
-            case .notes, .due: return nil
+            case .notes, .due, .tags, .repeatRule: return nil
             }
         }()
 
@@ -72,7 +79,21 @@ extension Screen {
             return
         }
         guard let item else { return }
-        write(item.title, column: column + format.titleColumn, row: row, limit: format.titleWidth, style: base)
+        if let priority = item.priority, markWidth > 0 {
+            var style = palette.priority(priority)
+            style.dim = style.dim || section == .done
+            write(PriorityText.mark(priority, unicode: state.unicode), column: column + format.titleColumn, row: row, limit: 1, style: style)
+        }
+        let titleColumn = column + format.titleColumn + markWidth
+        let titleLimit = max(format.titleWidth - markWidth, 0)
+        var used = write(item.title, column: titleColumn, row: row, limit: titleLimit, style: base)
+        // The repeat sign and the tags, after the title, while they fit (the title comes first).
+        var extras: [(String, CellStyle)] = []
+        if item.recurrence != nil { extras.append((state.unicode ? "↻" : "(r)", palette.label)) }
+        for tag in item.tags { extras.append(("#" + tag, palette.tag)) }
+        for (text, style) in extras where used + 1 < titleLimit {
+            used += 1 + write(text, column: titleColumn + used + 1, row: row, limit: titleLimit - used - 1, style: style)
+        }
         if format.dueWidth > 0, let due = item.localDue(calendar: state.calendar) {
             let (text, overdue) = DueDateFormat.rowText(for: due, now: state.now, calendar: state.calendar, done: section == .done)
             let width = DisplayWidth.of(text)

@@ -41,6 +41,11 @@ public struct AppState: Sendable {
     public internal(set) var loadingTotals: SectionTotals?
 
     var filter: Filter?
+    /// The order To Do is shown in (`s` cycles it); the list's own order stays.
+    public internal(set) var sort: ViewSort = .manual
+    /// While sorted: the list positions of To Do's shown items, in the order shown (the
+    /// filter's matches when one is active); nil in the list's own order.
+    var sortedToDo: [Int]?
     var history = UndoHistory()
     /// Said in the status line after the next successful save, once: the file was XML
     /// and that save wrote it as binary.
@@ -140,7 +145,7 @@ extension AppState {
 
     /// How many rows a section shows (matching items, plus the new-item row while adding).
     func visibleCount(_ section: ToDoList.Section) -> Int {
-        let count = filter?.matches(in: section).count ?? list.items(in: section).count
+        let count = (section == .toDo ? sortedToDo?.count : nil) ?? filter?.matches(in: section).count ?? list.items(in: section).count
         return count + (section == .toDo && newItemPosition != nil ? 1 : 0)
     }
 
@@ -152,6 +157,7 @@ extension AppState {
             if index == position { return nil }
             if index > position { index -= 1 }
         }
+        if section == .toDo, let sortedToDo { return sortedToDo.indices.contains(index) ? sortedToDo[index] : nil }
         if let filter {
             let matches = filter.matches(in: section)
             return matches.indices.contains(index) ? matches[index] : nil
@@ -167,6 +173,8 @@ extension AppState {
 
     /// The row that shows the item at a list position (O(log n) with a filter).
     func visibleIndex(ofListIndex listIndex: Int, in section: ToDoList.Section) -> Int? {
+        // (Sorted: a look through the rows, O(n), as sorting them was.)
+        if section == .toDo, let sortedToDo { return sortedToDo.firstIndex(of: listIndex) }
         guard let filter else {
             return (0..<list.items(in: section).count).contains(listIndex) ? listIndex : nil
         }
@@ -209,6 +217,7 @@ extension AppState {
 
     /// Recomputes the filter's matches after the list changed (O(n), only with a filter).
     mutating func refreshFilter() {
+        defer { refreshSort() }
         guard let query = filter?.query else { return }
         filter = Self.makeFilter(query: query, list: list, within: nil)
     }

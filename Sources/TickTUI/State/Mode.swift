@@ -46,12 +46,16 @@ public enum EditField: Sendable, Hashable {
     case location(UUID)
     case notes(UUID)
     case due(UUID)
+    /// The tags, separated by commas.
+    case tags(UUID)
+    /// The repeat in words or as an RRULE; empty stops it.
+    case repeatRule(UUID)
 
     /// The item being edited, nil for a new item.
     public var itemID: UUID? {
         switch self {
         case .newItem: nil
-        case .title(let id), .location(let id), .notes(let id), .due(let id): id
+        case .title(let id), .location(let id), .notes(let id), .due(let id), .tags(let id), .repeatRule(let id): id
         }
     }
 }

@@ -40,9 +40,21 @@ struct UndoHistory: Sendable, Hashable {
 }
 
 extension ToDoList {
-    /// The operation that reverses `operation` when applied after it, computed on the list
-    /// as it is before `operation` is applied; nil when `operation` would change nothing.
-    func inverse(of operation: Operation) -> Operation? {
+    /// The operations that reverse `operation` when applied after it, in order, computed on
+    /// the list as it is before `operation` is applied; none when it would change nothing.
+    func inverses(of operation: Operation, zone: LocalTime) -> [Operation] {
+        // Ticking off a repeating item: the copy goes, the due and the rule come back.
+        if case .check(let id) = operation, let (section, index) = position(of: id), section == .toDo,
+           let (_, copy) = Self.repeatTick(toDoItems[index], at: Date(timeIntervalSince1970: 0), zone: zone) {
+            let item = toDoItems[index]
+            return (contains(copy.id) ? [] : [.remove(copy.id)])
+                + [.set(id, item.dueDay.map { .dueDay($0) } ?? .due(item.due)), .set(id, .recurrence(item.recurrence))]
+        }
+        return inverse(of: operation).map { [$0] } ?? []
+    }
+
+    /// The one operation that reverses `operation` (see ``inverses(of:)``).
+    private func inverse(of operation: Operation) -> Operation? {
         switch operation {
         case let .insert(item, _, _):
             return .remove(item.id)

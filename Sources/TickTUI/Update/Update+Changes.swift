@@ -10,15 +10,15 @@ extension AppState {
         var inverses: [ToDoList.Operation] = []
         var failure: ModelError?
         for operation in operations {
-            let inverse = list.inverse(of: operation)
+            let inverse = list.inverses(of: operation, zone: calendar)
             do {
-                try list.apply(operation)
+                try list.apply(operation, at: now, zone: calendar)
             } catch {
                 failure = error
                 break
             }
             done.append(operation)
-            if let inverse { inverses.insert(inverse, at: 0) }
+            inverses.insert(contentsOf: inverse, at: 0)
         }
         if !done.isEmpty {
             pendingOperations.append(contentsOf: done)
@@ -40,7 +40,7 @@ extension AppState {
         let before = list
         for operation in operations {
             do {
-                try list.merge(operation)
+                try list.merge(operation, at: now, zone: calendar)
                 pendingOperations.append(operation)
             } catch {
                 status = StatusMessage(error.description, isError: true)
@@ -56,6 +56,11 @@ extension AppState {
         perform([operation], name: selection.section == .toDo ? "tick" : "untick", undoFocus: item.id, redoFocus: nil)
         // The cursor stays at the same place in the section it left.
         self.selection = selection
+        // A repeating item stayed, moved on to its next occurrence: say when that is.
+        if selection.section == .toDo, let moved = list.item(withID: item.id), list.position(of: item.id)?.section == .toDo,
+           let due = moved.localDue(calendar: calendar) {
+            status = StatusMessage("done for now; next due \(DueDateFormat.longDate(due, calendar: calendar, withTime: !moved.dueIsDay)) · u undoes")
+        }
         return []
     }
 

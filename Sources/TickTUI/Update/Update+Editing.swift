@@ -11,6 +11,9 @@ extension AppState {
         }
         if list.toDoItems.isEmpty { position = 0 }
         filter = nil
+        // (The new row goes to a place in the list's own order.)
+        sort = .manual
+        sortedToDo = nil
         mode = .editing(.newItem(at: position))
         editor = LineEditor()
         selection = Selection(section: .toDo, index: position)
@@ -27,6 +30,8 @@ extension AppState {
         case .location: text = LocationInput.text(for: item.location)
         case .notes: text = item.notes ?? ""
         case .due: text = item.localDue(calendar: calendar).map { DueDateFormat.editingText(for: $0, calendar: calendar, withTime: !item.dueIsDay) } ?? ""
+        case .tags: text = item.tags.joined(separator: ", ")
+        case .repeatRule: text = item.recurrence.map { (try? RecurrenceRule(parsing: $0))?.words ?? $0 } ?? ""
         }
         mode = .editing(field)
         editor = LineEditor(text)
@@ -130,7 +135,50 @@ extension AppState {
                 return [.bell]
             }
             return commitField(.location(location), of: id, name: "location edit", unchanged: list.item(withID: id)?.location == location)
+        case .tags(let id):
+            let tags = trimmed.split(separator: ",").map { String($0).trimmed() }.filter { !$0.isEmpty }
+            return commitField(.tags(tags), of: id, name: "tags edit", unchanged: list.item(withID: id)?.tags == tags)
+        case .repeatRule(let id):
+            return commitRepeat(trimmed, of: id)
         }
+    }
+
+    /// Sets or stops the repeat of an item from what was typed (words or an RRULE); an item
+    /// without a due that starts to repeat is due today.
+    private mutating func commitRepeat(_ text: String, of id: UUID) -> [Effect] {
+        guard let item = list.item(withID: id) else { return cancelEdit() }
+        guard !text.isEmpty else {
+            return commitField(.recurrence(nil), of: id, name: "repeat edit", unchanged: item.recurrence == nil)
+        }
+        let rule: String
+        do {
+            rule = try RecurrenceRule(words: text, now: now, calendar: calendar, untilAsDay: item.due == nil || item.dueIsDay).text
+        } catch {
+            status = StatusMessage(error.description, isError: true)
+            return [.bell]
+        }
+        closeEditor()
+        guard rule != item.recurrence else { return [] }
+        var operations: [ToDoList.Operation] = []
+        if item.due == nil, let today = CalendarDay(of: now, in: calendar) { operations.append(.set(id, .dueDay(today))) }
+        operations.append(.set(id, .recurrence(rule)))
+        perform(operations, name: "repeat edit", undoFocus: id, redoFocus: id)
+        return []
+    }
+
+    /// Sets the selected item's priority to the next of none → high (1) → medium (5) →
+    /// low (9) → none.
+    mutating func cyclePriority() -> [Effect] {
+        guard let item = selectedItem else { return [.bell] }
+        let next: Int? = switch item.priority.map(PriorityText.band) {
+        case nil: 1
+        case .high?: 5
+        case .medium?: 9
+        case .low?: nil
+        }
+        perform([.set(item.id, .priority(next))], name: "priority", undoFocus: item.id, redoFocus: item.id)
+        status = StatusMessage(next.map { "priority \(PriorityText.long($0)) · p for the next" } ?? "no priority · p for high")
+        return []
     }
 
     private mutating func commitField(_ value: ToDoList.ItemField, of id: UUID, name: String, unchanged: Bool) -> [Effect] {
@@ -159,6 +207,7 @@ extension AppState {
         guard filter != nil else { return [] }
         let selected = selectedItem?.id
         filter = nil
+        refreshSort()
         if let selected { select(id: selected) }
         return []
     }
@@ -171,6 +220,7 @@ extension AppState {
         let previous = filter
         let narrowing = previous.map { TextMatcher(query).narrows(TextMatcher($0.query)) } ?? false
         filter = Self.makeFilter(query: query, list: list, within: narrowing ? previous : nil)
+        refreshSort()
         if let (section, listIndex) = selected, let index = visibleIndex(ofListIndex: listIndex, in: section) {
             selection = Selection(section: section, index: index)
         } else {

@@ -39,7 +39,7 @@ extension AppState {
         var merged = diskList
         for operation in pendingOperations {
             // An operation that can no longer apply (an empty title cannot occur) is dropped.
-            try? merged.merge(operation)
+            try? merged.merge(operation, at: now, zone: calendar)
         }
         replaceList(with: merged)
         return []

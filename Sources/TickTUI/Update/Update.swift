@@ -50,6 +50,10 @@ extension AppState {
         case .editLocation: return beginEditing { .location($0) }
         case .editNotes: return beginEditing { .notes($0) }
         case .editDue: return beginEditing { .due($0) }
+        case .editTags: return beginEditing { .tags($0) }
+        case .editRepeat: return beginEditing { .repeatRule($0) }
+        case .cyclePriority: return cyclePriority()
+        case .cycleSort: return cycleSort()
         case .delete: return deleteSelected()
         case .startDelete: return startDelete()
         case .cancelPendingKey: return []
@@ -60,8 +64,12 @@ extension AppState {
             return []
         case .undo: return undo()
         case .redo: return redo()
-        case .moveItemUp: return moveSelectedItem(by: -1)
-        case .moveItemDown: return moveSelectedItem(by: 1)
+        case .moveItemUp, .moveItemDown:
+            guard sort == .manual else {
+                status = StatusMessage("To Do is sorted by \(sort.name): s until the list's order to move items", isError: true)
+                return [.bell]
+            }
+            return moveSelectedItem(by: action == .moveItemUp ? -1 : 1)
         case .edit(let command): return edit(command)
         case .commitEdit: return commitEdit()
         case .cancelEdit: return cancelEdit()

@@ -22,8 +22,15 @@ func changeEach(
                 if let reason = skip(item, section) {
                     lines.append(ItemFormatting.report(reason, item))
                 } else {
-                    try list.apply(operation(item))
-                    lines.append(ItemFormatting.report(verb, item))
+                    let change = operation(item)
+                    try list.apply(change)
+                    var line = ItemFormatting.report(verb, item)
+                    // A repeating item stays to do, moved on to its next occurrence: say when.
+                    if case .check = change, list.position(of: item.id)?.section == .toDo,
+                       let moved = list.item(withID: item.id), let due = moved.localDue() {
+                        line += "  next due " + ItemFormatting.date(due, withTime: !moved.dueIsDay)
+                    }
+                    lines.append(line)
                 }
             }
             return lines
@@ -37,7 +44,10 @@ struct CheckCommand: ParsableCommand {
         commandName: "check",
         abstract: "Mark items done: they move to the top of Done.",
         discussion: """
-            An item already done is left alone ("already done").
+            An item already done is left alone ("already done"). A repeating item stays in \
+            To Do with its due moved to the next occurrence, and a done copy of this \
+            occurrence goes to the top of Done; when the rule has no next occurrence, the \
+            item itself is done.
 
             Examples:
               tick check 1

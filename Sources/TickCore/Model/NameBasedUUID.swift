@@ -2,13 +2,13 @@ import FoundationEssentials
 
 /// Name-based UUIDs (RFC 9562 version 5: SHA-1 of a namespace and a name), so that a UID
 /// that is not a UUID always gives the same item id.
-enum NameBasedUUID {
+public enum NameBasedUUID {
     /// tick's namespace for iCalendar UIDs (a fixed random UUID).
-    static let iCalendarUID = UUID(uuid: (0x6F, 0x1C, 0x3B, 0x9E, 0x2D, 0x4A, 0x4E, 0x7B,
+    public static let iCalendarUID = UUID(uuid: (0x6F, 0x1C, 0x3B, 0x9E, 0x2D, 0x4A, 0x4E, 0x7B,
                                           0x9C, 0x51, 0x7A, 0x0D, 0x2B, 0x3E, 0x4F, 0x60))
 
     /// The version 5 UUID of `name` in `namespace`.
-    static func make(_ name: some Sequence<UInt8>, in namespace: UUID = iCalendarUID) -> UUID {
+    public static func make(_ name: some Sequence<UInt8>, in namespace: UUID = iCalendarUID) -> UUID {
         var input: [UInt8] = withUnsafeBytes(of: namespace.uuid) { Array($0) }
         input.append(contentsOf: name)
         var digest = SHA1.digest(input)

@@ -1,0 +1,108 @@
+import Foundation
+import Testing
+import TickCore
+
+@Suite("tick add/edit/list/show: priority, tags and repeat")
+struct FieldsCLITests {
+    @Test("add takes --priority (words or 1–9), --tag (several) and --repeat (words); list --json shows them; a repeat without a due is due today")
+    func add() throws {
+        let tick = try TickRunner()
+        try tick.add(["Take out the trash", "--priority", "high", "--tag", "home", "--tag", "chores", "--repeat", "FREQ=WEEKLY;INTERVAL=2;BYDAY=MO"])
+        try tick.add(["Call Ana", "--priority", "7"])
+        let items = try tick.listJSON()
+        #expect(items[0]["priority"] as? Int == 1)
+        #expect(items[0]["tags"] as? [String] == ["home", "chores"])
+        #expect(items[0]["repeat"] as? String == "FREQ=WEEKLY;INTERVAL=2;BYDAY=MO")
+        #expect((items[0]["due"] as? String)?.count == 10)
+        #expect(items[1]["priority"] as? Int == 7)
+        #expect(items[1]["tags"] as? [String] == [])
+        #expect(items[1]["repeat"] is NSNull)
+        let show = try tick.run(["show", "1"])
+        #expect(show.stdout.contains("priority: high (1)"))
+        #expect(show.stdout.contains("tags:     home, chores"))
+        #expect(show.stdout.contains("repeats:  every 2 weeks on Mon"))
+    }
+
+    @Test("bad values are refused with a message and nothing is written", arguments: [
+        ["add", "X", "--priority", "urgent"], ["add", "X", "--priority", "0"], ["add", "X", "--repeat", "sometimes"],
+        ["add", "X", "--repeat", "FREQ=WEEKLY;COUNT=2;UNTIL=20270101"], ["edit", "1", "--priority", "10"],
+        ["edit", "1", "--repeat", "every 0 days"], ["edit", "1", "--priority", "1", "--clear-priority"],
+    ])
+    func refused(arguments: [String]) throws {
+        let tick = try TickRunner()
+        try tick.add(["Keep me"])
+        let before = try Data(contentsOf: tick.file)
+        let result = try tick.run(arguments)
+        #expect(result.status != 0)
+        #expect(!result.stderr.isEmpty)
+        #expect(try Data(contentsOf: tick.file) == before)
+    }
+
+    @Test("edit sets and clears the priority, adds and removes tags, sets and stops the repeat, on several items at once")
+    func edit() throws {
+        let tick = try TickRunner()
+        try tick.add(["One", "--tag", "a"])
+        try tick.add(["Two", "--tag", "b", "--due", "2026-12-10"])
+        #expect(try tick.run(["edit", "1", "2", "--priority", "low", "--tag", "x", "--untag", "a"]).status == 0)
+        var items = try tick.listJSON()
+        #expect(items.map { $0["priority"] as? Int } == [9, 9])
+        #expect(items.map { $0["tags"] as? [String] } == [["x"], ["b", "x"]])
+        #expect(try tick.run(["edit", "2", "--repeat", "monthly", "--clear-priority"]).status == 0)
+        items = try tick.listJSON()
+        #expect(items[1]["repeat"] as? String == "FREQ=MONTHLY")
+        #expect(items[1]["due"] as? String == "2026-12-10")
+        #expect(items[1]["priority"] is NSNull)
+        #expect(try tick.run(["edit", "2", "--clear-repeat"]).status == 0)
+        #expect(try tick.listJSON()[1]["repeat"] is NSNull)
+    }
+
+    @Test("check on a repeating item keeps it to do at its next due and puts a done copy on top of Done")
+    func checkRepeating() throws {
+        let tick = try TickRunner()
+        try tick.add(["Water the plants", "--due", "2026-12-01", "--repeat", "every 3 days"])
+        let check = try tick.run(["check", "1"])
+        #expect(check.status == 0)
+        #expect(check.stdout.contains("next due "))
+        let items = try tick.listJSON()
+        #expect(items.count == 2)
+        #expect(items[0]["due"] as? String == "2026-12-04" && items[0]["done"] as? Bool == false)
+        #expect(items[0]["repeat"] as? String == "FREQ=DAILY;INTERVAL=3")
+        #expect(items[1]["due"] as? String == "2026-12-01" && items[1]["done"] as? Bool == true)
+        #expect(items[1]["repeat"] is NSNull && items[1]["id"] as? String != items[0]["id"] as? String)
+    }
+
+    @Test("list --tag keeps the items with every tag given; --sort orders To Do by due or priority, keeping positions")
+    func listTagAndSort() throws {
+        let tick = try TickRunner()
+        try tick.add(["A", "--priority", "9", "--due", "2026-12-09", "--tag", "home"])
+        try tick.add(["B", "--priority", "1", "--tag", "home", "--tag", "work"])
+        try tick.add(["C", "--due", "2026-12-02"])
+        #expect(try tick.listJSON(["--tag", "HOME"]).map { $0["title"] as? String } == ["A", "B"])
+        #expect(try tick.listJSON(["--tag", "home", "--tag", "work"]).map { $0["title"] as? String } == ["B"])
+        #expect(try tick.listJSON(["--sort", "due"]).map { $0["title"] as? String } == ["C", "A", "B"])
+        #expect(try tick.listJSON(["--sort", "priority"]).map { $0["title"] as? String } == ["B", "A", "C"])
+        let text = try tick.run(["list", "--sort", "priority"])
+        #expect(text.stdout.split(separator: "\n").map { String($0.prefix(7)) } == ["2 [ ] B", "1 [ ] A", "3 [ ] C"])
+        // The list's own order is unchanged.
+        #expect(try tick.listJSON().map { $0["title"] as? String } == ["A", "B", "C"])
+        #expect(try tick.run(["list", "--sort", "title"]).status != 0)
+    }
+
+    @Test("tick's JSON format takes priority, tags and repeat back on import, and refuses bad ones")
+    func jsonRoundTrip() throws {
+        let tick = try TickRunner()
+        try tick.add(["Take out the trash", "--priority", "2", "--tag", "home", "--repeat", "FREQ=MONTHLY;BYDAY=-1FR"])
+        let exported = try tick.run(["export", "--format", "json"]).stdout
+        let other = try TickRunner()
+        let file = other.directory.appendingPathComponent("in.json")
+        try Data(exported.utf8).write(to: file)
+        #expect(try other.run(["import", file.path]).status == 0)
+        let item = try #require(try other.listJSON().first)
+        #expect(item["priority"] as? Int == 2 && item["tags"] as? [String] == ["home"] && item["repeat"] as? String == "FREQ=MONTHLY;BYDAY=-1FR")
+        for bad in [#""priority": 12"#, #""tags": "home""#, #""repeat": "FREQ=NEVER""#] {
+            try Data(#"[{"title": "x", \#(bad)}]"#.utf8).write(to: file)
+            let result = try other.run(["import", file.path])
+            #expect(result.status != 0, "\(bad)")
+        }
+    }
+}

@@ -1,0 +1,76 @@
+import FoundationEssentials
+import Testing
+@testable import TickCore
+
+@Suite("Ticking off a repeating item moves it on and leaves a done copy")
+struct RepeatTickTests {
+    private let now = Date(timeIntervalSince1970: 1_796_000_000)  // 2026-11-30
+
+    private func item(_ rule: String, day: CalendarDay?) throws -> ToDoItem {
+        var item = try ToDoItem(title: "Take out the trash", createdAt: Date(timeIntervalSince1970: 1_700_000_000))
+        item.setDue(day: day)
+        item.recurrence = rule
+        try item.setPriority(1)
+        try item.setTags(["home"])
+        return item
+    }
+
+    @Test("a weekly item stays in To Do with the next due; its copy, done, has the old due, no rule, and a derived id")
+    func weekly() throws {
+        let series = try item("FREQ=WEEKLY;BYDAY=TU", day: CalendarDay(year: 2026, month: 12, day: 1))
+        var list = try ToDoList(toDoItems: [series], doneItems: [])
+        try list.apply(.check(series.id), at: now)
+        let moved = try #require(list.toDoItems.first)
+        #expect(list.toDoItems.count == 1 && moved.id == series.id)
+        #expect(moved.dueDay == CalendarDay(year: 2026, month: 12, day: 8))
+        #expect(moved.recurrence == "FREQ=WEEKLY;BYDAY=TU" && moved.completedAt == nil && moved.modifiedAt == now)
+        let copy = try #require(list.doneItems.first)
+        #expect(copy.id == ToDoList.occurrenceID(series: series.id, due: try #require(series.due), isDay: true))
+        #expect(copy.id != series.id && copy.recurrence == nil && copy.dueDay == CalendarDay(year: 2026, month: 12, day: 1))
+        #expect(copy.completedAt == now && copy.title == series.title && copy.priority == 1 && copy.tags == ["home"])
+    }
+
+    @Test("two machines ticking the same occurrence make the same copy; a copy already there is not added twice")
+    func sameCopy() throws {
+        let series = try item("FREQ=DAILY", day: CalendarDay(year: 2026, month: 12, day: 1))
+        let first = try #require(ToDoList.repeatTick(series, at: now))
+        let second = try #require(ToDoList.repeatTick(series, at: now.addingTimeInterval(60)))
+        #expect(first.copy.id == second.copy.id)
+        var list = try ToDoList(toDoItems: [series], doneItems: [first.copy])
+        try list.apply(.check(series.id), at: now)
+        #expect(list.doneItems.count == 1)
+    }
+
+    @Test("COUNT counts down as the series moves; its last occurrence ticks the item itself off")
+    func count() throws {
+        var list = try ToDoList(toDoItems: [try item("FREQ=DAILY;COUNT=2", day: CalendarDay(year: 2026, month: 12, day: 1))], doneItems: [])
+        let id = list.toDoItems[0].id
+        try list.apply(.check(id), at: now)
+        #expect(list.toDoItems.first?.recurrence == "FREQ=DAILY;COUNT=1")
+        #expect(list.toDoItems.first?.dueDay == CalendarDay(year: 2026, month: 12, day: 2))
+        try list.apply(.check(id), at: now)
+        #expect(list.toDoItems.isEmpty)
+        #expect(list.doneItems.map(\.id).contains(id) && list.doneItems.count == 2)
+    }
+
+    @Test("past UNTIL, without a due, or with a rule tick cannot read, the item is ticked off itself")
+    func plainCheck() throws {
+        for (rule, day) in [("FREQ=DAILY;UNTIL=20261201", CalendarDay(year: 2026, month: 12, day: 1)), ("FREQ=DAILY", nil),
+                            ("FREQ=SOMETIMES", CalendarDay(year: 2026, month: 12, day: 1))] {
+            var list = try ToDoList(toDoItems: [try item(rule, day: day)], doneItems: [])
+            try list.apply(.check(list.toDoItems[0].id), at: now)
+            #expect(list.toDoItems.isEmpty && list.doneItems.count == 1, "\(rule)")
+        }
+    }
+
+    @Test("a timed repeat keeps its wall-clock time across a change of daylight-saving time")
+    func wallClock() throws {
+        // Berlin: CET +1, CEST +2 from 2027-03-28.
+        let berlin = LocalTime(secondsFromGMT: { $0 >= 1_806_541_200 && $0 < 1_824_685_200 ? 7_200 : 3_600 })
+        var series = try item("FREQ=WEEKLY", day: nil)
+        series.setDue(instant: try #require(berlin.date(year: 2027, month: 3, day: 22, hour: 9)))
+        let (moved, _) = try #require(ToDoList.repeatTick(series, at: now, zone: berlin))
+        let fields = berlin.fields(of: try #require(moved.due))
+        #expect((fields.month, fields.day, fields.hour) == (3, 29, 9))
+    }
+}
