@@ -1,0 +1,168 @@
+/// Turns what ncurses' `get_wch` returns — characters and `KEY_` codes — into ``Key``s:
+/// Esc followed at once by a key as Alt plus that key, the scalars of one grapheme cluster
+/// as one key, function keys by code or by terminfo name, and mouse reports.
+///
+/// Pure: ``CursesTerminal`` reads the raw input and hands it over with ``feed(_:)``, then
+/// says with ``inputPaused()`` when nothing more is queued, which completes a lone Esc and
+/// the last grapheme. The decoded keys come out of ``nextKey()`` in order. It does not
+/// import ncurses: the codes it needs are handed in as ``KeyCodes``.
+struct KeyDecoder {
+    /// One value from `get_wch`, or a mouse report read for `KEY_MOUSE`.
+    enum RawInput: Sendable, Hashable {
+        /// A character (`OK`): a Unicode scalar value, or a control character.
+        case character(UInt32)
+        /// A function key (`KEY_CODE_YES`): a `KEY_` code.
+        case code(Int32)
+        /// What `getmouse` reported for `KEY_MOUSE`: where, and ncurses' button state bits.
+        case mouse(column: Int, row: Int, buttons: UInt)
+    }
+
+    /// What is decoded so far of a key that more input may still change.
+    private enum Pending: Equatable {
+        case none
+        /// Esc, waiting for a key that makes it Alt.
+        case escape
+        /// The scalars of a grapheme cluster that the next scalar may still join.
+        case grapheme(String)
+    }
+
+    private let codes: KeyCodes
+    private var pending = Pending.none
+    private var decoded: [Key] = []
+    /// The index of the next key of ``decoded`` to hand out (the array is emptied when all were).
+    private var nextIndex = 0
+
+    init(codes: KeyCodes) {
+        self.codes = codes
+    }
+
+    /// The next decoded key, if any.
+    mutating func nextKey() -> Key? {
+        guard nextIndex < decoded.count else { return nil }
+        let key = decoded[nextIndex]
+        nextIndex += 1
+        if nextIndex == decoded.count {
+            decoded.removeAll(keepingCapacity: true)
+            nextIndex = 0
+        }
+        return key
+    }
+
+    /// True when a key is ready for ``nextKey()``.
+    var hasKey: Bool { nextIndex < decoded.count }
+
+    /// Takes the next raw input.
+    mutating func feed(_ input: RawInput) {
+        switch pending {
+        case .none:
+            start(input)
+        case .escape:
+            pending = .none
+            if case .character(let value) = input, value >= 32, value != 127, let scalar = Unicode.Scalar(value) {
+                decoded.append(.alt(Character(scalar)))
+            } else if input == .character(13) || input == .character(10) || input == .code(codes.enter) {
+                decoded.append(.alt("\n"))
+            } else {
+                decoded.append(.escape)
+                start(input)
+            }
+        case .grapheme(let text):
+            if case .character(let value) = input, value >= 32, let scalar = Unicode.Scalar(value) {
+                let joined = text + String(scalar)
+                if joined.count == 1 {
+                    pending = .grapheme(joined)
+                    return
+                }
+            }
+            pending = .none
+            decoded.append(.character(Character(text)))
+            start(input)
+        }
+    }
+
+    /// Nothing more is queued: a lone Esc is Esc (ncurses has already waited its Esc delay
+    /// for the rest of a sequence, so what follows came now or never), and the scalars
+    /// read are a whole grapheme.
+    mutating func inputPaused() {
+        switch pending {
+        case .none: break
+        case .escape: decoded.append(.escape)
+        case .grapheme(let text): decoded.append(.character(Character(text)))
+        }
+        pending = .none
+    }
+
+    /// Decodes an input with nothing pending before it.
+    private mutating func start(_ input: RawInput) {
+        switch input {
+        case .character(let value): startCharacter(value)
+        case .code(let code): if let key = key(forCode: code) { decoded.append(key) }
+        case .mouse(let column, let row, let buttons): if let key = mouseKey(column: column, row: row, buttons: buttons) { decoded.append(key) }
+        }
+    }
+
+    private mutating func startCharacter(_ value: UInt32) {
+        switch value {
+        case 9: decoded.append(.tab)
+        case 13: decoded.append(.enter)
+        // Ctrl-J (line feed) is a key of its own: a new line in the notes. Enter sends a
+        // carriage return, since curses does not translate it (nonl).
+        case 10: decoded.append(.control("j"))
+        case 8, 127: decoded.append(.backspace)
+        case 27: pending = .escape
+        case 0: decoded.append(.control("@"))
+        case 1...26: decoded.append(.control(Character(Unicode.Scalar(UInt8(value) + 96))))
+        case 28...31: break
+        default:
+            // The scalars that follow and belong to the same grapheme (combining marks, skin
+            // tones, joiners) are joined to it, so that a typed "👍🏽" is one key.
+            guard let scalar = Unicode.Scalar(value) else { return }
+            pending = .grapheme(String(scalar))
+        }
+    }
+
+    private func key(forCode code: Int32) -> Key? {
+        if let key = codes.keys[code] { return key }
+        // Keys that have no fixed code, known by their terminfo names (xterm's shifted arrows).
+        switch codes.name(code) {
+        case "kUP", "kUP2": return .shiftUp
+        case "kDN", "kDN2": return .shiftDown
+        case "kLFT", "kLFT2": return .left
+        case "kRIT", "kRIT2": return .right
+        case "kHOM", "kHOM2": return .home
+        case "kEND", "kEND2": return .end
+        case "kDC", "kDC2": return .delete
+        default: return nil
+        }
+    }
+
+    private func mouseKey(column: Int, row: Int, buttons: UInt) -> Key? {
+        if buttons & codes.clickButtons != 0 {
+            return .mouse(MouseEvent(kind: .click, column: column, row: row))
+        }
+        if buttons & codes.wheelUpButtons != 0 {
+            return .mouse(MouseEvent(kind: .wheelUp, column: column, row: row))
+        }
+        if buttons & codes.wheelDownButtons != 0 {
+            return .mouse(MouseEvent(kind: .wheelDown, column: column, row: row))
+        }
+        return nil
+    }
+}
+
+/// The ncurses codes ``KeyDecoder`` needs, handed in by ``CursesTerminal`` (the one file that
+/// imports ncurses); tests make up their own.
+struct KeyCodes {
+    /// The `KEY_` codes with a fixed meaning, and the key each is (`KEY_UP`: ``Key/up``).
+    var keys: [Int32: Key]
+    /// `KEY_ENTER`: after Esc, Alt-Enter.
+    var enter: Int32
+    /// The terminfo name of a code without a fixed one (ncurses' `keyname`: "kUP" …), if any.
+    var name: (Int32) -> String?
+    /// Button state bits of a click (button 1 pressed or clicked).
+    var clickButtons: UInt
+    /// Button state bits of the wheel turned up (button 4 pressed).
+    var wheelUpButtons: UInt
+    /// Button state bits of the wheel turned down (button 5 pressed).
+    var wheelDownButtons: UInt
+}
