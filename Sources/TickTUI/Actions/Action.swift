@@ -35,7 +35,7 @@ public enum Action: Sendable, Hashable {
     case edit(EditCommand)
     /// Enter: keeps the edit.
     case commitEdit
-    /// Esc: drops the edit (for the filter: clears it).
+    /// Esc or Ctrl-C: drops the edit (for the filter: clears it).
     case cancelEdit
 
     // MARK: View

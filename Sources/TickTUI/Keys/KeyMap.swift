@@ -53,8 +53,8 @@ public enum KeyMap {
 
         // Line editor (inline edits and the filter)
         KeyBinding([.enter], "Enter", "keep", modes: editing, footer: ("Enter", 0), action: .commitEdit),
-        KeyBinding([.escape], "Esc", "cancel", "drop the edit (the filter: clear it)", modes: editing, footer: ("Esc", 0),
-                   action: .cancelEdit),
+        KeyBinding([.escape, .control("c")], "Esc Ctrl-C", "cancel", "drop the edit (the filter: clear it)", modes: editing,
+                   footer: ("Esc", 0), action: .cancelEdit),
         KeyBinding([.control("j"), .alt("\n")], "Ctrl-J Alt-Enter", "new line", "in the notes (Enter keeps them)", modes: editing,
                    when: .editingNotes, footer: ("^J", 1), action: .edit(.insert("\n"))),
         KeyBinding([.left, .control("b")], "← Ctrl-B", "back one character", modes: editing, action: .edit(.left)),
@@ -72,10 +72,10 @@ public enum KeyMap {
         KeyBinding([.control("k")], "Ctrl-K", "delete to the end", modes: editing, action: .edit(.deleteToEnd)),
         KeyBinding([.control("w")], "Ctrl-W", "word", "delete the word before the cursor", modes: editing, footer: ("^W", 5),
                    action: .edit(.deleteWordBackward)),
-        KeyBinding([.control("c")], "Ctrl-C", "quit", modes: [.edit, .filter, .itemRemoved], action: .quit),
 
         // The item being edited was removed elsewhere
-        KeyBinding([.enter, .escape], "Enter Esc", "back to the list", "other keys do nothing", modes: [.itemRemoved], footer: ("Enter", 0), action: .acknowledgeRemoval),
+        KeyBinding([.enter, .escape, .control("c")], "Enter Esc Ctrl-C", "back to the list", "other keys do nothing",
+                   modes: [.itemRemoved], footer: ("Enter", 0), action: .acknowledgeRemoval),
 
         // Quit question
         KeyBinding([.character("y"), .character("Y")], "y", "quit without saving", modes: [.confirmQuit],
