@@ -100,15 +100,31 @@ public enum KeyMap {
                    modes: [.help], footer: ("Esc", 0), action: .closeHelp),
     ]
 
+    /// The keys that still act while the terminal is too small to draw in, and then only
+    /// when they back out (``Action/backsOut``).
+    static let tooSmallKeys: Set<Key> = [.character("q"), .control("c"), .control("z")]
+
     /// The action a key stands for in the state's current mode, or nil when it does nothing.
     ///
     /// Besides the table: in the line editor any printable character is typed; on the quit
     /// and clear-Done questions and the help screen any other key answers "no" / closes;
     /// after the item being edited was removed elsewhere other keys do nothing (they were
     /// typed for that editor); in the list a mouse event goes to the mouse handling, and any
-    /// other key cancels a pending `d`. Resize
-    /// events are the run loop's (nil here).
+    /// other key cancels a pending `d`. Resize events are the run loop's (nil here).
+    ///
+    /// While the terminal is too small (the screen only says so), nothing is shown to act
+    /// on: only q, Ctrl-C and Ctrl-Z act, and only to back out — quit, cancel an edit or a
+    /// question, close help, suspend. Other keys do nothing (in the list they still forget
+    /// a pending `d`).
     public static func action(for key: Key, in state: AppState) -> Action? {
+        let action = tableAction(for: key, in: state)
+        guard Layout.isTooSmall(state.size) else { return action }
+        if tooSmallKeys.contains(key), let action, action.backsOut { return action }
+        return state.mode == .browsing && state.pendingDeleteID != nil ? .cancelPendingKey : nil
+    }
+
+    /// The action of a key by the table and the rules beside it, whatever the size.
+    private static func tableAction(for key: Key, in state: AppState) -> Action? {
         let kind = state.mode.kind
         for binding in bindings where binding.modes.contains(kind) && binding.keys.contains(key) {
             if binding.condition.holds(in: state) { return binding.action }
