@@ -23,8 +23,8 @@ struct KeyDecoderTests {
         var decoder = KeyDecoder(codes: codes)
         var keys: [Key] = []
         for burst in bursts {
-            for input in burst { decoder.feed(input) }
-            decoder.inputPaused()
+            for input in burst { decoder.feed(input, at: 0) }
+            decoder.inputPaused(at: 0)
             while let key = decoder.nextKey() { keys.append(key) }
         }
         return keys
@@ -90,12 +90,12 @@ struct KeyDecoderTests {
     @Test("nothing comes out before a pause completes the last key, and keys come out in order")
     func pausing() {
         var decoder = KeyDecoder(codes: Self.codes)
-        decoder.feed(.character(UInt32(("a" as Unicode.Scalar).value)))
+        decoder.feed(.character(UInt32(("a" as Unicode.Scalar).value)), at: 0)
         #expect(decoder.nextKey() == nil)
-        decoder.feed(.character(27))
+        decoder.feed(.character(27), at: 0)
         #expect(decoder.nextKey() == .character("a"))
         #expect(decoder.nextKey() == nil)
-        decoder.inputPaused()
+        decoder.inputPaused(at: 0)
         #expect(decoder.nextKey() == .escape)
         #expect(decoder.nextKey() == nil)
     }

@@ -106,11 +106,13 @@ public enum KeyMap {
 
     /// The action a key stands for in the state's current mode, or nil when it does nothing.
     ///
-    /// Besides the table: in the line editor any printable character is typed; on the quit
-    /// and clear-Done questions and the help screen any other key answers "no" / closes;
-    /// after the item being edited was removed elsewhere other keys do nothing (they were
-    /// typed for that editor); in the list a mouse event goes to the mouse handling, and any
-    /// other key cancels a pending `d`. Resize events are the run loop's (nil here).
+    /// Besides the table: in the line editor any printable character is typed; a paste is
+    /// text for the editor (in the list it is only reported; elsewhere it does nothing), never
+    /// keys; on the quit and clear-Done questions and the help screen any other key answers
+    /// "no" / closes; after the item being edited was removed elsewhere other keys do nothing
+    /// (they were typed for that editor); in the list a mouse event goes to the mouse
+    /// handling, and any other key cancels a pending `d`. Resize events are the run loop's
+    /// (nil here).
     ///
     /// While the terminal is too small (the screen only says so), nothing is shown to act
     /// on: only q, Ctrl-C and Ctrl-Z act, and only to back out — quit, cancel an edit or a
@@ -131,6 +133,10 @@ public enum KeyMap {
         }
         switch (kind, key) {
         case (_, .resize):
+            return nil
+        case (.browse, .paste(let text)), (.edit, .paste(let text)), (.filter, .paste(let text)):
+            return .paste(text)
+        case (_, .paste):
             return nil
         case (.edit, .character(let character)), (.filter, .character(let character)):
             return .edit(.insert(character))

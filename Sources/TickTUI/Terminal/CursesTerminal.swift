@@ -36,7 +36,8 @@ public final class CursesTerminal: Terminal {
     /// The rows of the last frame with a cluster written past ncurses.
     private var overlaidRows: Set<Int> = []
 
-    /// Takes over the terminal: full screen, raw keys, no echo.
+    /// Takes over the terminal: full screen, raw keys (Ctrl-C is a key, not SIGINT), no echo,
+    /// pastes marked (bracketed paste).
     /// - Parameters:
     ///   - mouse: report clicks and the wheel (off by default so text selection works).
     ///   - environment: read for `NO_COLOR`.
@@ -70,6 +71,7 @@ public final class CursesTerminal: Terminal {
             pairLimit = 0
         }
         overlay = unicode ? Self.makeOverlay(colors: colorsEnabled, paletteSize: paletteSize) : nil
+        Self.setBracketedPaste(on: true)
         if mouse {
             mouseinterval(0)
             mousemask(tick_button1_pressed() | tick_button1_clicked() | tick_button4_pressed() | tick_button5_pressed(), nil)
@@ -86,11 +88,20 @@ public final class CursesTerminal: Terminal {
         return tick_terminal_can_draw_full_screen(type) != 0
     }
 
+    /// Asks the terminal to mark pastes (`\e[?2004h`: bracketed paste) or to stop
+    /// (`\e[?2004l`), written straight to standard output; safe in a signal handler.
+    /// Terminals that do not know the mode ignore it.
+    private static func setBracketedPaste(on: Bool) {
+        let sequence: StaticString = on ? "\u{1B}[?2004h" : "\u{1B}[?2004l"
+        _ = write(STDOUT_FILENO, sequence.utf8Start, sequence.utf8CodeUnitCount)
+    }
+
     /// Gives the terminal back to the shell and stops the process group, as Ctrl-Z does in
     /// a shell; returns after `fg` (SIGCONT), and the next frame repaints the whole screen.
     public func suspend() {
         guard cursesActive.exchange(false, ordering: .sequentiallyConsistent) else { return }
         endwin()
+        Self.setBracketedPaste(on: false)
         // ncurses' own SIGTSTP handler would redraw by itself on the way back; the default
         // action just stops, and the run loop draws the next frame in full.
         let previousHandler = signal(SIGTSTP, SIG_DFL)
@@ -101,6 +112,7 @@ public final class CursesTerminal: Terminal {
         kill(0, SIGTSTP)
         signal(SIGTSTP, previousHandler)
         cursesActive.store(true, ordering: .sequentiallyConsistent)
+        Self.setBracketedPaste(on: true)
         previous = nil
         cursorVisible = nil
         // The terminal may have been resized while tick was stopped (SIGWINCH went to the
@@ -116,6 +128,7 @@ public final class CursesTerminal: Terminal {
     static func emergencyRestore() {
         if cursesActive.exchange(false, ordering: .sequentiallyConsistent) {
             endwin()
+            setBracketedPaste(on: false)
         }
     }
 
@@ -129,6 +142,7 @@ public final class CursesTerminal: Terminal {
         if cursesActive.exchange(false, ordering: .sequentiallyConsistent) {
             curs_set(1)
             endwin()
+            Self.setBracketedPaste(on: false)
         }
     }
 
@@ -142,16 +156,24 @@ public final class CursesTerminal: Terminal {
         let deadline = timeoutMilliseconds.map { monotonicNanoseconds() + UInt64(max($0, 0)) * 1_000_000 }
         while true {
             if let key = decoder.nextKey() { return key }
+            let now = monotonicNanoseconds()
             var remaining: Int?
             if let deadline {
-                let now = monotonicNanoseconds()
                 remaining = now >= deadline ? 0 : Int((deadline - now) / 1_000_000)
             }
-            guard let raw = readRaw(timeoutMilliseconds: remaining) else { return nil }
-            decoder.feed(raw)
+            // A paste whose end has not come: wait no longer than until it ends anyway.
+            if let pasteLeft = decoder.pasteTimeLeft(at: now) {
+                let milliseconds = Int((pasteLeft + 999_999) / 1_000_000)
+                remaining = min(remaining ?? milliseconds, milliseconds)
+            }
+            guard let raw = readRaw(timeoutMilliseconds: remaining) else {
+                decoder.inputPaused(at: monotonicNanoseconds())
+                return decoder.nextKey()
+            }
+            decoder.feed(raw, at: monotonicNanoseconds())
             // What came with it (the rest of an Alt key, a grapheme, a paste) is queued now.
-            while let queued = readRaw(timeoutMilliseconds: 0) { decoder.feed(queued) }
-            decoder.inputPaused()
+            while let queued = readRaw(timeoutMilliseconds: 0) { decoder.feed(queued, at: monotonicNanoseconds()) }
+            decoder.inputPaused(at: monotonicNanoseconds())
             if let key = decoder.nextKey() { return key }
             if remaining == 0 { return nil }
         }

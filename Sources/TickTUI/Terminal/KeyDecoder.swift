@@ -1,11 +1,19 @@
 /// Turns what ncurses' `get_wch` returns — characters and `KEY_` codes — into ``Key``s:
 /// Esc followed at once by a key as Alt plus that key, the scalars of one grapheme cluster
-/// as one key, function keys by code or by terminfo name, and mouse reports.
+/// as one key, function keys by code or by terminfo name, mouse reports, and a bracketed
+/// paste (`\e[200~` … `\e[201~`, which ncurses hands over as plain characters) as one
+/// ``Key/paste(_:)``.
 ///
-/// Pure: ``CursesTerminal`` reads the raw input and hands it over with ``feed(_:)``, then
-/// says with ``inputPaused()`` when nothing more is queued, which completes a lone Esc and
-/// the last grapheme. The decoded keys come out of ``nextKey()`` in order. It does not
-/// import ncurses: the codes it needs are handed in as ``KeyCodes``.
+/// Pure: ``CursesTerminal`` reads the raw input and hands it over with ``feed(_:at:)``,
+/// then says with ``inputPaused(at:)`` when nothing more is queued, which completes a lone
+/// Esc and the last grapheme. The decoded keys come out of ``nextKey()`` in order. It does
+/// not import ncurses: the codes it needs are handed in as ``KeyCodes``; times are
+/// monotonic nanoseconds handed in by the caller.
+///
+/// A paste is one key however many reads it takes. Nothing in it is ever a key: its text
+/// ends with its end marker, or, when that never comes, after
+/// ``PasteBuffer/timeoutNanoseconds`` without input; a paste longer than
+/// ``PasteBuffer/pieceBytes`` comes out in pieces, each a paste.
 struct KeyDecoder {
     /// One value from `get_wch`, or a mouse report read for `KEY_MOUSE`.
     enum RawInput: Sendable, Hashable {
@@ -20,14 +28,17 @@ struct KeyDecoder {
     /// What is decoded so far of a key that more input may still change.
     private enum Pending: Equatable {
         case none
-        /// Esc, waiting for a key that makes it Alt.
-        case escape
+        /// Esc, waiting for a key that makes it Alt, and how many characters of the start of
+        /// a paste (``PasteBuffer/startAfterEscape``) followed it.
+        case escape(matched: Int)
         /// The scalars of a grapheme cluster that the next scalar may still join.
         case grapheme(String)
     }
 
     private let codes: KeyCodes
     private var pending = Pending.none
+    /// The paste being read, between its start and end markers.
+    private var paste: PasteBuffer?
     private var decoded: [Key] = []
     /// The index of the next key of ``decoded`` to hand out (the array is emptied when all were).
     private var nextIndex = 0
@@ -51,12 +62,38 @@ struct KeyDecoder {
     /// True when a key is ready for ``nextKey()``.
     var hasKey: Bool { nextIndex < decoded.count }
 
-    /// Takes the next raw input.
-    mutating func feed(_ input: RawInput) {
+    /// How long until a paste whose end marker has not come ends anyway; nil when no paste
+    /// is being read. The caller waits for input at most this long.
+    func pasteTimeLeft(at time: UInt64) -> UInt64? {
+        guard let paste else { return nil }
+        let end = paste.lastInput + PasteBuffer.timeoutNanoseconds
+        return end > time ? end - time : 0
+    }
+
+    /// Takes the next raw input, which came at `time`.
+    mutating func feed(_ input: RawInput, at time: UInt64) {
+        if paste != nil {
+            feedPaste(input, at: time)
+            return
+        }
         switch pending {
         case .none:
             start(input)
-        case .escape:
+        case .escape(let matched):
+            if case .character(let value) = input, value == PasteBuffer.startAfterEscape[matched] {
+                if matched + 1 < PasteBuffer.startAfterEscape.count {
+                    pending = .escape(matched: matched + 1)
+                } else {
+                    pending = .none
+                    paste = PasteBuffer(startedAt: time)
+                }
+                return
+            }
+            if matched > 0 {
+                notAPaste(matched: matched, at: time)
+                feed(input, at: time)
+                return
+            }
             pending = .none
             if case .character(let value) = input, value >= 32, value != 127, let scalar = Unicode.Scalar(value) {
                 decoded.append(.alt(Character(scalar)))
@@ -80,16 +117,58 @@ struct KeyDecoder {
         }
     }
 
-    /// Nothing more is queued: a lone Esc is Esc (ncurses has already waited its Esc delay
-    /// for the rest of a sequence, so what follows came now or never), and the scalars
-    /// read are a whole grapheme.
-    mutating func inputPaused() {
+    /// Nothing more is queued at `time`: a lone Esc is Esc (ncurses has already waited its
+    /// Esc delay for the rest of a sequence, so what follows came now or never), and the
+    /// scalars read are a whole grapheme. A paste goes on (its text may come in several
+    /// reads) unless no input came for ``PasteBuffer/timeoutNanoseconds``: then it ends.
+    mutating func inputPaused(at time: UInt64) {
+        if let paste, time >= paste.lastInput + PasteBuffer.timeoutNanoseconds {
+            endPaste()
+            return
+        }
         switch pending {
         case .none: break
+        case .escape(let matched) where matched > 0:
+            notAPaste(matched: matched, at: time)
+            inputPaused(at: time)
+            return
         case .escape: decoded.append(.escape)
         case .grapheme(let text): decoded.append(.character(Character(text)))
         }
         pending = .none
+    }
+
+    /// Esc and the start of a paste's marker, but not all of it: Alt-[ and the characters
+    /// after it, as they would be without bracketed paste.
+    private mutating func notAPaste(matched: Int, at time: UInt64) {
+        pending = .none
+        decoded.append(.alt("["))
+        for value in PasteBuffer.startAfterEscape[1..<matched] { feed(.character(value), at: time) }
+    }
+
+    /// One input inside a paste: characters are its text (or its end marker); a resize
+    /// is still a resize; other codes and mouse reports are dropped.
+    private mutating func feedPaste(_ input: RawInput, at time: UInt64) {
+        switch input {
+        case .character(let value):
+            paste?.take(value, at: time)
+        case .code(let code):
+            paste?.touch(at: time)
+            if codes.keys[code] == .resize { decoded.append(.resize) }
+        case .mouse:
+            paste?.touch(at: time)
+        }
+        if paste?.isComplete == true {
+            endPaste()
+        } else if paste?.isFull == true, let text = paste?.takeText(ending: false) {
+            decoded.append(.paste(text))
+        }
+    }
+
+    /// Hands on what the paste holds, as one key (none for an empty paste), and leaves it.
+    private mutating func endPaste() {
+        if let text = paste?.takeText(ending: true), !text.isEmpty { decoded.append(.paste(text)) }
+        paste = nil
     }
 
     /// Decodes an input with nothing pending before it.
@@ -109,7 +188,7 @@ struct KeyDecoder {
         // carriage return, since curses does not translate it (nonl).
         case 10: decoded.append(.control("j"))
         case 8, 127: decoded.append(.backspace)
-        case 27: pending = .escape
+        case 27: pending = .escape(matched: 0)
         case 0: decoded.append(.control("@"))
         case 1...26: decoded.append(.control(Character(Unicode.Scalar(UInt8(value) + 96))))
         case 28...31: break

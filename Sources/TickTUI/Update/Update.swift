@@ -76,6 +76,7 @@ extension AppState {
         case .edit(let command): return edit(command)
         case .commitEdit: return commitEdit()
         case .cancelEdit: return cancelEdit()
+        case .paste(let text): return paste(text)
         case .startFilter: return startFilter()
         case .clearFilter: return clearFilter()
         case .toggleDetail:
