@@ -53,6 +53,16 @@ public final class TmuxSession {
         guard result.succeeded else { throw HarnessError("tmux send-keys -l: \(result.errorOutput)") }
     }
 
+    /// Pastes text as a terminal does: through a tmux buffer, with line feeds sent as
+    /// carriage returns, and inside bracketed-paste markers (`\e[200~` … `\e[201~`) when the
+    /// program asked for bracketed paste (`paste-buffer -p`).
+    public func paste(_ text: String) throws {
+        let set = try tmux(["set-buffer", "-b", "paste", "--", text])
+        guard set.succeeded else { throw HarnessError("tmux set-buffer: \(set.errorOutput)") }
+        let result = try tmux(["paste-buffer", "-p", "-d", "-b", "paste", "-t", target])
+        guard result.succeeded else { throw HarnessError("tmux paste-buffer: \(result.errorOutput)") }
+    }
+
     /// The pane's lines as text.
     public func capture() throws -> [String] {
         let result = try tmux(["capture-pane", "-p", "-t", target])

@@ -117,12 +117,14 @@ struct UpdateEventTests {
         #expect(state.press(.character("q")) == [.quit])
     }
 
-    @Test("Ctrl-C quits from an open editor; q there is typed")
+    @Test("from an open editor, Ctrl-C drops the edit and a second Ctrl-C quits; q there is typed")
     func quitFromEditor() throws {
         var state = Fixtures.state(try Fixtures.list(toDo: ["a"]))
         state.press(.character("e"))
         #expect(state.press(.character("q")).isEmpty)
         #expect(state.editor?.text == "aq")
+        #expect(state.press(.control("c")).isEmpty)
+        #expect(state.toDoTitles == ["a"])
         #expect(state.press(.control("c")) == [.quit])
     }
 

@@ -39,8 +39,11 @@ public enum Action: Sendable, Hashable {
     case edit(EditCommand)
     /// Enter: keeps the edit.
     case commitEdit
-    /// Esc: drops the edit (for the filter: clears it).
+    /// Esc or Ctrl-C: drops the edit (for the filter: clears it).
     case cancelEdit
+    /// Pasted text: inserted into the open editor (in a one-line field, line breaks and tabs
+    /// as spaces); in the list it only says that it was ignored.
+    case paste(String)
 
     // MARK: View
     case startFilter

@@ -17,6 +17,9 @@ private let previousFatalActions = Mutex<[sigaction]>([])
 /// core) restore the terminal at once and then hand the signal on to what handled it
 /// before tick (Swift's backtracer, or the default action), so that a backtrace or a core
 /// dump is written on a normal screen instead of inside the full-screen app.
+///
+/// SIGINT comes only from another process (`kill -INT`): curses keeps the terminal in raw
+/// mode, so the Ctrl-C key is a key (0x03) that the key table binds, never this signal.
 enum SignalHandling {
     static let quitSignals: [Int32] = [SIGTERM, SIGHUP, SIGINT]
     static let fatalSignals: [Int32] = [SIGQUIT, SIGSEGV, SIGBUS, SIGILL, SIGTRAP, SIGABRT, SIGFPE]

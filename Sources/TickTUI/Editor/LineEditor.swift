@@ -1,8 +1,8 @@
 /// A one-line text editor that moves by grapheme cluster (a Swift `Character`), so é, 東
 /// and 👍🏽 are each one step.
 ///
-/// Every command costs O(1) at the end of the line (typing, a pasted line arriving as many
-/// keys) and at most O(length) elsewhere.
+/// Every command costs O(1) at the end of the line (typing) and at most O(length) elsewhere;
+/// inserting a paste costs O(length of both) wherever the cursor is.
 public struct LineEditor: Sendable, Hashable {
     /// The text, one element per grapheme cluster.
     public private(set) var characters: [Character]
@@ -24,7 +24,7 @@ public struct LineEditor: Sendable, Hashable {
     public mutating func apply(_ command: EditCommand) {
         switch command {
         case .insert(let character): insert(character)
-        case .insertText(let text): for character in text { insert(character) }
+        case .insertText(let text): insert(contentsOf: text)
         case .left: cursor = max(cursor - 1, 0)
         case .right: cursor = min(cursor + 1, characters.count)
         case .home: cursor = 0
@@ -48,6 +48,20 @@ public struct LineEditor: Sendable, Hashable {
             characters.removeSubrange(start..<cursor)
             cursor = start
         }
+    }
+
+    /// Inserts text at the cursor in one step (a paste of any length costs one move of
+    /// the characters after the cursor). Only its first character can join the one before.
+    private mutating func insert(contentsOf text: String) {
+        guard let first = text.first else { return }
+        insert(first)
+        let rest = Array(text.dropFirst())
+        if cursor == characters.count {
+            characters.append(contentsOf: rest)
+        } else {
+            characters.insert(contentsOf: rest, at: cursor)
+        }
+        cursor += rest.count
     }
 
     private mutating func insert(_ character: Character) {

@@ -61,8 +61,8 @@ public enum KeyMap {
 
         // Line editor (inline edits and the filter)
         KeyBinding([.enter], "Enter", "keep", modes: editing, footer: ("Enter", 0), action: .commitEdit),
-        KeyBinding([.escape], "Esc", "cancel", "drop the edit (the filter: clear it)", modes: editing, footer: ("Esc", 0),
-                   action: .cancelEdit),
+        KeyBinding([.escape, .control("c")], "Esc Ctrl-C", "cancel", "drop the edit (the filter: clear it)", modes: editing,
+                   footer: ("Esc", 0), action: .cancelEdit),
         KeyBinding([.control("j"), .alt("\n")], "Ctrl-J Alt-Enter", "new line", "in the notes (Enter keeps them)", modes: editing,
                    when: .editingNotes, footer: ("^J", 1), action: .edit(.insert("\n"))),
         KeyBinding([.left, .control("b")], "← Ctrl-B", "back one character", modes: editing, action: .edit(.left)),
@@ -80,10 +80,10 @@ public enum KeyMap {
         KeyBinding([.control("k")], "Ctrl-K", "delete to the end", modes: editing, action: .edit(.deleteToEnd)),
         KeyBinding([.control("w")], "Ctrl-W", "word", "delete the word before the cursor", modes: editing, footer: ("^W", 5),
                    action: .edit(.deleteWordBackward)),
-        KeyBinding([.control("c")], "Ctrl-C", "quit", modes: [.edit, .filter, .itemRemoved], action: .quit),
 
         // The item being edited was removed elsewhere
-        KeyBinding([.enter, .escape], "Enter Esc", "back to the list", "other keys do nothing", modes: [.itemRemoved], footer: ("Enter", 0), action: .acknowledgeRemoval),
+        KeyBinding([.enter, .escape, .control("c")], "Enter Esc Ctrl-C", "back to the list", "other keys do nothing",
+                   modes: [.itemRemoved], footer: ("Enter", 0), action: .acknowledgeRemoval),
 
         // Quit question
         KeyBinding([.character("y"), .character("Y")], "y", "quit without saving", modes: [.confirmQuit],
@@ -108,21 +108,43 @@ public enum KeyMap {
                    modes: [.help], footer: ("Esc", 0), action: .closeHelp),
     ]
 
+    /// The keys that still act while the terminal is too small to draw in, and then only
+    /// when they back out (``Action/backsOut``).
+    static let tooSmallKeys: Set<Key> = [.character("q"), .control("c"), .control("z")]
+
     /// The action a key stands for in the state's current mode, or nil when it does nothing.
     ///
-    /// Besides the table: in the line editor any printable character is typed; on the quit
-    /// and clear-Done questions and the help screen any other key answers "no" / closes;
-    /// after the item being edited was removed elsewhere other keys do nothing (they were
-    /// typed for that editor); in the list a mouse event goes to the mouse handling, and any
-    /// other key cancels a pending `d`. Resize
-    /// events are the run loop's (nil here).
+    /// Besides the table: in the line editor any printable character is typed; a paste is
+    /// text for the editor (in the list it is only reported; elsewhere it does nothing), never
+    /// keys; on the quit and clear-Done questions and the help screen any other key answers
+    /// "no" / closes; after the item being edited was removed elsewhere other keys do nothing
+    /// (they were typed for that editor); in the list a mouse event goes to the mouse
+    /// handling, and any other key cancels a pending `d`. Resize events are the run loop's
+    /// (nil here).
+    ///
+    /// While the terminal is too small (the screen only says so), nothing is shown to act
+    /// on: only q, Ctrl-C and Ctrl-Z act, and only to back out — quit, cancel an edit or a
+    /// question, close help, suspend. Other keys do nothing (in the list they still forget
+    /// a pending `d`).
     public static func action(for key: Key, in state: AppState) -> Action? {
+        let action = tableAction(for: key, in: state)
+        guard Layout.isTooSmall(state.size) else { return action }
+        if tooSmallKeys.contains(key), let action, action.backsOut { return action }
+        return state.mode == .browsing && state.pendingDeleteID != nil ? .cancelPendingKey : nil
+    }
+
+    /// The action of a key by the table and the rules beside it, whatever the size.
+    private static func tableAction(for key: Key, in state: AppState) -> Action? {
         let kind = state.mode.kind
         for binding in bindings where binding.modes.contains(kind) && binding.keys.contains(key) {
             if binding.condition.holds(in: state) { return binding.action }
         }
         switch (kind, key) {
         case (_, .resize):
+            return nil
+        case (.browse, .paste(let text)), (.edit, .paste(let text)), (.filter, .paste(let text)):
+            return .paste(text)
+        case (_, .paste):
             return nil
         case (.edit, .character(let character)), (.filter, .character(let character)):
             return .edit(.insert(character))

@@ -31,9 +31,14 @@ struct Layout: Sendable, Hashable {
     let statusRow: Int
     let footerRow: Int
 
+    /// True below ``minimumSize``: the screen only says "terminal too small".
+    static func isTooSmall(_ size: Size) -> Bool {
+        size.columns < minimumSize.columns || size.rows < minimumSize.rows
+    }
+
     init(size: Size, showDetail: Bool) {
         self.size = size
-        tooSmall = size.columns < Self.minimumSize.columns || size.rows < Self.minimumSize.rows
+        tooSmall = Self.isTooSmall(size)
         footerRow = max(size.rows - 1, 0)
         statusRow = max(size.rows - 2, 0)
         let contentTop = 1

@@ -9,9 +9,10 @@ private let cursesActive = Atomic<Bool>(false)
 
 /// The real terminal, drawn with ncurses (wide-character API).
 ///
-/// This is the only file that imports CNCurses. It decodes `get_wch` into ``Key`` values,
-/// draws a ``Screen`` by changing only the cells that differ from the previous frame, and
-/// restores the terminal on ``shutdown()``.
+/// This is the only file that imports CNCurses. It reads `get_wch` and hands what it
+/// returns to a ``KeyDecoder``, which makes ``Key`` values of it; it draws a ``Screen`` by
+/// changing only the cells that differ from the previous frame, and restores the terminal
+/// on ``shutdown()``.
 public final class CursesTerminal: Terminal {
     /// ncurses' Esc delay; its default is a whole second.
     static let escapeDelayMilliseconds: Int32 = 20
@@ -27,7 +28,7 @@ public final class CursesTerminal: Terminal {
     private var nextPair: Int16 = 1
     private let paletteSize: Int
     private let pairLimit: Int
-    private var lookahead: [RawInput] = []
+    private var decoder = KeyDecoder(codes: CursesTerminal.keyCodes)
     private var isShutDown = false
     /// Writes clusters that ncurses' cells cannot hold; nil without UTF-8 or the terminfo
     /// strings it needs.
@@ -35,12 +36,8 @@ public final class CursesTerminal: Terminal {
     /// The rows of the last frame with a cluster written past ncurses.
     private var overlaidRows: Set<Int> = []
 
-    private enum RawInput: Equatable {
-        case character(UInt32)
-        case code(Int32)
-    }
-
-    /// Takes over the terminal: full screen, raw keys, no echo.
+    /// Takes over the terminal: full screen, raw keys (Ctrl-C is a key, not SIGINT), no echo,
+    /// pastes marked (bracketed paste).
     /// - Parameters:
     ///   - mouse: report clicks and the wheel (off by default so text selection works).
     ///   - environment: read for `NO_COLOR`.
@@ -74,6 +71,7 @@ public final class CursesTerminal: Terminal {
             pairLimit = 0
         }
         overlay = unicode ? Self.makeOverlay(colors: colorsEnabled, paletteSize: paletteSize) : nil
+        Self.setBracketedPaste(on: true)
         if mouse {
             mouseinterval(0)
             mousemask(tick_button1_pressed() | tick_button1_clicked() | tick_button4_pressed() | tick_button5_pressed(), nil)
@@ -90,11 +88,20 @@ public final class CursesTerminal: Terminal {
         return tick_terminal_can_draw_full_screen(type) != 0
     }
 
+    /// Asks the terminal to mark pastes (`\e[?2004h`: bracketed paste) or to stop
+    /// (`\e[?2004l`), written straight to standard output; safe in a signal handler.
+    /// Terminals that do not know the mode ignore it.
+    private static func setBracketedPaste(on: Bool) {
+        let sequence: StaticString = on ? "\u{1B}[?2004h" : "\u{1B}[?2004l"
+        _ = write(STDOUT_FILENO, sequence.utf8Start, sequence.utf8CodeUnitCount)
+    }
+
     /// Gives the terminal back to the shell and stops the process group, as Ctrl-Z does in
     /// a shell; returns after `fg` (SIGCONT), and the next frame repaints the whole screen.
     public func suspend() {
         guard cursesActive.exchange(false, ordering: .sequentiallyConsistent) else { return }
         endwin()
+        Self.setBracketedPaste(on: false)
         // ncurses' own SIGTSTP handler would redraw by itself on the way back; the default
         // action just stops, and the run loop draws the next frame in full.
         let previousHandler = signal(SIGTSTP, SIG_DFL)
@@ -105,6 +112,7 @@ public final class CursesTerminal: Terminal {
         kill(0, SIGTSTP)
         signal(SIGTSTP, previousHandler)
         cursesActive.store(true, ordering: .sequentiallyConsistent)
+        Self.setBracketedPaste(on: true)
         previous = nil
         cursorVisible = nil
         // The terminal may have been resized while tick was stopped (SIGWINCH went to the
@@ -120,6 +128,7 @@ public final class CursesTerminal: Terminal {
     static func emergencyRestore() {
         if cursesActive.exchange(false, ordering: .sequentiallyConsistent) {
             endwin()
+            setBracketedPaste(on: false)
         }
     }
 
@@ -133,6 +142,7 @@ public final class CursesTerminal: Terminal {
         if cursesActive.exchange(false, ordering: .sequentiallyConsistent) {
             curs_set(1)
             endwin()
+            Self.setBracketedPaste(on: false)
         }
     }
 
@@ -145,142 +155,73 @@ public final class CursesTerminal: Terminal {
     public func readKey(timeoutMilliseconds: Int?) -> Key? {
         let deadline = timeoutMilliseconds.map { monotonicNanoseconds() + UInt64(max($0, 0)) * 1_000_000 }
         while true {
+            if let key = decoder.nextKey() { return key }
+            let now = monotonicNanoseconds()
             var remaining: Int?
             if let deadline {
-                let now = monotonicNanoseconds()
                 remaining = now >= deadline ? 0 : Int((deadline - now) / 1_000_000)
             }
-            guard let raw = readRaw(timeoutMilliseconds: remaining) else { return nil }
-            if let key = decode(raw) { return key }
+            // A paste whose end has not come: wait no longer than until it ends anyway.
+            if let pasteLeft = decoder.pasteTimeLeft(at: now) {
+                let milliseconds = Int((pasteLeft + 999_999) / 1_000_000)
+                remaining = min(remaining ?? milliseconds, milliseconds)
+            }
+            guard let raw = readRaw(timeoutMilliseconds: remaining) else {
+                decoder.inputPaused(at: monotonicNanoseconds())
+                return decoder.nextKey()
+            }
+            decoder.feed(raw, at: monotonicNanoseconds())
+            // What came with it (the rest of an Alt key, a grapheme, a paste) is queued now.
+            while let queued = readRaw(timeoutMilliseconds: 0) { decoder.feed(queued, at: monotonicNanoseconds()) }
+            decoder.inputPaused(at: monotonicNanoseconds())
+            if let key = decoder.nextKey() { return key }
             if remaining == 0 { return nil }
         }
     }
 
-    private func readRaw(timeoutMilliseconds: Int?) -> RawInput? {
-        if !lookahead.isEmpty { return lookahead.removeFirst() }
+    /// Waits for one value from `get_wch` for at most `timeoutMilliseconds` (nil: no limit);
+    /// nil when the time ran out or a signal cut the wait short.
+    private func readRaw(timeoutMilliseconds: Int?) -> KeyDecoder.RawInput? {
         wtimeout(tick_stdscr(), Int32(clamping: timeoutMilliseconds ?? -1))
         var character: wint_t = 0
         let result = wget_wch(tick_stdscr(), &character)
-        if result == tick_key_code_yes() { return .code(Int32(bitPattern: UInt32(character))) }
         if result == OK { return .character(UInt32(character)) }
-        return nil
-    }
-
-    /// Reads whatever is already queued, without waiting.
-    private func readQueued() -> RawInput? { readRaw(timeoutMilliseconds: 0) }
-
-    private func decode(_ raw: RawInput) -> Key? {
-        switch raw {
-        case .code(let code): return decodeCode(code)
-        case .character(let value): return decodeCharacter(value)
-        }
-    }
-
-    private func decodeCharacter(_ value: UInt32) -> Key? {
-        switch value {
-        case 9: return .tab
-        case 13: return .enter
-        // Ctrl-J (line feed) is a key of its own: a new line in the notes. Enter sends a
-        // carriage return, since curses does not translate it (nonl).
-        case 10: return .control("j")
-        case 8, 127: return .backspace
-        case 27: return decodeEscape()
-        case 0: return .control("@")
-        case 1...26: return .control(Character(Unicode.Scalar(UInt8(value) + 96)))
-        case 28...31: return nil
-        default:
-            guard let scalar = Unicode.Scalar(value) else { return nil }
-            return .character(readGrapheme(startingWith: scalar))
-        }
-    }
-
-    /// Esc alone, or Esc followed at once by a key: Alt plus that key. ncurses has already
-    /// waited ESCDELAY for the rest of a sequence, so what follows is queued now or never.
-    private func decodeEscape() -> Key? {
-        guard let next = readQueued() else { return .escape }
-        if case .character(let value) = next, value >= 32, value != 127, let scalar = Unicode.Scalar(value) {
-            return .alt(Character(scalar))
-        }
-        if next == .character(13) || next == .character(10) || next == .code(KEY_ENTER) { return .alt("\n") }
-        lookahead.insert(next, at: 0)
-        return .escape
-    }
-
-    /// Joins the scalars that follow and belong to the same grapheme (combining marks, skin
-    /// tones, joiners) so that a pasted "👍🏽" is one key.
-    private func readGrapheme(startingWith scalar: Unicode.Scalar) -> Character {
-        var text = String(scalar)
-        while let next = readQueued() {
-            guard case .character(let value) = next, value >= 32, let nextScalar = Unicode.Scalar(value) else {
-                lookahead.insert(next, at: 0)
-                break
-            }
-            let joined = text + String(nextScalar)
-            if joined.count == 1 {
-                text = joined
-            } else {
-                lookahead.insert(next, at: 0)
-                break
-            }
-        }
-        return Character(text)
-    }
-
-    private func decodeCode(_ code: Int32) -> Key? {
+        guard result == tick_key_code_yes() else { return nil }
+        let code = Int32(bitPattern: UInt32(character))
         switch code {
-        case KEY_UP: return .up
-        case KEY_DOWN: return .down
-        case KEY_LEFT, KEY_SLEFT: return .left
-        case KEY_RIGHT, KEY_SRIGHT: return .right
-        case KEY_SR: return .shiftUp
-        case KEY_SF: return .shiftDown
-        case KEY_HOME, KEY_FIND, KEY_A1: return .home
-        case KEY_END, KEY_SELECT, KEY_C1, KEY_LL: return .end
-        case KEY_PPAGE, KEY_A3: return .pageUp
-        case KEY_NPAGE, KEY_C3: return .pageDown
-        case KEY_ENTER: return .enter
-        case KEY_BACKSPACE: return .backspace
-        case KEY_DC: return .delete
-        case KEY_BTAB: return .backTab
         case KEY_RESIZE:
             previous = nil
-            return .resize
-        case KEY_MOUSE: return readMouse()
-        case KEY_F0 + 1...KEY_F0 + 24: return .function(Int(code - KEY_F0))
-        default: return decodeNamedCode(code)
+        case KEY_MOUSE:
+            var event = MEVENT()
+            // A report that cannot be read is handed on as the bare code, which is no key.
+            guard getmouse(&event) == OK else { break }
+            return .mouse(column: Int(event.x), row: Int(event.y), buttons: UInt(truncatingIfNeeded: event.bstate))
+        default:
+            break
         }
+        return .code(code)
     }
 
-    /// Keys that have no fixed code, known by their terminfo names (xterm's shifted arrows).
-    private func decodeNamedCode(_ code: Int32) -> Key? {
-        guard let cName = keyname(code) else { return nil }
-        switch String(cString: cName) {
-        case "kUP", "kUP2": return .shiftUp
-        case "kDN", "kDN2": return .shiftDown
-        case "kLFT", "kLFT2": return .left
-        case "kRIT", "kRIT2": return .right
-        case "kHOM", "kHOM2": return .home
-        case "kEND", "kEND2": return .end
-        case "kDC", "kDC2": return .delete
-        default: return nil
-        }
-    }
-
-    private func readMouse() -> Key? {
-        var event = MEVENT()
-        guard getmouse(&event) == OK else { return nil }
-        let column = Int(event.x)
-        let row = Int(event.y)
-        if event.bstate & (tick_button1_pressed() | tick_button1_clicked()) != 0 {
-            return .mouse(MouseEvent(kind: .click, column: column, row: row))
-        }
-        if event.bstate & tick_button4_pressed() != 0 {
-            return .mouse(MouseEvent(kind: .wheelUp, column: column, row: row))
-        }
-        if event.bstate & tick_button5_pressed() != 0 {
-            return .mouse(MouseEvent(kind: .wheelDown, column: column, row: row))
-        }
-        return nil
+    /// The `KEY_` codes the decoder needs, from ncurses.
+    private static var keyCodes: KeyCodes {
+        var keys: [Int32: Key] = [
+            KEY_UP: .up, KEY_DOWN: .down,
+            KEY_LEFT: .left, KEY_SLEFT: .left, KEY_RIGHT: .right, KEY_SRIGHT: .right,
+            KEY_SR: .shiftUp, KEY_SF: .shiftDown,
+            KEY_HOME: .home, KEY_FIND: .home, KEY_A1: .home,
+            KEY_END: .end, KEY_SELECT: .end, KEY_C1: .end, KEY_LL: .end,
+            KEY_PPAGE: .pageUp, KEY_A3: .pageUp, KEY_NPAGE: .pageDown, KEY_C3: .pageDown,
+            KEY_ENTER: .enter, KEY_BACKSPACE: .backspace, KEY_DC: .delete, KEY_BTAB: .backTab,
+            KEY_RESIZE: .resize,
+        ]
+        for number in 1...24 { keys[KEY_F0 + Int32(number)] = .function(number) }
+        return KeyCodes(
+            keys: keys, enter: KEY_ENTER,
+            name: { code in keyname(code).map { String(cString: $0) } },
+            clickButtons: UInt(truncatingIfNeeded: tick_button1_pressed() | tick_button1_clicked()),
+            wheelUpButtons: UInt(truncatingIfNeeded: tick_button4_pressed()),
+            wheelDownButtons: UInt(truncatingIfNeeded: tick_button5_pressed())
+        )
     }
 
     // MARK: - Drawing

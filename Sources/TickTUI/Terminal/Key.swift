@@ -15,6 +15,9 @@ public enum Key: Sendable, Hashable {
     /// The terminal was resized.
     case resize
     case mouse(MouseEvent)
+    /// Text the terminal pasted (bracketed paste): text to insert, never keys to run. Line
+    /// breaks are `\n` whatever the terminal sent (it sends CR for them).
+    case paste(String)
 }
 
 /// A mouse event in screen coordinates.

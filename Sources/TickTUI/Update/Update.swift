@@ -23,6 +23,17 @@ public func update(_ state: inout AppState, _ action: Action) -> [Effect] {
 }
 
 extension Action {
+    /// True for what leaves something without changing anything: quitting (which saves or
+    /// asks first), suspending, cancelling an edit or a question, closing help, going back
+    /// to the list after the edited item was removed. The only actions while the terminal
+    /// is too small to show anything.
+    var backsOut: Bool {
+        switch self {
+        case .quit, .suspend, .cancelEdit, .cancelQuit, .cancelClearDone, .closeHelp, .acknowledgeRemoval: true
+        default: false
+        }
+    }
+
     /// True for what the user did; false for events from the run loop.
     var isUserCommand: Bool {
         switch self {
@@ -73,6 +84,7 @@ extension AppState {
         case .edit(let command): return edit(command)
         case .commitEdit: return commitEdit()
         case .cancelEdit: return cancelEdit()
+        case .paste(let text): return paste(text)
         case .startFilter: return startFilter()
         case .clearFilter: return clearFilter()
         case .toggleDetail:

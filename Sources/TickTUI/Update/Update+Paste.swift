@@ -1,0 +1,18 @@
+extension AppState {
+    /// Pasted text goes into the open editor as text — the notes keep its line breaks, a
+    /// one-line field and the filter get them as spaces — and never to the key table. In
+    /// the list, where no editor is open, it only says so.
+    mutating func paste(_ text: String) -> [Effect] {
+        switch mode {
+        case .editing(.notes):
+            return edit(.insertText(PastedText.notes(text)))
+        case .editing, .filtering:
+            return edit(.insertText(PastedText.oneLine(text)))
+        case .browsing:
+            status = StatusMessage("paste ignored: press a to add, e to edit")
+            return []
+        case .confirmingQuit, .confirmingClearDone, .editedItemRemoved, .help:
+            return []
+        }
+    }
+}
