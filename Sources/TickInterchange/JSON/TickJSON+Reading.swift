@@ -123,6 +123,9 @@ extension TickJSON {
                 throw Problem(text: error.problem)
             }
             item.iCalendarExtras = extras
+            // (PRIORITY, CATEGORIES and RRULE there are fields of their own now; a field given
+            // in the JSON wins.)
+            item.adoptKeptFields()
         }
         return ExchangeEntry(item: item, done: done, line: line, createdAtIsDefault: createdAt == nil)
     }
