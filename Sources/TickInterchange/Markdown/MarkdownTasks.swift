@@ -13,6 +13,7 @@ public enum MarkdownTasks {
     public static func write(_ entries: [ExchangeEntry], to writer: inout ByteWriter, calendar: LocalTime = .current) throws(InterchangeError) -> Omissions {
         var omissions = Omissions(format: .markdown)
         var brokenTitles = 0, dueEndings = 0, obsidianTitles = 0
+        var lost = ObsidianFields.Lost()
         for done in [false, true] {
             writer.ascii(done ? "\n## Done\n\n" : "## To Do\n\n")
             for entry in entries where entry.done == done {
@@ -29,10 +30,25 @@ public enum MarkdownTasks {
                 } else {
                     writer.text(title)
                 }
+                let fields = ObsidianFields.written(entry.item, title: title)
+                lost.add(fields)
+                for word in fields.tagWords {
+                    writer.byte(UInt8(ascii: " "))
+                    writer.text(word)
+                }
+                if let mark = fields.mark {
+                    writer.byte(UInt8(ascii: " "))
+                    writer.text(mark)
+                }
+                if let words = fields.repeatWords {
+                    writer.text(" 🔁 ")
+                    writer.text(words)
+                }
                 if let due = entry.item.due {
-                    writer.ascii(" (due ")
+                    // Beside the plugin's fields, the plugin's due (it reads fields only at the end).
+                    writer.text(fields.isObsidianLine ? " 📅 " : " (due ")
                     if let day = entry.item.dueDay { writer.day(day) } else { writer.localDay(due, calendar) }
-                    writer.byte(UInt8(ascii: ")"))
+                    if !fields.isObsidianLine { writer.byte(UInt8(ascii: ")")) }
                 }
                 writer.byte(UInt8(ascii: "\n"))
                 try writer.flushIfFull()
@@ -44,8 +60,9 @@ public enum MarkdownTasks {
             omissions.note("\(dueEndings) title\(dueEndings == 1 ? " ends" : "s end") in \"(due …)\", which is read back as a due date")
         }
         if obsidianTitles > 0 {
-            omissions.note("\(obsidianTitles) title\(obsidianTitles == 1 ? " holds" : "s hold") Obsidian dates (📅 …, [due:: …]), which are read back as dates")
+            omissions.note("\(obsidianTitles) title\(obsidianTitles == 1 ? " holds" : "s hold") Obsidian fields (📅 …, [due:: …], ⏫, 🔁 …), which are read back as fields")
         }
+        lost.note(in: &omissions)
         return omissions
     }
 
@@ -101,6 +118,9 @@ public enum MarkdownTasks {
             var obsidian = ObsidianDates()
             title = obsidian.read(title, isDone: done, hasOtherDue: due != nil)
             notDays += obsidian.notDays
+            let taken = ObsidianFields.takeTags(from: title)
+            title = taken.title
+            let tags = taken.tags
             func start(of day: CalendarDay?) -> Date? { day.flatMap { calendar.date(year: $0.year, month: $0.month, day: $0.day) } }
             var item: ToDoItem
             do {
@@ -110,6 +130,9 @@ public enum MarkdownTasks {
             }
             if let due = due ?? obsidian.due { item.setDue(day: due) }
             if done { item.completedAt = start(of: obsidian.done) }
+            try? item.setPriority(obsidian.priority)
+            if !tags.isEmpty { try? item.setTags(tags) }
+            item.recurrence = obsidian.rule?.ruleText
             entries.append(ExchangeEntry(item: item, done: done, line: lineNumber))
         }
         var omissions = Omissions(format: .markdown, importing: true)
