@@ -1,11 +1,12 @@
 import TickCore
 
 extension MarkdownTasks {
-    /// The dates Obsidian's Tasks plugin writes into a task's line, read into tick's fields:
-    /// its emoji fields at the end of the line (`📅 2026-12-01` due, `✅` done, `➕` created)
-    /// and Dataview's inline fields anywhere (`[due:: 2026-12-01]` or `(due:: 2026-12-01)`,
-    /// `completion`, `created`). The plugin's other fields at the end (`⏳` and `🛫` dates,
-    /// priorities such as `🔼`, a `^block-id`) stay in the title and do not stop the reading.
+    /// The fields Obsidian's Tasks plugin writes into a task's line, read into tick's fields:
+    /// its emoji fields at the end of the line (`📅 2026-12-01` due, `✅` done, `➕` created,
+    /// a priority such as `🔼`, `🔁 every week`: ``ObsidianFields``) and Dataview's inline
+    /// fields anywhere (`[due:: 2026-12-01]` or `(due:: 2026-12-01)`, `completion`,
+    /// `created`). The plugin's other fields at the end (`⏳` and `🛫` dates, a `^block-id`)
+    /// stay in the title and do not stop the reading.
     /// A done date on a task that is not done stays in the title.
     struct ObsidianDates {
         var due: CalendarDay?

@@ -7,7 +7,9 @@ import TickCore
 /// a block quote or callout or not); other lines are not items, nor are the lines of code
 /// blocks (fenced, or indented outside a list) and HTML comments. Nested items are read as
 /// items of their own, and the import says so. Obsidian's Tasks and Dataview dates (due,
-/// done, created) are read too (``ObsidianDates``).
+/// done, created) are read too (``ObsidianDates``), and the plugin's priorities, `🔁`
+/// repeats and `#tags` (``ObsidianFields``); an item with a priority or a repeat is written
+/// as the plugin's line, its due as `📅 YYYY-MM-DD`.
 public enum MarkdownTasks {
     /// Writes both sections; returns what was left out.
     public static func write(_ entries: [ExchangeEntry], to writer: inout ByteWriter, calendar: LocalTime = .current) throws(InterchangeError) -> Omissions {

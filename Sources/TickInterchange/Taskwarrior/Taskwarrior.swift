@@ -4,7 +4,9 @@ import TickCore
 /// taskwarrior's JSON, as `task export` prints it and `task import` takes it: an array of
 /// tasks with `uuid` (lower-case), `description`, `status` (`pending` or `completed`),
 /// `entry`, `end`, `due` and `modified` as `YYYYMMDDTHHMMSSZ`, and the notes as one
-/// annotation. taskwarrior has no location.
+/// annotation; `priority`, `tags`, `project` and `recur` as the priority, tags and repeat
+/// (``readFields(_:into:unread:fail:)``), a repeating item as a series (a template and the
+/// item as its instance). taskwarrior has no location.
 ///
 /// taskwarrior has no date-only due either: `task add due:2026-12-01` stores local midnight
 /// of that day. So a day-only due is written as local midnight in `calendar` (the zone tick

@@ -3,11 +3,11 @@ import TickCore
 
 /// todo.txt: one task a line. A done task starts with `x`, its completion date and its
 /// creation date; an open one with its creation date, always written, so that a title
-/// that starts with `x ` or a date stays a title; a title's leading priority, `(A)`, is
-/// written before the creation date, where todo.txt wants it. The due day is a
-/// `due:YYYY-MM-DD` token at the end; other `key:value` tokens (a `due:` that is not a day
-/// too), `+project` and `@context` are part of the title, a priority of an open task too.
-/// Days are in the local time zone.
+/// that starts with `x ` or a date stays a title; the priority, `(A)` … `(I)`, is written
+/// first, where todo.txt wants it. The due day is a `due:YYYY-MM-DD` token and the repeat a
+/// `rec:` token at the end; `+project` and `@context` words are tags (those that end the
+/// line leave the title: ``takeTags(from:)``); other `key:value` tokens (a `due:` that is
+/// not a day too) are part of the title. Days are in the local time zone.
 public enum TodoTxt {
     /// Writes one line per entry; returns what was left out.
     public static func write(_ entries: [ExchangeEntry], to writer: inout ByteWriter, calendar: LocalTime = .current) throws(InterchangeError) -> Omissions {
