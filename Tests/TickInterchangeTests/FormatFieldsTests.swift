@@ -182,6 +182,18 @@ struct FormatFieldsTests {
             + "the repeat of 1 item (the days the rule names: rec: says how often only)") == true, "\(omissions.message ?? "")")
     }
 
+    @Test("todo.txt and Markdown say when a title of tick's own would read back otherwise: ending in tags, holding a rec: word")
+    func titlesThatLookLikeFields() throws {
+        let entries = [try item("Call Bob @home", due: false), try item("water rec:1w now", due: false), try item("Fix #bug", due: false)]
+        var writer = ByteWriter()
+        let todoTxt = try TodoTxt.write(entries, to: &writer, calendar: berlin).message ?? ""
+        #expect(todoTxt.hasSuffix("1 title holds a rec: word, which todo.txt reads back as the repeat, "
+            + "1 title ends in +project or @context words, which are read back as tags, out of the title"), "\(todoTxt)")
+        var markdownWriter = ByteWriter()
+        let markdown = try MarkdownTasks.write(entries, to: &markdownWriter, calendar: berlin).message ?? ""
+        #expect(markdown.hasSuffix("1 title ends in #tags, which are read back as tags, out of the title"), "\(markdown)")
+    }
+
     // MARK: Markdown
 
     private func markdownRoundTrip(_ text: String) throws -> (entries: [ExchangeEntry], written: String) {

@@ -14,7 +14,7 @@ public enum MarkdownTasks {
     /// Writes both sections; returns what was left out.
     public static func write(_ entries: [ExchangeEntry], to writer: inout ByteWriter, calendar: LocalTime = .current) throws(InterchangeError) -> Omissions {
         var omissions = Omissions(format: .markdown)
-        var brokenTitles = 0, dueEndings = 0, obsidianTitles = 0
+        var brokenTitles = 0, dueEndings = 0, obsidianTitles = 0, tagEndings = 0
         var lost = ObsidianFields.Lost()
         for done in [false, true] {
             writer.ascii(done ? "\n## Done\n\n" : "## To Do\n\n")
@@ -26,6 +26,7 @@ public enum MarkdownTasks {
                 // read back as the due date.
                 if entry.item.due == nil, dueSuffix(of: Substring(title)) != nil { dueEndings += 1 }
                 if ObsidianDates.wouldTakeFields(from: Substring(title), isDone: done) { obsidianTitles += 1 }
+                if ObsidianFields.takeTags(from: Substring(title)).title != Substring(title) { tagEndings += 1 }
                 if title.utf8.contains(where: { $0 == UInt8(ascii: "\n") || $0 == UInt8(ascii: "\r") }) {
                     brokenTitles += 1
                     writer.text(String(title.map { $0.isNewline ? " " : $0 }))
@@ -63,6 +64,9 @@ public enum MarkdownTasks {
         }
         if obsidianTitles > 0 {
             omissions.note("\(obsidianTitles) title\(obsidianTitles == 1 ? " holds" : "s hold") Obsidian fields (📅 …, [due:: …], ⏫, 🔁 …), which are read back as fields")
+        }
+        if tagEndings > 0 {
+            omissions.note("\(tagEndings) title\(tagEndings == 1 ? " ends" : "s end") in #tags, which are read back as tags, out of the title")
         }
         lost.note(in: &omissions)
         return omissions

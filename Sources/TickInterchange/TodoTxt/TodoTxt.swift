@@ -12,7 +12,7 @@ public enum TodoTxt {
     /// Writes one line per entry; returns what was left out.
     public static func write(_ entries: [ExchangeEntry], to writer: inout ByteWriter, calendar: LocalTime = .current) throws(InterchangeError) -> Omissions {
         var omissions = Omissions(format: .todotxt)
-        var brokenTitles = 0, dueWords = 0, spacedTags = 0, lostRepeats = 0, repeatDays = 0
+        var brokenTitles = 0, dueWords = 0, spacedTags = 0, lostRepeats = 0, repeatDays = 0, recWords = 0, tagEndings = 0
         for entry in entries {
             omissions.count(entry)
             let item = entry.item
@@ -21,6 +21,13 @@ public enum TodoTxt {
             if item.title.split(whereSeparator: { $0 == " " || $0.isNewline }).contains(where: isDueDate) {
                 dueWords += 1
             }
+            // Nor its own rec: repeat, nor +project and @context words at its end (read back as tags).
+            var words = item.title.split(whereSeparator: { $0 == " " || $0.isNewline })
+            if words.contains(where: { $0.hasPrefix("rec:") && repeatRule(rec: $0.dropFirst(4)) != nil }) { recWords += 1 }
+            words.removeAll { isDueDate($0) || ($0.hasPrefix("rec:") && repeatRule(rec: $0.dropFirst(4)) != nil) }
+            let count = words.count
+            _ = takeTags(from: &words)
+            if words.count < count { tagEndings += 1 }
             if entry.done { writer.ascii("x ") }
             // The priority first (todo.txt's rule; before the completion date of a done task,
             // as in todo.txt's own example), then the dates.
@@ -73,6 +80,12 @@ public enum TodoTxt {
         omissions.noteRepeats(repeatDays, "the days the rule names: rec: says how often only")
         if dueWords > 0 {
             omissions.note("\(dueWords) title\(dueWords == 1 ? " holds" : "s hold") a due: day, which todo.txt reads back as the due date")
+        }
+        if recWords > 0 {
+            omissions.note("\(recWords) title\(recWords == 1 ? " holds" : "s hold") a rec: word, which todo.txt reads back as the repeat")
+        }
+        if tagEndings > 0 {
+            omissions.note("\(tagEndings) title\(tagEndings == 1 ? " ends" : "s end") in +project or @context words, which are read back as tags, out of the title")
         }
         return omissions
     }
