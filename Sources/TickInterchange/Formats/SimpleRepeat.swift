@@ -85,7 +85,7 @@ struct SimpleRepeat: Sendable, Equatable {
 }
 
 extension Omissions {
-    /// Says how many items' repeats `format` could not write, nil count is nothing said.
+    /// Says that the repeats of `count` items could not be written, and why (nothing for 0).
     mutating func noteRepeats(_ count: Int, _ why: String) {
         guard count > 0 else { return }
         note("the repeat of \(count) item\(count == 1 ? "" : "s") (\(why))")
