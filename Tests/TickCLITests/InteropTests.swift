@@ -236,4 +236,80 @@ struct InteropTests {
             #expect(list.stdout.components(separatedBy: "\"due\": \"2026-12-01\"").count == 3, "\(list.stdout)")
         }
     }
+
+    /// A taskwarrior data directory of its own inside `tick`'s, and `task` run in it (in
+    /// tick's zone, recurrence confirmations off).
+    private func taskHome(_ tick: TickRunner) throws -> (run: ([String], String?) throws -> RunResult, export: () throws -> [[String: Any]]) {
+        let task = try ExternalTool.program("task", package: "taskwarrior")
+        let home = tick.directory.appendingPathComponent("task")
+        try FileManager.default.createDirectory(at: home, withIntermediateDirectories: true)
+        try Data().write(to: home.appendingPathComponent("taskrc"))
+        let environment = ["TASKRC": home.appendingPathComponent("taskrc").path, "TASKDATA": home.path, "HOME": tick.directory.path, "TZ": "Europe/Berlin"]
+        let run = { (arguments: [String], input: String?) throws -> RunResult in
+            try ExternalTool.run(task, ["rc.confirmation=off", "rc.recurrence.confirmation=no", "rc.verbose=nothing"] + arguments,
+                                 environment: environment, input: input.map { Data($0.utf8) })
+        }
+        let export = { () throws -> [[String: Any]] in
+            let back = try run(["export"], nil)
+            return try #require(try JSONSerialization.jsonObject(with: Data(back.stdout.utf8)) as? [[String: Any]])
+        }
+        return (run, export)
+    }
+
+    @Test("a recurring series made in task goes through tick and back into task import as it was: no error, no new template or instance")
+    func taskwarriorSeriesRoundTrip() throws {
+        let tick = try TickRunner()
+        let task = try taskHome(tick)
+        #expect(try task.run(["add", "Weekly review", "due:2026-12-01", "recur:weekly", "priority:H", "+home", "project:garden"], nil).status == 0)
+        #expect(try task.run(["list"], nil).status == 0)  // (task makes the instance)
+        let before = try task.export()
+        #expect(before.count == 2)
+        let path = tick.directory.appendingPathComponent("from-task.json").path
+        try JSONSerialization.data(withJSONObject: before).write(to: URL(fileURLWithPath: path))
+        let imported = try tick.run(["import", path])
+        #expect(imported.status == 0 && imported.stdout == "added 1, updated 0, left 0 unchanged\n", "\(imported.stdout)\(imported.stderr)")
+        let shown = try tick.run(["export", "--format", "todotxt"])
+        #expect(shown.stdout.hasPrefix("(A) ") && shown.stdout.hasSuffix(" Weekly review +project:garden +home due:2026-12-01 rec:+1w\n"), "\(shown.stdout)")
+        let exported = try tick.run(["export", "--format", "taskwarrior"])
+        #expect(exported.status == 0 && exported.stderr.isEmpty, "\(exported.stderr)")
+        let back = try task.run(["import", "-"], exported.stdout)
+        #expect(back.status == 0 && !back.stderr.contains("missing"), "\(back.stdout)\(back.stderr)")
+        #expect(try task.run(["list"], nil).status == 0)
+        let after = try task.export()
+        #expect(Set(after.compactMap { $0["uuid"] as? String }) == Set(before.compactMap { $0["uuid"] as? String }))
+        let instance = try #require(after.first { $0["parent"] != nil })
+        #expect(instance["recur"] as? String == "weekly" && instance["priority"] as? String == "H" && instance["project"] as? String == "garden")
+        #expect(instance["tags"] as? [String] == ["home"] && instance["status"] as? String == "pending")
+    }
+
+    @Test("a repeating item from tick reaches task as a series of its own, which makes the next one when done, and comes back as the same item")
+    func taskwarriorRepeatFromTick() throws {
+        let tick = try TickRunner()
+        let line = "(A) 2026-11-01 Water plants +home due:2026-12-01 rec:+1w\n"
+        let file = tick.directory.appendingPathComponent("in.txt").path
+        try line.write(toFile: file, atomically: true, encoding: .utf8)
+        #expect(try tick.run(["import", file]).status == 0)
+        let exported = try tick.run(["export", "--format", "taskwarrior"])
+        #expect(exported.status == 0 && exported.stderr.isEmpty, "\(exported.stderr)")
+        let task = try taskHome(tick)
+        let imported = try task.run(["import", "-"], exported.stdout)
+        #expect(imported.status == 0, "\(imported.stderr)")
+        #expect(try task.run(["list"], nil).status == 0)
+        let tasks = try task.export()
+        #expect(tasks.count == 2, "\(tasks)")  // the template and the item: task made no other instance
+        let template = try #require(tasks.first { $0["status"] as? String == "recurring" })
+        #expect(template["recur"] as? String == "weekly" && template["priority"] as? String == "H" && template["tags"] as? [String] == ["+home"])
+        // Back in tick: the same item, nothing added.
+        let path = tick.directory.appendingPathComponent("back.json").path
+        try JSONSerialization.data(withJSONObject: tasks).write(to: URL(fileURLWithPath: path))
+        let again = try tick.run(["import", path])
+        #expect(again.status == 0 && again.stdout.hasPrefix("added 0, "), "\(again.stdout)\(again.stderr)")
+        #expect(try tick.run(["export", "--format", "todotxt"]).stdout == line)
+        // Done in task, the series makes the next instance.
+        let instance = try #require(tasks.first { $0["parent"] != nil }?["uuid"] as? String)
+        #expect(try task.run([instance, "done"], nil).status == 0)
+        #expect(try task.run(["rc.recurrence.limit=2", "list"], nil).status == 0)
+        let next = try task.export().filter { $0["status"] as? String == "pending" }
+        #expect(next.compactMap { $0["due"] as? String } == ["20261207T230000Z"], "\(next)")
+    }
 }

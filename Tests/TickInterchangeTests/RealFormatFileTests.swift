@@ -22,7 +22,8 @@ struct RealFormatFileTests {
     @Test("todo.txt: an open task's priority is written first, before its creation date, and reads back the same")
     func priorityFirst() throws {
         let (entries, written) = try todoTxtRoundTrip("(A) Thank Mom for the meatballs @phone\n(B) 2011-03-02 Call Mom\n(a) not a priority\n")
-        #expect(entries.map(\.item.title) == ["(A) Thank Mom for the meatballs @phone", "(B) Call Mom", "(a) not a priority"])
+        #expect(entries.map(\.item.title) == ["Thank Mom for the meatballs", "Call Mom", "(a) not a priority"])
+        #expect(entries.map(\.item.priority) == [1, 2, nil] && entries[0].item.tags == ["@phone"])
         #expect(written == "(A) 2026-11-18 Thank Mom for the meatballs @phone\n(B) 2011-03-02 Call Mom\n2026-11-18 (a) not a priority\n")
         #expect(try todoTxtRoundTrip(written).written == written)
     }
@@ -32,7 +33,8 @@ struct RealFormatFileTests {
         // todo.txt's own example, then Simpletask's form.
         let (entries, written) = try todoTxtRoundTrip("x (A) 2016-05-20 2016-04-30 measure space for +chapelShelving @chapel due:2016-05-30\n"
             + "x 2022-09-18 (B) 2022-07-23 Buy groceries\n")
-        #expect(entries.map(\.item.title) == ["(A) measure space for +chapelShelving @chapel", "(B) Buy groceries"])
+        #expect(entries.map(\.item.title) == ["measure space for", "Buy groceries"])
+        #expect(entries.map(\.item.priority) == [1, 2] && entries[0].item.tags == ["+chapelShelving", "@chapel"])
         #expect(entries.map(\.item.completedAt) == [day(2016, 5, 20), day(2022, 9, 18)])
         #expect(entries.map(\.item.createdAt) == [day(2016, 4, 30), day(2022, 7, 23)])
         #expect(entries[0].item.dueDay == CalendarDay(year: 2016, month: 5, day: 30))
@@ -49,7 +51,8 @@ struct RealFormatFileTests {
     @Test("todo.txt: a due: that is not written as a day stays part of the title; one written as a day must be one")
     func dueWords() throws {
         let entries = try TodoTxt.read("water flowers due:mon rec:1w\n", source: "todo.txt", calendar: berlin)
-        #expect(entries.first?.item.title == "water flowers due:mon rec:1w")
+        #expect(entries.first?.item.title == "water flowers due:mon")
+        #expect(entries.first?.item.recurrence == "FREQ=WEEKLY;X-TICK-WHEN-DONE=TRUE")
         #expect(entries.first?.item.due == nil)
         var writer = ByteWriter()
         #expect(try TodoTxt.write(entries, to: &writer, calendar: berlin).message?.contains("due:") == false)
@@ -115,8 +118,9 @@ struct RealFormatFileTests {
             + "- [ ] Send a mail [due:: 2026-12-05] to David\n- [ ] Parens (due::2026-12-06)\n- [ ] Leap 📅 2022-02-29\n"
             + "- [ ] Middle 📅 2026-12-07 is not read\n- [ ] Ours (due 2026-12-08)\n"
         let (entries, omissions, _) = try MarkdownTasks.read(text, source: "vault.md", calendar: berlin)
-        #expect(entries.map(\.item.title) == ["Pay rent 🔼", "Call Ana", "Send a mail to David", "Parens", "Leap 📅 2022-02-29",
+        #expect(entries.map(\.item.title) == ["Pay rent", "Call Ana", "Send a mail to David", "Parens", "Leap 📅 2022-02-29",
                                               "Middle 📅 2026-12-07 is not read", "Ours"])
+        #expect(entries[0].item.priority == 5)
         #expect(entries.map(\.item.dueDay) == [CalendarDay(year: 2026, month: 12, day: 1), nil, CalendarDay(year: 2026, month: 12, day: 5),
                                                CalendarDay(year: 2026, month: 12, day: 6), nil, nil, CalendarDay(year: 2026, month: 12, day: 8)])
         #expect(entries[1].item.createdAt == day(2026, 11, 1) && entries[1].item.completedAt == day(2026, 11, 20))
@@ -134,8 +138,9 @@ struct RealFormatFileTests {
         #expect(entries[1].item.completedAt == nil && entries[2].item.due == nil && entries[3].item.completedAt == nil)
         #expect(omissions.message == nil)
         // What stays keeps its spaces; a due of tick's own form keeps an Obsidian one in the title.
-        let spaced = try MarkdownTasks.read("- [ ] Call Bob  🔼\n- [ ] Plain ^ref   ^x\n- [ ] a 📅 2026-12-05 (due 2026-12-01)\n", source: "n.md").entries
-        #expect(spaced.map(\.item.title) == ["Call Bob  🔼", "Plain ^ref   ^x", "a 📅 2026-12-05"])
+        let spaced = try MarkdownTasks.read("- [ ] Call Bob  🔼 ^ref\n- [ ] Plain ^ref   ^x\n- [ ] a 📅 2026-12-05 (due 2026-12-01)\n", source: "n.md").entries
+        #expect(spaced.map(\.item.title) == ["Call Bob ^ref", "Plain ^ref   ^x", "a 📅 2026-12-05"])
+        #expect(spaced[0].item.priority == 5)
         #expect(spaced[2].item.dueDay == CalendarDay(year: 2026, month: 12, day: 1))
     }
 
@@ -147,9 +152,9 @@ struct RealFormatFileTests {
                        ExchangeEntry(item: try ToDoItem(title: "Plain", createdAt: created), done: false)]
         var writer = ByteWriter()
         let message = try MarkdownTasks.write(entries, to: &writer, calendar: berlin).message
-        #expect(message?.hasSuffix("2 titles hold Obsidian dates (📅 …, [due:: …]), which are read back as dates") == true, "\(message ?? "")")
+        #expect(message?.hasSuffix("2 titles hold Obsidian fields (📅 …, [due:: …], ⏫, 🔁 …), which are read back as fields") == true, "\(message ?? "")")
         var plain = ByteWriter()
-        let fields = [ExchangeEntry(item: try ToDoItem(title: "Call Bob  🔼 ^ref", createdAt: created), done: false)]
+        let fields = [ExchangeEntry(item: try ToDoItem(title: "Call Bob 🛫 2026-12-01 ^ref", createdAt: created), done: false)]
         #expect(try MarkdownTasks.write(fields, to: &plain, calendar: berlin).message?.contains("Obsidian") != true)
     }
 

@@ -129,7 +129,9 @@ public enum InterchangeCodec {
             }
             return (try TickJSON.read(value, source: source, now: now), .json, Omissions(format: .json, importing: true))
         case .todotxt:
-            return (try TodoTxt.read(try text(bytes, source: source), source: source, now: now), .todotxt, Omissions(format: .todotxt, importing: true))
+            var omissions = Omissions(format: .todotxt, importing: true)
+            let entries = try TodoTxt.read(try text(bytes, source: source), source: source, now: now, omissions: &omissions)
+            return (entries, .todotxt, omissions)
         case .markdown:
             var (entries, omissions, otherLines) = try MarkdownTasks.read(try text(bytes, source: source), source: source, now: now)
             if detected, otherLines > 0 {

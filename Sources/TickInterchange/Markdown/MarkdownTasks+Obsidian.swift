@@ -1,16 +1,21 @@
 import TickCore
 
 extension MarkdownTasks {
-    /// The dates Obsidian's Tasks plugin writes into a task's line, read into tick's fields:
-    /// its emoji fields at the end of the line (`📅 2026-12-01` due, `✅` done, `➕` created)
-    /// and Dataview's inline fields anywhere (`[due:: 2026-12-01]` or `(due:: 2026-12-01)`,
-    /// `completion`, `created`). The plugin's other fields at the end (`⏳` and `🛫` dates,
-    /// priorities such as `🔼`, a `^block-id`) stay in the title and do not stop the reading.
+    /// The fields Obsidian's Tasks plugin writes into a task's line, read into tick's fields:
+    /// its emoji fields at the end of the line (`📅 2026-12-01` due, `✅` done, `➕` created,
+    /// a priority such as `🔼`, `🔁 every week`: ``ObsidianFields``) and Dataview's inline
+    /// fields anywhere (`[due:: 2026-12-01]` or `(due:: 2026-12-01)`, `completion`,
+    /// `created`). The plugin's other fields at the end (`⏳` and `🛫` dates, a `^block-id`)
+    /// stay in the title and do not stop the reading.
     /// A done date on a task that is not done stays in the title.
     struct ObsidianDates {
         var due: CalendarDay?
         var done: CalendarDay?
         var created: CalendarDay?
+        /// A priority mark (``ObsidianFields/priority(of:)``).
+        var priority: Int?
+        /// `🔁 every week` (``ObsidianFields/repeatRule(words:)``).
+        var rule: SimpleRepeat?
         /// The fields written as dates that name no day (`📅 2022-02-29`): left in the title.
         var notDays = 0
 
@@ -25,9 +30,6 @@ extension MarkdownTasks {
             default: nil
             }
         }
-
-        /// The plugin's priority marks: fields of one character.
-        private static let priorities: Set<Character> = ["🔺", "⏫", "🔼", "🔽", "⏬"]
 
         private static func dataviewField(_ key: String) -> Field? {
             switch key {
@@ -115,16 +117,30 @@ extension MarkdownTasks {
                         end = pieceStart
                         continue
                     }
+                } else if let mark = ObsidianFields.priority(of: last), body.suffix(while: { $0 != " " }).count == 1 {
+                    pieceStart = body.index(before: body.endIndex)
+                    if priority == nil {
+                        priority = mark
+                        end = pieceStart
+                        continue
+                    }
+                } else if let (start, found) = Self.repeatField(ending: body) {
+                    pieceStart = start
+                    if rule == nil {
+                        rule = found
+                        end = pieceStart
+                        continue
+                    }
                 } else {
                     let word = body.suffix(while: { $0 != " " })
-                    guard Self.priorities.contains(last) || word.hasPrefix("^") else { break }
+                    guard word.hasPrefix("^") else { break }
                     pieceStart = word.startIndex
                 }
                 let spacesStart = text[..<pieceStart].droppingTrailingSpaces.endIndex
                 tail.append(text[spacesStart..<body.endIndex])
                 end = spacesStart
             }
-            guard due != nil || done != nil || created != nil else { return title }
+            guard due != nil || done != nil || created != nil || priority != nil || rule != nil else { return title }
             return Substring(String(text[..<end].droppingTrailingSpaces) + tail.reversed().joined())
         }
 
@@ -142,7 +158,16 @@ extension MarkdownTasks {
         static func wouldTakeFields(from title: Substring, isDone: Bool) -> Bool {
             var fields = ObsidianDates()
             _ = fields.read(title, isDone: isDone)
-            return fields.due != nil || fields.done != nil || fields.created != nil
+            return fields.due != nil || fields.done != nil || fields.created != nil || fields.priority != nil || fields.rule != nil
+        }
+
+        /// A `🔁 every …` field that ends `body` (looked for in its last 80 characters only):
+        /// where it starts and its repeat; nil when there is none the plugin's phrases say.
+        private static func repeatField(ending body: Substring) -> (Substring.Index, SimpleRepeat)? {
+            let tail = body.suffix(80)
+            guard let marker = tail.lastIndex(of: "🔁"), marker > body.startIndex,
+                  let rule = ObsidianFields.repeatRule(words: body[body.index(after: marker)...]) else { return nil }
+            return (marker, rule)
         }
     }
 }

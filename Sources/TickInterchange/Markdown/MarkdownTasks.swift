@@ -7,12 +7,15 @@ import TickCore
 /// a block quote or callout or not); other lines are not items, nor are the lines of code
 /// blocks (fenced, or indented outside a list) and HTML comments. Nested items are read as
 /// items of their own, and the import says so. Obsidian's Tasks and Dataview dates (due,
-/// done, created) are read too (``ObsidianDates``).
+/// done, created) are read too (``ObsidianDates``), and the plugin's priorities, `🔁`
+/// repeats and `#tags` (``ObsidianFields``); an item with a priority or a repeat is written
+/// as the plugin's line, its due as `📅 YYYY-MM-DD`.
 public enum MarkdownTasks {
     /// Writes both sections; returns what was left out.
     public static func write(_ entries: [ExchangeEntry], to writer: inout ByteWriter, calendar: LocalTime = .current) throws(InterchangeError) -> Omissions {
         var omissions = Omissions(format: .markdown)
-        var brokenTitles = 0, dueEndings = 0, obsidianTitles = 0
+        var brokenTitles = 0, dueEndings = 0, obsidianTitles = 0, tagEndings = 0
+        var lost = ObsidianFields.Lost()
         for done in [false, true] {
             writer.ascii(done ? "\n## Done\n\n" : "## To Do\n\n")
             for entry in entries where entry.done == done {
@@ -23,16 +26,32 @@ public enum MarkdownTasks {
                 // read back as the due date.
                 if entry.item.due == nil, dueSuffix(of: Substring(title)) != nil { dueEndings += 1 }
                 if ObsidianDates.wouldTakeFields(from: Substring(title), isDone: done) { obsidianTitles += 1 }
+                if ObsidianFields.takeTags(from: Substring(title)).title != Substring(title) { tagEndings += 1 }
                 if title.utf8.contains(where: { $0 == UInt8(ascii: "\n") || $0 == UInt8(ascii: "\r") }) {
                     brokenTitles += 1
                     writer.text(String(title.map { $0.isNewline ? " " : $0 }))
                 } else {
                     writer.text(title)
                 }
+                let fields = ObsidianFields.written(entry.item, title: title)
+                lost.add(fields)
+                for word in fields.tagWords {
+                    writer.byte(UInt8(ascii: " "))
+                    writer.text(word)
+                }
+                if let mark = fields.mark {
+                    writer.byte(UInt8(ascii: " "))
+                    writer.text(mark)
+                }
+                if let words = fields.repeatWords {
+                    writer.text(" 🔁 ")
+                    writer.text(words)
+                }
                 if let due = entry.item.due {
-                    writer.ascii(" (due ")
+                    // Beside the plugin's fields, the plugin's due (it reads fields only at the end).
+                    writer.text(fields.isObsidianLine ? " 📅 " : " (due ")
                     if let day = entry.item.dueDay { writer.day(day) } else { writer.localDay(due, calendar) }
-                    writer.byte(UInt8(ascii: ")"))
+                    if !fields.isObsidianLine { writer.byte(UInt8(ascii: ")")) }
                 }
                 writer.byte(UInt8(ascii: "\n"))
                 try writer.flushIfFull()
@@ -44,8 +63,12 @@ public enum MarkdownTasks {
             omissions.note("\(dueEndings) title\(dueEndings == 1 ? " ends" : "s end") in \"(due …)\", which is read back as a due date")
         }
         if obsidianTitles > 0 {
-            omissions.note("\(obsidianTitles) title\(obsidianTitles == 1 ? " holds" : "s hold") Obsidian dates (📅 …, [due:: …]), which are read back as dates")
+            omissions.note("\(obsidianTitles) title\(obsidianTitles == 1 ? " holds" : "s hold") Obsidian fields (📅 …, [due:: …], ⏫, 🔁 …), which are read back as fields")
         }
+        if tagEndings > 0 {
+            omissions.note("\(tagEndings) title\(tagEndings == 1 ? " ends" : "s end") in #tags, which are read back as tags, out of the title")
+        }
+        lost.note(in: &omissions)
         return omissions
     }
 
@@ -101,6 +124,9 @@ public enum MarkdownTasks {
             var obsidian = ObsidianDates()
             title = obsidian.read(title, isDone: done, hasOtherDue: due != nil)
             notDays += obsidian.notDays
+            let taken = ObsidianFields.takeTags(from: title)
+            title = taken.title
+            let tags = taken.tags
             func start(of day: CalendarDay?) -> Date? { day.flatMap { calendar.date(year: $0.year, month: $0.month, day: $0.day) } }
             var item: ToDoItem
             do {
@@ -110,6 +136,9 @@ public enum MarkdownTasks {
             }
             if let due = due ?? obsidian.due { item.setDue(day: due) }
             if done { item.completedAt = start(of: obsidian.done) }
+            try? item.setPriority(obsidian.priority)
+            if !tags.isEmpty { try? item.setTags(tags) }
+            item.recurrence = obsidian.rule?.ruleText
             entries.append(ExchangeEntry(item: item, done: done, line: lineNumber))
         }
         var omissions = Omissions(format: .markdown, importing: true)

@@ -4,7 +4,9 @@ import TickCore
 /// taskwarrior's JSON, as `task export` prints it and `task import` takes it: an array of
 /// tasks with `uuid` (lower-case), `description`, `status` (`pending` or `completed`),
 /// `entry`, `end`, `due` and `modified` as `YYYYMMDDTHHMMSSZ`, and the notes as one
-/// annotation. taskwarrior has no location.
+/// annotation; `priority`, `tags`, `project` and `recur` as the priority, tags and repeat
+/// (``readFields(_:into:unread:fail:)``), a repeating item as a series (a template and the
+/// item as its instance). taskwarrior has no location.
 ///
 /// taskwarrior has no date-only due either: `task add due:2026-12-01` stores local midnight
 /// of that day. So a day-only due is written as local midnight in `calendar` (the zone tick
@@ -15,48 +17,99 @@ public enum Taskwarrior {
     public static func write(_ entries: [ExchangeEntry], to writer: inout ByteWriter, calendar: LocalTime = .current) throws(InterchangeError) -> Omissions {
         var omissions = Omissions(format: .taskwarrior)
         var midnights = 0
+        var repeatLosses: [WrittenFields.RepeatLoss: Int] = [:]
         writer.ascii("[\n")
         for (index, entry) in entries.enumerated() {
             omissions.count(entry)
             let item = entry.item
-            writer.ascii("{\"uuid\":\"")
-            writer.uuid(item.id, lowercase: true)
-            writer.ascii("\",\"description\":")
-            writer.jsonString(item.title)
-            writer.ascii(entry.done ? ",\"status\":\"completed\"" : ",\"status\":\"pending\"")
-            date("entry", item.createdAt, &writer)
-            if entry.done { date("end", item.completedAt ?? item.modifiedAt ?? item.createdAt, &writer) }
-            if let day = item.dueDay {
-                date("due", midnight(of: day, in: calendar), &writer)
-            } else if let due = item.due {
+            let fields = WrittenFields(item)
+            if let loss = fields.repeatLost { repeatLosses[loss, default: 0] += 1 }
+            if let due = item.due, item.dueDay == nil, calendar.startOfDay(for: due).timeIntervalSince1970 == due.timeIntervalSince1970.rounded(.down) {
                 // A time at local midnight is what a day looks like in taskwarrior.
                 // (Compared in whole seconds, as written.)
-                if calendar.startOfDay(for: due).timeIntervalSince1970 == due.timeIntervalSince1970.rounded(.down) { midnights += 1 }
-                date("due", due, &writer)
+                midnights += 1
             }
-            if let modified = item.modifiedAt { date("modified", modified, &writer) }
-            if let notes = item.notes, !notes.isEmpty {
-                writer.ascii(",\"annotations\":[{\"entry\":\"")
-                writer.compactDate(item.modifiedAt ?? item.createdAt)
-                writer.ascii("\",\"description\":")
-                writer.jsonString(notes)
-                writer.ascii("}]")
+            // A repeating item is an instance of a series: of the one it came from in taskwarrior,
+            // else of a template written before it (its uuid derived from the item's, so the
+            // same on every export), whose mask says this instance is made.
+            var parent = fields.parent
+            if fields.recur != nil, parent == nil {
+                let template = templateID(of: item.id)
+                task(item, fields, uuid: template, status: "recurring", link: ",\"mask\":\"\(entry.done ? "+" : "-")\"", calendar: calendar, &writer)
+                writer.ascii("},\n")
+                parent = template.uuidString.lowercased()
             }
+            let link = parent.map { ",\"parent\":\"\($0)\",\"imask\":0" }
+            task(item, fields, uuid: item.id, status: entry.done ? "completed" : "pending", link: link, calendar: calendar, &writer)
             writer.ascii(index + 1 < entries.count ? "},\n" : "}\n")
             try writer.flushIfFull()
         }
         writer.ascii("]\n")
         try writer.flush()
+        noteLostRepeats(repeatLosses, in: &omissions)
         if midnights > 0 {
             omissions.note("\(midnights) due time\(midnights == 1 ? "" : "s") at 00:00 local time (read back into another list as date-only dues)")
         }
         return omissions
     }
 
+    /// One task object without its closing brace: the item's fields under `uuid` and
+    /// `status`, and `link` (the template's mask, an instance's parent) as written JSON.
+    private static func task(_ item: ToDoItem, _ fields: WrittenFields, uuid: UUID, status: String, link: String?,
+                             calendar: LocalTime, _ writer: inout ByteWriter) {
+        writer.ascii("{\"uuid\":\"")
+        writer.uuid(uuid, lowercase: true)
+        writer.ascii("\",\"description\":")
+        writer.jsonString(item.title)
+        writer.ascii(",\"status\":\"")
+        writer.text(status)
+        writer.byte(UInt8(ascii: "\""))
+        date("entry", item.createdAt, &writer)
+        if status == "completed" { date("end", item.completedAt ?? item.modifiedAt ?? item.createdAt, &writer) }
+        if let day = item.dueDay {
+            date("due", midnight(of: day, in: calendar), &writer)
+        } else if let due = item.due {
+            date("due", due, &writer)
+        }
+        if let modified = item.modifiedAt { date("modified", modified, &writer) }
+        if let priority = item.priority { string("priority", priorityLetter(priority), &writer) }
+        if let project = fields.project { string("project", project, &writer) }
+        if let recur = fields.recur { string("recur", recur, &writer) }
+        if let link { writer.text(link) }
+        if !fields.tags.isEmpty {
+            writer.ascii(",\"tags\":[")
+            for (index, tag) in fields.tags.enumerated() {
+                if index > 0 { writer.byte(UInt8(ascii: ",")) }
+                writer.jsonString(tag)
+            }
+            writer.byte(UInt8(ascii: "]"))
+        }
+        if let notes = item.notes, !notes.isEmpty {
+            writer.ascii(",\"annotations\":[{\"entry\":\"")
+            writer.compactDate(item.modifiedAt ?? item.createdAt)
+            writer.ascii("\",\"description\":")
+            writer.jsonString(notes)
+            writer.ascii("}]")
+        }
+    }
+
+    /// The uuid of the template export writes for a repeating item tick made: derived from
+    /// the item's, so the same on every export (and recognised on import, where it is not kept).
+    static func templateID(of id: UUID) -> UUID {
+        NameBasedUUID.make(Array("taskwarrior template of \(id.uuidString.lowercased())".utf8))
+    }
+
     /// The first instant of `day` in `calendar`: midnight, or the first time after it when
     /// the clocks skip midnight that day.
     static func midnight(of day: CalendarDay, in calendar: LocalTime) -> Date {
         calendar.date(year: day.year, month: day.month, day: day.day) ?? day.utcMidnight
+    }
+
+    private static func string(_ key: StaticString, _ value: String, _ writer: inout ByteWriter) {
+        writer.ascii(",\"")
+        writer.ascii(key)
+        writer.ascii("\":")
+        writer.jsonString(value)
     }
 
     private static func date(_ key: StaticString, _ date: Date, _ writer: inout ByteWriter) {
@@ -68,7 +121,7 @@ public enum Taskwarrior {
     }
 
     /// Keys that taskwarrior computes or numbers itself: not data to keep.
-    static let derivedKeys: Set<String> = ["id", "urgency", "mask", "imask"]
+    static let derivedKeys: Set<String> = ["id", "urgency", "mask", "imask", "rtype"]
 
     /// Whether parsed JSON looks like taskwarrior's: its first task has a `description`
     /// (tick's items have a `title`), with or without a `uuid` (`task import` makes one).
@@ -116,6 +169,7 @@ public enum Taskwarrior {
             return NameBasedUUID.make(Array((seen == 0 ? name : name + "#\(seen)").utf8)).uuidString
         }
         var ignored: [String: Int] = [:]
+        var unread = UnreadFields()
         // A recurring task is a template ("status":"recurring") and the instances taskwarrior
         // made of it (each with "parent"): the instances are the tasks `task list` shows.
         var parents: Set<String> = []
@@ -179,7 +233,9 @@ public enum Taskwarrior {
                 }
                 item.notes = notes.isEmpty ? nil : notes.joined(separator: "\n")
             }
-            let known: Set<String> = ["uuid", "description", "status", "entry", "end", "due", "modified", "annotations"]
+            try readFields(fields, into: &item, unread: &unread, fail: fail)
+            let known: Set<String> = ["uuid", "description", "status", "entry", "end", "due", "modified", "annotations",
+                                      "priority", "project", "tags", "recur", "parent"]
             for (key, _) in members where !known.contains(key) && !derivedKeys.contains(key) { ignored[key, default: 0] += 1 }
             entries.append(ExchangeEntry(item: item, done: status == "completed", line: line, createdAtIsDefault: entryDate == nil))
         }
@@ -195,6 +251,7 @@ public enum Taskwarrior {
         if templates > 0 {
             omissions.note("\(templates) recurring task\(templates == 1 ? "'s template" : "s' templates") (\(templates == 1 ? "its" : "their") instances are imported)")
         }
+        unread.note(in: &omissions)
         for key in ignored.keys.sorted() {
             let count = ignored[key] ?? 0
             omissions.note("\"\(key)\" of \(count) task\(count == 1 ? "" : "s") (tick has no such field)")
