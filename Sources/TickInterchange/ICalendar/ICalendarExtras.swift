@@ -122,14 +122,8 @@ extension ICalendar {
             throw fail(error.problem + (error.line.map { " (their line \($0 - 1))" } ?? ""))
         }
         guard roots.count == 1, let vtodo = roots.first else { throw fail("BEGIN and END do not pair up") }
-        let kept: Set<String> = ["STATUS", "COMPLETED", "PERCENT-COMPLETE", "SEQUENCE", "LAST-MODIFIED"]
-        // (SUMMARY, DESCRIPTION and LOCATION are kept only for their parameters, and SUMMARY when blank.)
-        let withParameters: Set<String> = ["SUMMARY", "DESCRIPTION", "LOCATION"]
-        if let mapped = vtodo.properties.first(where: {
-            VTodoMapping.mappedNames.contains($0.key) && !kept.contains($0.key)
-                && !(withParameters.contains($0.key) && !$0.parameters.isEmpty)
-                && !($0.key == "SUMMARY" && ICalText.unescape($0.value).trimmingWhitespace.isEmpty)
-        }) {
+        // (A row keeps some of its own properties: see VTodoProperty.mayBeKept.)
+        if let mapped = vtodo.properties.first(where: { !(VTodoMapping.rowOfName[$0.key]?.row.mayBeKept($0) ?? true) }) {
             throw fail("\(mapped.name) is written from the item's own fields")
         }
     }
