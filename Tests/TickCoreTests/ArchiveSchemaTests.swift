@@ -42,6 +42,9 @@ struct ArchiveSchemaTests {
         item.modifiedAt = Date(timeIntervalSince1970: 11)
         item.externalUID = "x"
         item.iCalendarExtras = "y"
+        try item.setPriority(2)
+        try item.setTags(["home", "Kitchen stuff"])
+        item.recurrence = "FREQ=WEEKLY;BYDAY=MO"
         let list = try ToDoList(toDoItems: [item], doneItems: [])
         let tree = try BinaryPropertyListReader.decode(KeyedArchive.encode(list))
         let objects = try ArchiveSurgery.objects(tree)
@@ -53,6 +56,9 @@ struct ArchiveSchemaTests {
         #expect(locationObject.entries.map(\.key) == keys(.location))
         #expect(try ArchiveSurgery.dictionary(objects[marks.root]).entries.map(\.key) == keys(.list))
         #expect(try ArchiveSurgery.dictionary(objects[marks.toDoArray]).entries.map(\.key) == keys(.array))
+        // The tags are an NSArray of strings, each a UID to a string.
+        let tags = try ArchiveSurgery.dictionary(objects[try ArchiveSurgery.uid(itemObject["tags"])])
+        #expect(tags.entries.map(\.key) == keys(.array))
         #expect(try KeyedArchive.decode(KeyedArchive.encode(list)) == list)
     }
 

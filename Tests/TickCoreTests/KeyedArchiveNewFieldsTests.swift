@@ -10,7 +10,7 @@ struct KeyedArchiveNewFieldsTests {
         item.completedAt = Date(timeIntervalSince1970: 1_700_000_100.25)
         item.modifiedAt = Date(timeIntervalSince1970: 1_700_000_200.5)
         item.externalUID = "20260309T090000Z-42@calendar.example"
-        item.iCalendarExtras = "CATEGORIES:Health\r\nBEGIN:VALARM\r\nTRIGGER:-PT15M\r\nEND:VALARM"
+        item.iCalendarExtras = "CLASS:PRIVATE\r\nBEGIN:VALARM\r\nTRIGGER:-PT15M\r\nEND:VALARM"
         return item
     }
 

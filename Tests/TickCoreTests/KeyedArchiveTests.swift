@@ -32,6 +32,9 @@ struct KeyedArchiveTests {
                         item.externalUID = "uid-\(index)@example.com"
                         item.iCalendarExtras = "X-PRIORITY:\(index)\r\nBEGIN:VALARM\r\nEND:VALARM"
                     }
+                    if index % 8 == 1 { try item.setPriority(1 + index % 9) }
+                    if index % 9 == 4 { try item.setTags(index % 2 == 0 ? ["home"] : ["Work", "Café 😀", "a,b"]) }
+                    if index % 10 == 5 { item.recurrence = "FREQ=MONTHLY;BYDAY=\(1 + index % 4)TU" }
                     if index % 3 == 0 { done.append(item) } else { toDo.append(item) }
                     index += 1
                 }

@@ -131,21 +131,21 @@ struct KeyedArchiveVariationTests {
                 let tagClass = tree.classDescription("Tag")
                 let label = tree.add(.string("urgent"))
                 let tag = tree.add(ArchiveTree.dictionary([("label", label), ("$class", tagClass)]))
-                var result = ArchiveTree.replacing(entries, "priority", .integer(3))
-                result = ArchiveTree.replacing(result, "tags", .array([tag, .uid(0)]))
+                var result = ArchiveTree.replacing(entries, "effort", .integer(3))
+                result = ArchiveTree.replacing(result, "labels", .array([tag, .uid(0)]))
                 return result
             },
             location: { _, entries in ArchiveTree.replacing(entries, "altitude", .real(12.5)) })
         let list = try KeyedArchive.decode(bytes)
         let item = try #require(list.toDoItems.first)
         #expect(list.unknownFields.values["syncToken"] == .value(.string("abc")))
-        #expect(item.unknownFields.values["priority"] == .value(.integer(3)))
+        #expect(item.unknownFields.values["effort"] == .value(.integer(3)))
         #expect(item.location?.unknownFields.values["altitude"] == .value(.real(12.5)))
         let tagClass = ArchivedValue.object(.dictionary([
             "$classname": .value(.string("Tag")),
             "$classes": .array([.value(.string("Tag")), .value(.string("NSObject"))]),
         ]))
-        #expect(item.unknownFields.values["tags"] == .array([
+        #expect(item.unknownFields.values["labels"] == .array([
             .object(.dictionary(["label": .object(.value(.string("urgent"))), "$class": tagClass])),
             .value(.uid(0)),
         ]))

@@ -40,6 +40,10 @@ enum ArchiveSchema {
         Field(key: .modifiedAt, kind: .real, isOptional: true, meaning: "last change of a field or of done or not (a reorder is none), seconds since 1970-01-01 UTC"),
         Field(key: .completedAt, kind: .real, isOptional: true, meaning: "when checked, seconds since 1970-01-01 UTC"),
         Field(key: .location, kind: .location, isOptional: true, meaning: "where"),
+        Field(key: .priority, kind: .integer, isOptional: true, meaning: "1 (highest) … 9 (lowest), iCalendar's scale; absent: none"),
+        Field(key: .tags, kind: .stringArray, isOptional: true, meaning: "the tags, in order, each once, none empty"),
+        Field(key: .recurrence, kind: .string, isOptional: true,
+              meaning: "how the item repeats: an RFC 5545 RRULE value (`FREQ=WEEKLY;BYDAY=MO`); the due is the next occurrence"),
         Field(key: .iCalendarUID, kind: .string, isOptional: true,
               meaning: "the UID another app gave the item, when it is not the text of `id`"),
         Field(key: .iCalendarExtras, kind: .string, isOptional: true,
@@ -133,6 +137,8 @@ enum ArchiveValueKind: Sendable, Hashable {
     case location
     /// A UID to an NSArray of items.
     case itemArray
+    /// A UID to an NSArray of strings (each a UID to a string).
+    case stringArray
     /// An array of UIDs to ToDoItem objects.
     case itemReferences
 
@@ -145,6 +151,7 @@ enum ArchiveValueKind: Sendable, Hashable {
         case .uuid: "UID → string"
         case .location: "UID → Location"
         case .itemArray: "UID → NSArray"
+        case .stringArray: "UID → NSArray of strings"
         case .itemReferences: "array of UIDs → ToDoItem"
         }
     }
@@ -154,6 +161,7 @@ enum ArchiveValueKind: Sendable, Hashable {
 enum ArchiveKey: String, CaseIterable, Sendable {
     case formatVersion, toDoItems, doneItems
     case id, title, itemDescription, timestamp, dueIsDate, createdAt, modifiedAt, completedAt, location
+    case priority, tags, recurrence
     case iCalendarUID, iCalendarExtras
     case name, latitude, longitude
     case objects = "NS.objects"
@@ -181,16 +189,19 @@ enum ArchiveKey: String, CaseIterable, Sendable {
         case .modifiedAt: 9
         case .completedAt: 10
         case .location: 11
-        case .iCalendarUID: 12
-        case .iCalendarExtras: 13
-        case .name: 14
-        case .latitude: 15
-        case .longitude: 16
-        case .objects: 17
-        case .string: 18
-        case .classKey: 19
-        case .className: 20
-        case .classes: 21
+        case .priority: 12
+        case .tags: 13
+        case .recurrence: 14
+        case .iCalendarUID: 15
+        case .iCalendarExtras: 16
+        case .name: 17
+        case .latitude: 18
+        case .longitude: 19
+        case .objects: 20
+        case .string: 21
+        case .classKey: 22
+        case .className: 23
+        case .classes: 24
         }
     }
 

@@ -28,7 +28,7 @@ extension KeyedArchiveDecoder {
         case .uuid:
             let uid = try uid(ref, what())
             return uid == 0 ? nil : .uuid(try uuid(uid, what()))
-        case .location, .itemArray:
+        case .location, .itemArray, .stringArray:
             let uid = try uid(ref, what())
             return uid == 0 ? nil : .object(uid)
         case .itemReferences:

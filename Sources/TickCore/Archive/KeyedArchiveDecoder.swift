@@ -187,7 +187,7 @@ struct KeyedArchiveDecoder {
         var title = "", notes: String?, externalUID: String?, iCalendarExtras: String?
         var due: Double?, createdAt = 0.0, modifiedAt: Double?, completedAt: Double?
         var dueIsDay = false
-        var locationUID: Int?
+        var locationUID: Int?, priority: Int?, tagsUID: Int?, recurrence: String?
         let object = try readObject(uid, .item, what()) { key, value in
             switch (key, value) {
             case (.id, .uuid(let value)): id = value
@@ -199,6 +199,9 @@ struct KeyedArchiveDecoder {
             case (.modifiedAt, .real(let value)): modifiedAt = value
             case (.completedAt, .real(let value)): completedAt = value
             case (.location, .object(let value)): locationUID = value
+            case (.priority, .integer(let value)): priority = value
+            case (.tags, .object(let value)): tagsUID = value
+            case (.recurrence, .string(let value)): recurrence = value
             case (.iCalendarUID, .string(let value)): externalUID = value
             case (.iCalendarExtras, .string(let value)): iCalendarExtras = value
             default: break
@@ -221,7 +224,40 @@ struct KeyedArchiveDecoder {
         item.completedAt = completedAt.map { Date(timeIntervalSince1970: $0) }
         if let externalUID { item.externalUID = externalUID }
         if let iCalendarExtras { item.iCalendarExtras = iCalendarExtras }
+        if priority != nil || tagsUID != nil || recurrence != nil {
+            let tags = try tagsUID.map { (uid) throws(ArchiveError) in try strings(uid, "the tags of \(name())") }
+            do throws(ModelError) {
+                try item.setPriority(priority)
+                if let tags { try item.setTags(tags) }
+            } catch {
+                throw ArchiveError(.invalidValue, at: object.offset, "\(name()) is invalid: \(error)")
+            }
+            item.recurrence = recurrence
+        }
+        // (An older tick kept these three in the iCalendar extras.)
+        if iCalendarExtras != nil { item.adoptKeptFields() }
         return item
+    }
+
+    /// The strings of the NSArray object with this UID (an item's tags).
+    private mutating func strings(_ uid: Int, _ what: @autoclosure () -> String) throws(ArchiveError) -> [String] {
+        var elementsRef: Int?
+        _ = try readObject(uid, .array, what()) { key, value in
+            if key == .objects, case .object(let ref) = value { elementsRef = ref }
+        }
+        guard let elementsRef else { return [] }
+        let elements = try header(of: elementsRef)
+        guard elements.kind == .array else { throw ArchiveError(.malformed, at: elements.offset, "NS.objects of \(what()) is not an array") }
+        var strings: [String] = []
+        strings.reserveCapacity(elements.count)
+        for index in 0..<elements.count {
+            let ref = view.reference(elements, index)
+            guard let text = try string(self.uid(ref, "element \(index + 1) of \(what())"), "element \(index + 1) of \(what())") else {
+                throw ArchiveError(.malformed, at: elements.offset, "element \(index + 1) of \(what()) is nil")
+            }
+            strings.append(text)
+        }
+        return strings
     }
 
     private mutating func decodeLocation(_ uid: Int, _ owner: @autoclosure () -> String) throws(ArchiveError) -> Location {

@@ -126,12 +126,28 @@ struct KeyedArchiveEncoder {
             case .modifiedAt: if let date = pointer.pointee.modifiedAt { add(.modifiedAt, builder.real(date.timeIntervalSince1970)) }
             case .completedAt: if let date = pointer.pointee.completedAt { add(.completedAt, builder.real(date.timeIntervalSince1970)) }
             case .location: if let location = pointer.pointee.location { add(.location, reference(writeLocation(location))) }
+            case .priority: if let priority = pointer.pointee.priority { add(.priority, builder.integer(Int64(priority))) }
+            case .tags: if case let tags = pointer.pointee.tags, !tags.isEmpty { add(.tags, reference(writeStrings(tags))) }
+            case .recurrence: if let rule = pointer.pointee.recurrence { add(.recurrence, object(plist: builder.string(rule))) }
             case .iCalendarUID: if let text = pointer.pointee.externalUID { add(.iCalendarUID, object(plist: builder.string(text))) }
             case .iCalendarExtras: if let text = pointer.pointee.iCalendarExtras { add(.iCalendarExtras, object(plist: builder.string(text))) }
             default: break
             }
         }
         archiveRefs[uid] = end(mark, unknown: pointer.pointee.unknownFields)
+        return uid
+    }
+
+    /// An NSArray object of strings (an item's tags), each string an object of its own;
+    /// returns its UID.
+    private mutating func writeStrings(_ strings: [String]) -> Int {
+        let uid = newUID()
+        var elements: [Int] = []
+        elements.reserveCapacity(strings.count)
+        for text in strings { elements.append(object(plist: builder.string(text))) }
+        let mark = begin(.array)
+        add(.objects, builder.array(elements))
+        archiveRefs[uid] = end(mark, unknown: UnknownFields())
         return uid
     }
 

@@ -11,6 +11,10 @@ public enum ModelError: Error, Equatable, Sendable, CustomStringConvertible {
     case duplicateID(UUID)
     case unknownID(UUID)
     case positionOutOfRange(position: Int, section: ToDoList.Section, count: Int)
+    /// A priority outside iCalendar's 1…9.
+    case badPriority(Int)
+    /// A tag holding a line break.
+    case badTag(String)
 
     public var description: String {
         switch self {
@@ -23,6 +27,8 @@ public enum ModelError: Error, Equatable, Sendable, CustomStringConvertible {
         case .unknownID(let id): "no item has id \(id.uuidString)"
         case let .positionOutOfRange(position, section, count):
             "position \(position) is outside \(section.title) (0…\(count))"
+        case .badPriority(let value): "priority \(value) is outside 1…9 (1 highest)"
+        case .badTag(let tag): "the tag \"\(VisibleText.line(tag))\" holds a line break"
         }
     }
 }

@@ -1,14 +1,78 @@
 extension ToDoItem {
-    /// The recurrence rule another app gave the item: the value of the RRULE kept in its
-    /// iCalendar extras (``iCalendarExtras``), such as `FREQ=WEEKLY;BYDAY=MO`; nil when it has
-    /// none. tick shows it and writes it back, but does not repeat the item itself.
-    public var recurrenceRule: String? { keptValue("RRULE") }
-
     /// The status another app gave the item when it is neither of tick's two (to do, done):
     /// the STATUS kept in its iCalendar extras, such as `CANCELLED` or `IN-PROCESS`; nil when
     /// there is none. The item is in To Do (such a STATUS says it is not done), and the
     /// status is written back as it was.
     public var otherAppStatus: String? { keptValue("STATUS") }
+
+    /// Moves the PRIORITY, CATEGORIES and RRULE that an older tick kept verbatim in the
+    /// item's iCalendar extras (before they were fields of their own) into ``priority``,
+    /// ``tags`` and ``recurrence``, and out of the extras, so that they are shown, edited
+    /// and written once. A field the item already has is not replaced; values tick cannot
+    /// take (a priority outside 0…9) stay in the extras as they were.
+    mutating func adoptKeptFields() {
+        guard let extras = iCalendarExtras, extras.contains(where: { $0 == "P" || $0 == "C" || $0 == "R" || $0 == "p" || $0 == "c" || $0 == "r" })
+        else { return }
+        var kept: [Substring] = []
+        var depth = 0, changed = false
+        var tags = self.tags
+        for line in extras.split(omittingEmptySubsequences: false, whereSeparator: { $0 == "\n" || $0 == "\r\n" || $0 == "\r" }) {
+            let nameEnd = line.firstIndex { $0 == ":" || $0 == ";" } ?? line.endIndex
+            let name = line[..<nameEnd].uppercased()
+            if name == "BEGIN" { depth += 1 } else if name == "END" { depth = max(0, depth - 1) }
+            guard depth == 0, name == "PRIORITY" || name == "CATEGORIES" || name == "RRULE", let value = Self.value(of: line) else {
+                kept.append(line)
+                continue
+            }
+            switch name {
+            case "PRIORITY":
+                guard let number = Int(value.trimmed()), (0...9).contains(number) else { kept.append(line); continue }
+                if priority == nil, number > 0 { try? setPriority(number) }
+            case "CATEGORIES":
+                tags += Self.textList(value)
+            default:
+                if recurrence == nil, !value.trimmed().isEmpty { recurrence = value.trimmed() }
+            }
+            changed = true
+        }
+        guard changed else { return }
+        try? setTags(tags.filter { !$0.contains(where: \.isNewline) })
+        iCalendarExtras = kept.isEmpty ? nil : kept.joined(separator: "\n")
+    }
+
+    /// A content line's value: what follows the first colon outside a quoted parameter value.
+    private static func value(of line: Substring) -> String? {
+        var quoted = false
+        guard let colon = line.firstIndex(where: { character in
+            if character == "\"" { quoted.toggle() }
+            return character == ":" && !quoted
+        }) else { return nil }
+        return String(line[line.index(after: colon)...])
+    }
+
+    /// An iCalendar TEXT list (CATEGORIES): split at unescaped commas, each unescaped.
+    static func textList(_ value: String) -> [String] {
+        var items: [String] = [], current = ""
+        var escaped = false
+        for character in value {
+            if escaped {
+                switch character {
+                case "n", "N": current.append("\n")
+                default: current.append(character)
+                }
+                escaped = false
+            } else if character == "\\" {
+                escaped = true
+            } else if character == "," {
+                items.append(current)
+                current = ""
+            } else {
+                current.append(character)
+            }
+        }
+        items.append(current)
+        return items.map { $0.trimmed() }.filter { !$0.isEmpty }
+    }
 
     /// The value of the item's own property `name` in its iCalendar extras (not one inside an
     /// alarm or an override of a recurrence), shown safely on a terminal; nil when absent or empty.

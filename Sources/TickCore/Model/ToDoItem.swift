@@ -24,7 +24,8 @@ public struct ToDoItem: Sendable, Hashable, Identifiable {
     private var modifiedAtStorage: Double = Double(bitPattern: noDue)
     /// Whether ``due`` names a calendar day (see ``dueIsDay``).
     public var dueIsDay: Bool = false
-    /// The location, unknown fields and other apps' data, nil when the item has none.
+    /// The location, priority, tags, repeat, unknown fields and other apps' data, nil when
+    /// the item has none.
     private var extras: Extras?
 
     /// When it is due (archived as `timestamp`).
@@ -69,8 +70,8 @@ public struct ToDoItem: Sendable, Hashable, Identifiable {
         set { extras = Extras.make(location: newValue, from: extras) }
     }
 
-    /// Whether the item has a location, unknown fields or other apps' data, known without
-    /// reading them.
+    /// Whether the item has a location, priority, tags, repeat, unknown fields or other apps'
+    /// data, known without reading them.
     var hasRareFields: Bool { extras != nil }
 
     /// Archive keys of a newer tick, kept unchanged.
@@ -92,6 +93,45 @@ public struct ToDoItem: Sendable, Hashable, Identifiable {
     public var iCalendarExtras: String? {
         get { extras?.iCalendarExtras }
         set { extras = Extras.make(iCalendarExtras: .some(newValue), from: extras) }
+    }
+
+    /// How important it is, on iCalendar's scale: 1 (highest) … 9 (lowest); nil for none.
+    /// Set it with ``setPriority(_:)``, which refuses other values.
+    public var priority: Int? {
+        get { extras?.priority.map(Int.init) }
+    }
+
+    /// Sets the priority (1…9, or nil for none); any other value is refused.
+    public mutating func setPriority(_ priority: Int?) throws(ModelError) {
+        if let priority, !Self.priorities.contains(priority) { throw .badPriority(priority) }
+        extras = Extras.make(priority: .some(priority.map { Int8($0) }), from: extras)
+    }
+
+    /// iCalendar's priorities: 1 highest, 9 lowest.
+    public static let priorities = 1...9
+
+    /// The item's tags (iCalendar's CATEGORIES, taskwarrior's tags, todo.txt's +project and
+    /// @context), in the order given, each once. Set them with ``setTags(_:)``.
+    public var tags: [String] { extras?.tags ?? [] }
+
+    /// Replaces the tags: each trimmed, the empty ones and repeats (by exact text) dropped; a
+    /// tag holding a line break is refused.
+    public mutating func setTags(_ newTags: [String]) throws(ModelError) {
+        var kept: [String] = []
+        for tag in newTags {
+            let trimmed = tag.trimmingWhitespace
+            guard !trimmed.isEmpty else { continue }
+            if trimmed.contains(where: \.isNewline) { throw .badTag(trimmed) }
+            if !kept.contains(trimmed) { kept.append(trimmed) }
+        }
+        extras = Extras.make(tags: kept, from: extras)
+    }
+
+    /// How the item repeats: an RFC 5545 RRULE value such as `FREQ=WEEKLY;BYDAY=MO`, nil when
+    /// it does not. The model keeps the text; ``RecurrenceRule`` reads it.
+    public var recurrence: String? {
+        get { extras?.recurrence }
+        set { extras = Extras.make(recurrence: .some(newValue.flatMap { $0.isEmpty ? nil : $0 }), from: extras) }
     }
 
     /// Replaces the title, trimmed; an empty title is refused.
@@ -130,28 +170,42 @@ public struct ToDoItem: Sendable, Hashable, Identifiable {
         let unknownFields: UnknownFields
         let externalUID: String?
         let iCalendarExtras: String?
+        let priority: Int8?
+        let tags: [String]
+        let recurrence: String?
 
-        init(location: Location?, unknownFields: UnknownFields, externalUID: String? = nil, iCalendarExtras: String? = nil) {
+        init(location: Location?, unknownFields: UnknownFields, externalUID: String?, iCalendarExtras: String?,
+             priority: Int8?, tags: [String], recurrence: String?) {
             self.location = location
             self.unknownFields = unknownFields
             self.externalUID = externalUID
             self.iCalendarExtras = iCalendarExtras
+            self.priority = priority
+            self.tags = tags
+            self.recurrence = recurrence
         }
 
         /// A box with some fields replaced and the rest taken from `old`; nil when all are empty.
         static func make(location: Location?? = nil, unknownFields: UnknownFields? = nil, externalUID: String?? = nil,
-                         iCalendarExtras: String?? = nil, from old: Extras?) -> Extras? {
+                         iCalendarExtras: String?? = nil, priority: Int8?? = nil, tags: [String]? = nil,
+                         recurrence: String?? = nil, from old: Extras?) -> Extras? {
             let location = location ?? old?.location
             let unknownFields = unknownFields ?? old?.unknownFields ?? UnknownFields()
             let externalUID = externalUID ?? old?.externalUID
             let iCalendarExtras = iCalendarExtras ?? old?.iCalendarExtras
-            if location == nil, unknownFields.isEmpty, externalUID == nil, iCalendarExtras == nil { return nil }
-            return Extras(location: location, unknownFields: unknownFields, externalUID: externalUID, iCalendarExtras: iCalendarExtras)
+            let priority = priority ?? old?.priority
+            let tags = tags ?? old?.tags ?? []
+            let recurrence = recurrence ?? old?.recurrence
+            if location == nil, unknownFields.isEmpty, externalUID == nil, iCalendarExtras == nil, priority == nil, tags.isEmpty,
+               recurrence == nil { return nil }
+            return Extras(location: location, unknownFields: unknownFields, externalUID: externalUID, iCalendarExtras: iCalendarExtras,
+                          priority: priority, tags: tags, recurrence: recurrence)
         }
 
         static func == (lhs: Extras, rhs: Extras) -> Bool {
             lhs === rhs || (lhs.location == rhs.location && lhs.unknownFields == rhs.unknownFields
-                && lhs.externalUID == rhs.externalUID && lhs.iCalendarExtras == rhs.iCalendarExtras)
+                && lhs.externalUID == rhs.externalUID && lhs.iCalendarExtras == rhs.iCalendarExtras
+                && lhs.priority == rhs.priority && lhs.tags == rhs.tags && lhs.recurrence == rhs.recurrence)
         }
 
         func hash(into hasher: inout Hasher) {
@@ -159,6 +213,9 @@ public struct ToDoItem: Sendable, Hashable, Identifiable {
             hasher.combine(unknownFields)
             hasher.combine(externalUID)
             hasher.combine(iCalendarExtras)
+            hasher.combine(priority)
+            hasher.combine(tags)
+            hasher.combine(recurrence)
         }
     }
 

@@ -28,6 +28,11 @@ extension ToDoList {
         /// A due calendar day, the same day in every time zone.
         case dueDay(CalendarDay)
         case location(Location?)
+        /// 1 (highest) … 9, or nil for none.
+        case priority(Int?)
+        case tags([String])
+        /// An RRULE value, or nil: the item no longer repeats.
+        case recurrence(String?)
     }
 
     /// Applies an operation exactly; an unknown id or a bad position is an error.
@@ -102,6 +107,9 @@ extension ToDoItem {
         case .due(let due): setDue(instant: due)
         case .dueDay(let day): setDue(day: day)
         case .location(let location): self.location = location
+        case .priority(let priority): try setPriority(priority)
+        case .tags(let tags): try setTags(tags)
+        case .recurrence(let rule): recurrence = rule
         }
     }
 }

@@ -77,8 +77,14 @@ extension Screen {
             if let coordinate = location.coordinate { lines.append(Self.coordinateText(coordinate, unicode: state.unicode)) }
             fields.append(("Location", lines, palette.location))
         }
-        if let rule = item.recurrenceRule {
-            fields.append(("Repeats", [rule, "(from another app; tick does not repeat it)"], palette.label))
+        if let priority = item.priority {
+            fields.append(("Priority", [PriorityText.long(priority)], palette.label))
+        }
+        if !item.tags.isEmpty {
+            fields.append(("Tags", [item.tags.joined(separator: ", ")], palette.label))
+        }
+        if let rule = item.recurrence {
+            fields.append(("Repeats", [RepeatText.describe(rule)], palette.label))
         }
         if state.selection?.section == .toDo, let status = item.otherAppStatus {
             fields.append(("Status", [status + " (from another app)"], palette.label))

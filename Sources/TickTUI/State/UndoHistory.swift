@@ -62,6 +62,9 @@ extension ToDoList {
             case .notes: return .set(id, .notes(item.notes))
             case .due, .dueDay: return .set(id, item.dueDay.map { .dueDay($0) } ?? .due(item.due))
             case .location: return .set(id, .location(item.location))
+            case .priority: return .set(id, .priority(item.priority))
+            case .tags: return .set(id, .tags(item.tags))
+            case .recurrence: return .set(id, .recurrence(item.recurrence))
             }
         case .removeAll:
             return nil

@@ -39,7 +39,9 @@ struct ShowCommand: ParsableCommand {
                 fields.append(("due", ItemFormatting.date(due, withTime: !item.dueIsDay) + (overdue ? "  overdue" : "")))
             }
             if let location = item.location { fields.append(("location", ItemFormatting.location(location, withCoordinate: true))) }
-            if let rule = item.recurrenceRule { fields.append(("repeats", rule + "  (from another app; tick does not repeat it)")) }
+            if let priority = item.priority { fields.append(("priority", PriorityText.long(priority))) }
+            if !item.tags.isEmpty { fields.append(("tags", item.tags.map(VisibleText.line).joined(separator: ", "))) }
+            if let rule = item.recurrence { fields.append(("repeats", RepeatText.describe(rule))) }
             // (Checked in tick, the item is done, and is written back so.)
             if section == .toDo, let status = item.otherAppStatus { fields.append(("status", status + "  (from another app)")) }
             fields.append(("created", ItemFormatting.date(item.createdAt)))

@@ -234,7 +234,7 @@ struct StoreTests {
     func unknownKeysSurvive() throws {
         let dir = try TemporaryDirectory()
         let store = ToDoStore(fileURL: dir.file())
-        let future = UnknownFields(["priority": .value(.integer(3)), "tags": .object(.value(.string("home")))])
+        let future = UnknownFields(["effort": .value(.integer(3)), "labels": .object(.value(.string("home")))])
         let place = try Location(name: "Shop", latitude: 1, longitude: 2, unknownFields: UnknownFields(["altitude": .value(.real(12.5))]))
         let tagged = try ToDoItem(title: "Tagged", location: place, createdAt: Date(timeIntervalSince1970: 5), unknownFields: future)
         var list = try ToDoList(toDoItems: [tagged], doneItems: [], unknownFields: UnknownFields(["sync": .value(.string("token"))]))

@@ -20,7 +20,7 @@ enum PythonArchiveReaders {
     import nska_deserialize as nd
     from bpylist2 import archiver
     KEYS = ['id', 'title', 'itemDescription', 'timestamp', 'dueIsDate', 'createdAt', 'modifiedAt',
-            'completedAt', 'iCalendarUID', 'iCalendarExtras', 'location', 'name', 'latitude', 'longitude',
+            'completedAt', 'priority', 'tags', 'recurrence', 'iCalendarUID', 'iCalendarExtras', 'location', 'name', 'latitude', 'longitude',
             'formatVersion', 'toDoItems', 'doneItems']
     class Generic:
         @staticmethod
@@ -62,6 +62,9 @@ enum PythonArchiveReaders {
         if item.dueIsDay { fields["dueIsDate"] = true }
         if let date = item.modifiedAt { fields["modifiedAt"] = real(date.timeIntervalSince1970) }
         if let date = item.completedAt { fields["completedAt"] = real(date.timeIntervalSince1970) }
+        if let priority = item.priority { fields["priority"] = NSNumber(value: priority) }
+        if !item.tags.isEmpty { fields["tags"] = item.tags }
+        if let rule = item.recurrence { fields["recurrence"] = rule }
         if let text = item.externalUID { fields["iCalendarUID"] = text }
         if let text = item.iCalendarExtras { fields["iCalendarExtras"] = text }
         if let location = item.location {
