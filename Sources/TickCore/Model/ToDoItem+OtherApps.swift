@@ -10,7 +10,7 @@ extension ToDoItem {
     /// ``tags`` and ``recurrence``, and out of the extras, so that they are shown, edited
     /// and written once. A field the item already has is not replaced; values tick cannot
     /// take (a priority outside 0…9) stay in the extras as they were.
-    mutating func adoptKeptFields() {
+    public mutating func adoptKeptFields() {
         guard let extras = iCalendarExtras, extras.contains(where: { $0 == "P" || $0 == "C" || $0 == "R" || $0 == "p" || $0 == "c" || $0 == "r" })
         else { return }
         var kept: [Substring] = []

@@ -28,6 +28,9 @@ public enum VTodoMapping {
         LocationProperties.self,
         DoneProperties.self,
         SortOrderProperty.self,
+        PriorityProperty.self,
+        CategoriesProperty.self,
+        RecurrenceProperty.self,
     ]
 
     /// The mapping as data, a line per property, in the order tick writes them.

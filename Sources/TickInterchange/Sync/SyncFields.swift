@@ -32,6 +32,9 @@ public struct SyncFields: Sendable, Hashable {
         DueSyncField.self,
         LocationSyncField.self,
         DoneSyncField.self,
+        PrioritySyncField.self,
+        TagsSyncField.self,
+        RepeatSyncField.self,
     ]
 
     // The fields' values (each row says which are its own).
@@ -45,9 +48,15 @@ public struct SyncFields: Sendable, Hashable {
     public var latitude: Double?
     public var longitude: Double?
     public var done: Bool
+    /// 1 (highest) … 9 (lowest); nil for none.
+    public var priority: Int?
+    public var tags: [String]
+    /// An RRULE value.
+    public var recurrence: String?
 
     public init(title: String, notes: String? = nil, due: Double? = nil, dueIsDay: Bool = false, location: String? = nil,
-                latitude: Double? = nil, longitude: Double? = nil, done: Bool = false) {
+                latitude: Double? = nil, longitude: Double? = nil, done: Bool = false, priority: Int? = nil, tags: [String] = [],
+                recurrence: String? = nil) {
         self.title = title
         self.notes = notes
         self.due = due
@@ -56,6 +65,9 @@ public struct SyncFields: Sendable, Hashable {
         self.latitude = latitude
         self.longitude = longitude
         self.done = done
+        self.priority = priority
+        self.tags = tags
+        self.recurrence = recurrence
     }
 
     /// The row of a field.

@@ -231,10 +231,8 @@ struct VTodoMappingTests {
             TRIGGER:-PT15M
             END:VALARM
             """)
+        #expect(decoded.item.priority == 1 && decoded.item.tags == ["Home", "Work"] && decoded.item.recurrence == "FREQ=WEEKLY;BYDAY=MO")
         #expect(decoded.item.iCalendarExtras == """
-            PRIORITY:1
-            CATEGORIES:Home,Work
-            RRULE:FREQ=WEEKLY;BYDAY=MO
             X-Custom;x-p="a:b":v\\,w
             BEGIN:VALARM
             ACTION:DISPLAY
@@ -262,6 +260,9 @@ struct VTodoMappingTests {
         item.setDue(instant: utc(2026, 2, 1))
         item.modifiedAt = utc(2026, 1, 2)
         item.completedAt = utc(2026, 1, 3)
+        try item.setPriority(2)
+        try item.setTags(["a"])
+        item.recurrence = "FREQ=DAILY"
         let written = String(decoding: ICalendar.encodeFile(ICalendarEntry(item: item, isDone: true, sortOrder: 3)), as: UTF8.self)
         let names = written.split(separator: "\r\n").map { String($0.prefix { $0 != ":" && $0 != ";" }) }
         let mapped = names.filter { VTodoMapping.mappedNames.contains($0) }

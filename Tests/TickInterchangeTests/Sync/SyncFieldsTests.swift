@@ -21,9 +21,23 @@ struct SyncFieldsTests {
         #expect(String(decoding: try encoder.encode(try JSONDecoder().decode(SyncFields.self, from: Data(bare.utf8))), as: UTF8.self) == bare)
     }
 
+    @Test("priority, tags and repeat are kept under keys of their own, and none of them written when the item has none")
+    func planningKeys() throws {
+        let encoder = JSONEncoder()
+        encoder.outputFormatting = [.sortedKeys]
+        let fields = SyncFields(title: "T", priority: 3, tags: ["a", "b"], recurrence: "FREQ=DAILY")
+        let json = String(decoding: try encoder.encode(fields), as: UTF8.self)
+        #expect(json == #"{"done":false,"dueIsDay":false,"priority":3,"recurrence":"FREQ=DAILY","tags":["a","b"],"title":"T"}"#)
+        #expect(try JSONDecoder().decode(SyncFields.self, from: Data(json.utf8)) == fields)
+        var item = try ToDoItem(title: "T")
+        try fields.apply(to: &item)
+        #expect(item.priority == 3 && item.tags == ["a", "b"] && item.recurrence == "FREQ=DAILY")
+        #expect(SyncFields(item: item, done: false) == fields)
+    }
+
     @Test("every field is one row, named as the conflicts file names it")
     func rows() throws {
-        #expect(SyncFields.Field.allCases.map(\.rawValue) == ["title", "notes", "due", "location", "done"])
+        #expect(SyncFields.Field.allCases.map(\.rawValue) == ["title", "notes", "due", "location", "done", "priority", "tags", "repeat"])
         let conflict = SyncConflict(field: .due, title: "T", kept: "a", lost: "b", lostSide: .list)
         #expect(String(decoding: try JSONEncoder().encode(conflict.field), as: UTF8.self) == "\"due\"")
     }
