@@ -10,7 +10,7 @@ func sampleEntries() throws -> [ExchangeEntry] {
     full.setDue(day: CalendarDay(year: 2026, month: 12, day: 1))
     full.modifiedAt = Date(timeIntervalSince1970: 1_795_100_000.5)
     full.externalUID = "apple-reminder-42@example.com"
-    full.iCalendarExtras = "PRIORITY:1\r\nCATEGORIES:home"
+    full.iCalendarExtras = "RELATED-TO:abc\r\nX-OTHER:home"
     var timed = try ToDoItem(title: "Call mom", due: Date(timeIntervalSince1970: 1_796_113_800), location: Location(name: "Home"),
                              createdAt: Date(timeIntervalSince1970: 1_795_000_001))
     timed.modifiedAt = nil
@@ -92,6 +92,14 @@ struct TickJSONTests {
                 #expect(error.description.hasPrefix(expected), "\(error.description)")
             }
         }
+    }
+
+    @Test("an older tick's export, which kept PRIORITY, CATEGORIES and RRULE in iCalendarExtras, reads them as the item's fields")
+    func olderExtras() throws {
+        let json = #"{"title": "a", "iCalendarExtras": "PRIORITY:2\nCATEGORIES:home,work\nRRULE:FREQ=DAILY\nX-OTHER:1"}"#
+        let item = try #require(try InterchangeCodec.read(Array(json.utf8), as: .json, source: "s").entries.first?.item)
+        #expect(item.priority == 2 && item.tags == ["home", "work"] && item.recurrence == "FREQ=DAILY")
+        #expect(item.iCalendarExtras == "X-OTHER:1")
     }
 
     @Test("one item object (tick show --json) or a stream of them (jq '.[]') reads as a list; other mixes stay errors")

@@ -131,94 +131,41 @@ extension ICalendar {
     /// ``writeVTodo(_:to:timeZones:dropped:)`` of the item read in place.
     static func writeVTodo(_ item: ToDoItem, isDone: Bool, sortOrder: Int?, to writer: inout ICalWriter,
                            timeZones: inout [(tzid: String, lines: [Substring])], dropped: inout DroppedForDue) {
-        let extras = item.iCalendarExtras.map(ICalendarExtras.init)
+        var context = VTodoWriteContext(item: item, isDone: isDone, sortOrder: sortOrder,
+                                        extras: item.iCalendarExtras.map(ICalendarExtras.init))
         writer.line("BEGIN", value: "VTODO")
-        writer.start("UID")
-        if let external = item.externalUID { writer.raw(external) } else { writeUUID(item.id, to: &writer) }
-        writer.end()
-        writer.start("DTSTAMP")
-        ICalDateTime.writeUTC(item.modifiedAt ?? item.createdAt, to: &writer)
-        writer.end()
-        writer.start("CREATED")
-        ICalDateTime.writeUTC(item.createdAt, to: &writer)
-        writer.end()
-        if let modified = item.modifiedAt {
-            writer.start("LAST-MODIFIED")
-            ICalDateTime.writeUTC(modified, to: &writer)
-            writer.end()
-        }
-        // SEQUENCE: as read, one higher once the item has changed since it was read (or
-        // since tick made it: then 1). No SEQUENCE read and no change: none written.
-        let read = extras?.lastModified.flatMap { ICalDateTime(ICalProperty("LAST-MODIFIED", value: String($0))) }
-        let readInstant: Date? = if case .utc(let wall)? = read { wall.instant(in: .utc) } else { nil }
-        let changed = item.modifiedAt != nil && !sameSecond(readInstant, item.modifiedAt)
-        if extras?.sequence != nil || changed {
-            writer.start("SEQUENCE")
-            writer.number(min(max(extras?.sequence ?? 0, 0), Int(Int32.max) - 1) + (changed ? 1 : 0))
-            writer.end()
-        }
-        writeText("SUMMARY", item.title, asRead: extras, to: &writer)
-        if let notes = item.notes, !notes.isEmpty { writeText("DESCRIPTION", notes, asRead: extras, to: &writer) }
-        if let day = item.dueDay {
-            writer.start("DUE", parameters: ";VALUE=DATE")
-            ICalDateTime.writeDate(day, to: &writer)
-            writer.end()
-        } else if let due = item.due {
-            writer.start("DUE")
-            if startIsFloating(extras) { ICalDateTime.writeFloating(due, in: .current, to: &writer) } else { ICalDateTime.writeUTC(due, to: &writer) }
-            writer.end()
-        }
-        if let location = item.location {
-            writeText("LOCATION", location.name, asRead: extras, to: &writer)
-            if let coordinate = location.coordinate {
-                writer.start("GEO")
-                writer.raw(geoValue(coordinate))
-                writer.end()
-            }
-        } else if extras?.inner.contains(where: { ICalendarExtras.name(of: $0) == "X-APPLE-STRUCTURED-LOCATION" }) == true {
-            // The location was removed: a marked empty LOCATION keeps the kept geofence from giving it back.
-            writer.start("LOCATION", parameters: ";X-TICK-REMOVED=TRUE")
-            writer.end()
-        }
-        if isDone {
-            writer.line("STATUS", value: "COMPLETED")
-            if let completed = item.completedAt {
-                writer.start("COMPLETED")
-                ICalDateTime.writeUTC(completed, to: &writer)
-                writer.end()
-            }
-            writer.line("PERCENT-COMPLETE", value: "100")
-        } else if !(extras?.inner.contains { ICalendarExtras.name(of: $0) == "STATUS" } ?? false) {
-            writer.line("STATUS", value: "NEEDS-ACTION")
-        }
-        if let order = sortOrder {
-            writer.start("X-APPLE-SORT-ORDER")
-            writer.number(order)
-            writer.end()
-        }
-        // The kept lines written inside the VTODO.
+        for row in VTodoMapping.rows { row.write(&context, to: &writer) }
+        // The kept lines written inside the VTODO: those outside its sub-components are the
+        // rows' to leave out or write in another form (see VTodoProperty.keptLine).
         var written: [Substring] = []
-        if let extras {
+        if let extras = context.extras {
             var depth = 0
-            // Beside the DUE written above, a kept DURATION, or a DTSTART of another value
-            // type or after it, would make the VTODO invalid (see DroppedForDue): left out.
-            var droppedStart = false, droppedDuration = false
             for line in extras.inner {
                 let name = ICalendarExtras.name(of: line)
-                if isDone, depth == 0, name == "STATUS" || name == "COMPLETED" || name == "PERCENT-COMPLETE" { continue }
-                if depth == 0, item.due != nil {
-                    if name == "DURATION" { droppedDuration = true; continue }
-                    if name == "DTSTART", !startFits(line, dueOf: item, extras: extras) { droppedStart = true; continue }
+                var decision = KeptLine.asRead
+                if depth == 0 {
+                    for row in VTodoMapping.keptLineRows {
+                        decision = row.keptLine(line, name: name, context: &context)
+                        if case .asRead = decision { continue }
+                        break
+                    }
                 }
-                if name == "BEGIN" { depth += 1 } else if name == "END" { depth -= 1 }
-                writer.contentLine(line)
-                if !extras.timeZones.isEmpty { written.append(line) }
+                switch decision {
+                case .asRead:
+                    if name == "BEGIN" { depth += 1 } else if name == "END" { depth -= 1 }
+                    writer.contentLine(line)
+                    if !extras.timeZones.isEmpty { written.append(line) }
+                case .leftOut:
+                    continue
+                case .replaced(let replacement):
+                    writer.contentLine(Substring(replacement))
+                    if !extras.timeZones.isEmpty { written.append(Substring(replacement)) }
+                }
             }
-            if droppedStart { dropped.startDates += 1 }
-            if droppedDuration { dropped.durations += 1 }
+            dropped.add(context.dropped)
         }
         writer.line("END", value: "VTODO")
-        guard let extras else { return }
+        guard let extras = context.extras else { return }
         for override in extras.overrides { for line in override { writer.contentLine(line) } }
         // The kept VTIMEZONEs that the lines written name (a DTSTART left out may have been the only one).
         guard !extras.timeZones.isEmpty else { return }

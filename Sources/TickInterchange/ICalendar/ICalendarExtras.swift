@@ -4,9 +4,11 @@
 /// - its unmapped properties and sub-components (VALARM …), written back inside the VTODO;
 /// - `SEQUENCE` and `LAST-MODIFIED` as read, the state tick last saw (the encoder writes a
 ///   higher SEQUENCE once the item has changed since, and never copies these two);
-/// - `SUMMARY`, `DESCRIPTION` and `LOCATION` as read when they had parameters (LANGUAGE,
-///   ALTREP …): written back as read while the field still holds their text; a `SUMMARY`
-///   that was blank or missing, as a blank one;
+/// - `SUMMARY`, `DESCRIPTION`, `LOCATION` and `CATEGORIES` as read when they had parameters
+///   (LANGUAGE, ALTREP …): written back as read while the field still holds their text; a
+///   `SUMMARY` that was blank or missing, as a blank one;
+/// - the `DUE` as read (in UTC, or a day) of a repeating item with a DTSTART: once the due
+///   has changed, that DTSTART moves by as much (see ``DueProperty``);
 /// - whole `BEGIN:VTODO … END:VTODO` blocks: the overrides of recurrences (same UID, with
 ///   RECURRENCE-ID), written after the item's VTODO;
 /// - whole `BEGIN:VTIMEZONE … END:VTIMEZONE` blocks the lines above refer to by TZID,
@@ -25,6 +27,10 @@ struct ICalendarExtras {
     var lastModified: Substring?
     /// SUMMARY, DESCRIPTION and LOCATION lines with parameters as read, by name.
     var textAsRead: [String: Substring] = [:]
+    /// CATEGORIES lines with parameters as read.
+    var categoriesAsRead: [Substring] = []
+    /// The DUE as read, kept for a repeating item with a DTSTART.
+    var dueAsRead: Substring?
 
     /// Splits an item's extras text.
     init(_ text: String) {
@@ -57,6 +63,8 @@ struct ICalendarExtras {
             case "SEQUENCE": sequence = Int(Self.value(of: line))
             case "LAST-MODIFIED": lastModified = Self.value(of: line)
             case "SUMMARY", "DESCRIPTION", "LOCATION": textAsRead[name] = line
+            case "CATEGORIES": categoriesAsRead.append(line)
+            case "DUE": dueAsRead = line
             default: inner.append(line)
             }
         }
@@ -122,14 +130,8 @@ extension ICalendar {
             throw fail(error.problem + (error.line.map { " (their line \($0 - 1))" } ?? ""))
         }
         guard roots.count == 1, let vtodo = roots.first else { throw fail("BEGIN and END do not pair up") }
-        let kept: Set<String> = ["STATUS", "COMPLETED", "PERCENT-COMPLETE", "SEQUENCE", "LAST-MODIFIED"]
-        // (SUMMARY, DESCRIPTION and LOCATION are kept only for their parameters, and SUMMARY when blank.)
-        let withParameters: Set<String> = ["SUMMARY", "DESCRIPTION", "LOCATION"]
-        if let mapped = vtodo.properties.first(where: {
-            VTodoMapping.mappedNames.contains($0.key) && !kept.contains($0.key)
-                && !(withParameters.contains($0.key) && !$0.parameters.isEmpty)
-                && !($0.key == "SUMMARY" && ICalText.unescape($0.value).trimmingWhitespace.isEmpty)
-        }) {
+        // (A row keeps some of its own properties: see VTodoProperty.mayBeKept.)
+        if let mapped = vtodo.properties.first(where: { !(VTodoMapping.rowOfName[$0.key]?.row.mayBeKept($0) ?? true) }) {
             throw fail("\(mapped.name) is written from the item's own fields")
         }
     }

@@ -23,71 +23,11 @@ extension ICalendar {
         options.zoneinfoDirectory = resolver.zoneinfoDirectory
         options.now = entry.item.createdAt
         let old = try decodeToDo(vtodo, resolver: &resolver, source: source, options: options)
-        let item = entry.item
-        var patched = vtodo
-        var changed = false
-        func set(_ name: String, _ properties: [ICalProperty]) {
-            changed = true
-            patched.replace(name, with: properties)
-        }
-        if old.item.title != item.title { set("SUMMARY", [ICalProperty("SUMMARY", value: ICalText.escape(item.title))]) }
-        // (Empty notes are no notes, as the decoder reads an empty DESCRIPTION.)
-        let notes = item.notes?.isEmpty == false ? item.notes : nil
-        if old.item.notes != notes {
-            set("DESCRIPTION", notes.map { [ICalProperty("DESCRIPTION", value: ICalText.escape($0))] } ?? [])
-        }
-        if !sameSecond(old.item.due, item.due) || old.item.dueIsDay != item.dueIsDay {
-            if let day = item.dueDay {
-                set("DUE", [ICalProperty("DUE", [ICalParameter("VALUE", "DATE")], value: day.basicFormat)])
-            } else {
-                let floating = startIsFloating(vtodo.properties)
-                set("DUE", item.due.map { due in
-                    [ICalProperty("DUE", value: floating ? ICalDateTime.floatingText(due, in: resolver.floating) : ICalDateTime.utcText(due))]
-                } ?? [])
-            }
-            // RFC 5545 allows no DURATION beside a DUE, and a DTSTART only of the DUE's value
-            // type and not after it: what the new DUE would make invalid goes (see DroppedForDue).
-            if item.due != nil, !vtodo.properties("DURATION").isEmpty {
-                set("DURATION", [])
-                dropped.durations += 1
-            }
-            if vtodo.properties("DTSTART").contains(where: { !startFits($0, dueOf: item, resolver: &resolver) }) {
-                set("DTSTART", [])
-                dropped.startDates += 1
-            }
-        }
-        if old.item.location != item.location {
-            // A removed location stays removed as a marked empty LOCATION when a geofence would give it back.
-            let geofence = ([vtodo] + vtodo.components).contains { !$0.properties("X-APPLE-STRUCTURED-LOCATION").isEmpty }
-            set("LOCATION", item.location.map { [ICalProperty("LOCATION", value: ICalText.escape($0.name))] }
-                ?? (geofence ? [ICalProperty("LOCATION", [ICalParameter(ICalendar.locationRemovedParameter, "TRUE")], value: "")] : []))
-            let geo = item.location?.coordinate.map { ICalendar.geoValue($0) }
-            set("GEO", geo.map { [ICalProperty("GEO", value: $0)] } ?? [])
-        }
-        if old.isDone != entry.isDone || (entry.isDone && !sameSecond(old.item.completedAt, item.completedAt)) {
-            if entry.isDone {
-                set("STATUS", [ICalProperty("STATUS", value: "COMPLETED")])
-                set("COMPLETED", item.completedAt.map { [ICalProperty("COMPLETED", value: ICalDateTime.utcText($0))] } ?? [])
-                set("PERCENT-COMPLETE", [ICalProperty("PERCENT-COMPLETE", value: "100")])
-            } else {
-                set("STATUS", [ICalProperty("STATUS", value: "NEEDS-ACTION")])
-                set("COMPLETED", [])
-                set("PERCENT-COMPLETE", [])
-            }
-        }
-        if let order = entry.sortOrder, old.sortOrder != order {
-            set("X-APPLE-SORT-ORDER", [ICalProperty("X-APPLE-SORT-ORDER", value: String(order))])
-        }
-        if !sameSecond(old.item.createdAt, item.createdAt), vtodo.property("CREATED") != nil || vtodo.property("DTSTAMP") != nil {
-            set("CREATED", [ICalProperty("CREATED", value: ICalDateTime.utcText(item.createdAt))])
-        }
-        guard changed else { return vtodo }
-        let stamp = ICalDateTime.utcText(item.modifiedAt ?? now)
-        patched.replace("LAST-MODIFIED", with: [ICalProperty("LAST-MODIFIED", value: stamp)])
-        patched.replace("DTSTAMP", with: [ICalProperty("DTSTAMP", value: stamp)])
-        let sequence = vtodo.property("SEQUENCE").flatMap { Int($0.value.trimmingWhitespace) } ?? 0
-        patched.replace("SEQUENCE", with: [ICalProperty("SEQUENCE", value: String(sequence < Int(Int32.max) ? sequence + 1 : sequence))])
-        return patched
+        var state = VTodoPatchState(vtodo, old: old, entry: entry, now: now)
+        for row in VTodoMapping.rows { row.patch(&state, resolver: &resolver) }
+        for row in VTodoMapping.rows { row.finishPatch(&state) }
+        dropped.add(state.dropped)
+        return state.changed ? state.patched : vtodo
     }
 
     /// A calendar file's bytes with the VTODO of the entry's UID (the one without

@@ -116,16 +116,16 @@ extension TickJSON {
             item.externalUID = uid
         }
         if let extras = try string(.iCalendarExtras) {
-            // Checked as an iCalendar reader would take them, so that an export cannot fail later.
+            // An older tick's export kept PRIORITY, CATEGORIES and RRULE here: they become the
+            // item's fields. The rest is checked as an iCalendar reader would take it, so that
+            // an export cannot fail later.
+            item.iCalendarExtras = extras
+            item.adoptKeptFields()
             do {
-                try ICalendar.checkExtras(extras, source: "", line: line)
+                if let kept = item.iCalendarExtras { try ICalendar.checkExtras(kept, source: "", line: line) }
             } catch {
                 throw Problem(text: error.problem)
             }
-            item.iCalendarExtras = extras
-            // (PRIORITY, CATEGORIES and RRULE there are fields of their own now; a field given
-            // in the JSON wins.)
-            item.adoptKeptFields()
         }
         return ExchangeEntry(item: item, done: done, line: line, createdAtIsDefault: createdAt == nil)
     }

@@ -1,16 +1,43 @@
 import FoundationEssentials
 import TickCore
 
-/// The parts of an item that sync merges, one ``Field`` at a time, as both sides hold them:
+/// The parts of an item that sync merges, one field at a time, as both sides hold them:
 /// read from a ToDoItem or from a VTODO and normalized the same way, so that equal items
-/// compare equal whichever side they came from.
-public struct SyncFields: Codable, Sendable, Hashable {
+/// compare equal whichever side they came from. Each field is a row (``SyncField``, one
+/// type each in `Sync/Fields/`) that says how it is read, compared, described, written
+/// back and kept in the state file; the merge and the state are loops over ``rows``.
+public struct SyncFields: Sendable, Hashable {
     /// A part that merges on its own: a change to the title on one side and to the due
-    /// date on the other both survive.
-    public enum Field: String, CaseIterable, Sendable, Codable {
-        case title, notes, due, location, done
+    /// date on the other both survive. Named as the conflicts file names it.
+    public struct Field: RawRepresentable, Sendable, Hashable, Codable {
+        public let rawValue: String
+        public init(rawValue: String) { self.rawValue = rawValue }
+
+        /// Its name, as a JSON string.
+        public init(from decoder: any Decoder) throws { rawValue = try decoder.singleValueContainer().decode(String.self) }
+
+        public func encode(to encoder: any Encoder) throws {
+            var container = encoder.singleValueContainer()
+            try container.encode(rawValue)
+        }
+
+        /// Every field, in the order of ``SyncFields/rows``.
+        public static var allCases: [Field] { rows.map { $0.field } }
     }
 
+    /// The rows, one per field.
+    static let rows: [any SyncField.Type] = [
+        TitleSyncField.self,
+        NotesSyncField.self,
+        DueSyncField.self,
+        LocationSyncField.self,
+        DoneSyncField.self,
+        PrioritySyncField.self,
+        TagsSyncField.self,
+        RepeatSyncField.self,
+    ]
+
+    // The fields' values (each row says which are its own).
     public var title: String
     public var notes: String?
     /// The due date's seconds since 1970.
@@ -21,9 +48,15 @@ public struct SyncFields: Codable, Sendable, Hashable {
     public var latitude: Double?
     public var longitude: Double?
     public var done: Bool
+    /// 1 (highest) … 9 (lowest); nil for none.
+    public var priority: Int?
+    public var tags: [String]
+    /// An RRULE value.
+    public var recurrence: String?
 
     public init(title: String, notes: String? = nil, due: Double? = nil, dueIsDay: Bool = false, location: String? = nil,
-                latitude: Double? = nil, longitude: Double? = nil, done: Bool = false) {
+                latitude: Double? = nil, longitude: Double? = nil, done: Bool = false, priority: Int? = nil, tags: [String] = [],
+                recurrence: String? = nil) {
         self.title = title
         self.notes = notes
         self.due = due
@@ -32,51 +65,26 @@ public struct SyncFields: Codable, Sendable, Hashable {
         self.latitude = latitude
         self.longitude = longitude
         self.done = done
+        self.priority = priority
+        self.tags = tags
+        self.recurrence = recurrence
     }
 
-    /// Whether one field holds the same on both. A due compares by its instant alone, so a
-    /// list that has not kept "this due is a day" does not count as a change.
-    public func same(_ field: Field, as other: SyncFields) -> Bool {
-        switch field {
-        case .title: title == other.title
-        case .notes: notes == other.notes
-        case .due: due == other.due
-        case .location: location == other.location && latitude == other.latitude && longitude == other.longitude
-        case .done: done == other.done
-        }
-    }
+    /// The row of a field.
+    private static func row(_ field: Field) -> (any SyncField.Type)? { rows.first { $0.field == field } }
+
+    /// Whether one field holds the same on both (see each row's ``SyncField/isSame(_:_:)``:
+    /// a due compares by its instant alone).
+    public func same(_ field: Field, as other: SyncFields) -> Bool { Self.row(field)?.same(self, other) ?? true }
 
     /// Whether every field holds the same (see ``same(_:as:)``).
-    public func same(as other: SyncFields) -> Bool { Field.allCases.allSatisfy { same($0, as: other) } }
+    public func same(as other: SyncFields) -> Bool { Self.rows.allSatisfy { $0.same(self, other) } }
 
     /// Takes `field` from `other`.
-    public mutating func take(_ field: Field, from other: SyncFields) {
-        switch field {
-        case .title: title = other.title
-        case .notes: notes = other.notes
-        case .due: due = other.due; dueIsDay = other.dueIsDay
-        case .location: location = other.location; latitude = other.latitude; longitude = other.longitude
-        case .done: done = other.done
-        }
-    }
+    public mutating func take(_ field: Field, from other: SyncFields) { Self.row(field)?.take(from: other, into: &self) }
 
     /// One field's value in words, for the conflicts file.
-    public func describe(_ field: Field) -> String {
-        switch field {
-        case .title: return title
-        case .notes: return notes ?? "(none)"
-        case .due:
-            guard let due else { return "(none)" }
-            let date = Date(timeIntervalSince1970: due)
-            if dueIsDay, let day = CalendarDay(utcMidnight: date) { return day.description }
-            return ICalDateTime.utcText(date)
-        case .location:
-            guard let location else { return "(none)" }
-            if let latitude, let longitude { return "\(location) (\(latitude), \(longitude))" }
-            return location
-        case .done: return done ? "done" : "to do"
-        }
-    }
+    public func describe(_ field: Field) -> String { Self.row(field)?.describe(self) ?? "" }
 }
 
 // MARK: - From and to the list
@@ -84,26 +92,36 @@ public struct SyncFields: Codable, Sendable, Hashable {
 extension SyncFields {
     /// The fields of a list item (`done` from its section).
     public init(item: ToDoItem, done: Bool) {
-        self.init(title: item.title, notes: item.notes?.isEmpty == false ? item.notes : nil,
-                  due: item.due?.timeIntervalSince1970, dueIsDay: item.dueIsDay && item.due != nil,
-                  location: item.location?.name, latitude: item.location?.coordinate?.latitude,
-                  longitude: item.location?.coordinate?.longitude, done: done)
+        self.init(title: item.title)
+        for row in Self.rows { row.read(item, done: done, into: &self) }
     }
 
     /// Writes the fields other than `done` into an item.
     func apply(to item: inout ToDoItem) throws(ModelError) {
-        if item.title != title { try item.setTitle(title) }
-        item.notes = notes
-        if let due {
-            let date = Date(timeIntervalSince1970: due)
-            if dueIsDay, let day = CalendarDay(utcMidnight: date) { item.setDue(day: day) } else { item.setDue(instant: date) }
-        } else {
-            item.setDue(instant: nil)
-        }
-        if let location {
-            item.location = try Location(name: location, latitude: latitude, longitude: longitude)
-        } else {
-            item.location = nil
-        }
+        for row in Self.rows { try row.apply(self, to: &item) }
+    }
+}
+
+// MARK: - The state file
+
+extension SyncFields: Codable {
+    /// A key of the state file's JSON object for an item's fields (the rows say which).
+    public struct Key: CodingKey, ExpressibleByStringLiteral {
+        public let stringValue: String
+        public var intValue: Int? { nil }
+        public init(stringValue: String) { self.stringValue = stringValue }
+        public init?(intValue: Int) { nil }
+        public init(stringLiteral value: String) { stringValue = value }
+    }
+
+    public init(from decoder: any Decoder) throws {
+        let container = try decoder.container(keyedBy: Key.self)
+        self.init(title: "")
+        for row in Self.rows { try row.decode(from: container, into: &self) }
+    }
+
+    public func encode(to encoder: any Encoder) throws {
+        var container = encoder.container(keyedBy: Key.self)
+        for row in Self.rows { try row.encode(self, to: &container) }
     }
 }

@@ -53,16 +53,16 @@ public enum SyncMerge {
         var merged = vdir.fields
         var conflicts: [SyncConflict] = []
         let listIsNewer = (list.modified ?? .distantPast) > (vdir.modified ?? .distantPast)
-        for field in SyncFields.Field.allCases where !list.fields.same(field, as: vdir.fields) {
-            let listChanged = base.map { !list.fields.same(field, as: $0) } ?? true
-            let vdirChanged = base.map { !vdir.fields.same(field, as: $0) } ?? true
+        for row in SyncFields.rows where !row.same(list.fields, vdir.fields) {
+            let listChanged = base.map { !row.same(list.fields, $0) } ?? true
+            let vdirChanged = base.map { !row.same(vdir.fields, $0) } ?? true
             if listChanged && !vdirChanged {
-                merged.take(field, from: list.fields)
+                row.take(from: list.fields, into: &merged)
             } else if listChanged && vdirChanged {
                 let (winner, loser) = listIsNewer ? (list.fields, vdir.fields) : (vdir.fields, list.fields)
-                merged.take(field, from: winner)
-                conflicts.append(SyncConflict(field: field, title: merged.title, kept: winner.describe(field),
-                                              lost: loser.describe(field), lostSide: listIsNewer ? .vdir : .list))
+                row.take(from: winner, into: &merged)
+                conflicts.append(SyncConflict(field: row.field, title: merged.title, kept: row.describe(winner),
+                                              lost: row.describe(loser), lostSide: listIsNewer ? .vdir : .list))
             }
         }
         return Result(merged: merged, conflicts: conflicts)

@@ -34,7 +34,7 @@ struct ClientFileTests {
         #expect(passport.item.dueDay == CalendarDay(year: 2026, month: 4, day: 15))
     }
 
-    @Test("Nextcloud Tasks: lower-case UUIDs, VTIMEZONE, PERCENT-COMPLETE, IN-PROCESS, categories kept")
+    @Test("Nextcloud Tasks: lower-case UUIDs, VTIMEZONE, PERCENT-COMPLETE, IN-PROCESS, priority and categories read")
     func nextcloud() throws {
         let todos = try decodeFixture("nextcloud-tasks.ics").todos
         #expect(todos.map(\.item.title) == ["Write quarterly report", "Book dentist"])
@@ -42,8 +42,9 @@ struct ClientFileTests {
         #expect(todos[0].item.due == utc(2026, 6, 30, 15))
         #expect(!todos[0].isDone && todos[1].isDone)
         #expect(todos.map(\.sortOrder) == [2, 1])
+        #expect(todos[0].item.priority == 1 && todos[0].item.tags == ["Work", "Reports"])
         let extras = try #require(todos[0].item.iCalendarExtras)
-        for kept in ["PRIORITY:1", "CATEGORIES:Work,Reports", "RELATED-TO:1a2b3c4d-0000-4000-8000-000000000001",
+        for kept in ["RELATED-TO:1a2b3c4d-0000-4000-8000-000000000001",
                      "PERCENT-COMPLETE:40", "STATUS:IN-PROCESS", "DTSTART;TZID=Europe/Berlin:20260601T090000", "BEGIN:VTIMEZONE"] {
             #expect(extras.contains(kept), "lost \(kept)")
         }

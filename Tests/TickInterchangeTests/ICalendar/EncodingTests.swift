@@ -272,11 +272,12 @@ struct EncodingTests {
 struct ExtrasCheckTests {
     @Test("extras text is checked: content lines, balanced components, no mapped properties")
     func check() throws {
-        try ICalendar.checkExtras("PRIORITY:1\nBEGIN:VALARM\nTRIGGER:-PT5M\nEND:VALARM", source: "list.json", line: 3)
+        try ICalendar.checkExtras("RELATED-TO:x\nBEGIN:VALARM\nTRIGGER:-PT5M\nEND:VALARM", source: "list.json", line: 3)
         try ICalendar.checkExtras("SEQUENCE:2\r\nSTATUS:IN-PROCESS", source: "list.json")
         try ICalendar.checkExtras("SUMMARY;LANGUAGE=de:Milch", source: "list.json")
         for (bad, problem) in [("BEGIN:VALARM", "does not close BEGIN:VALARM"), ("END:VALARM", "does not close BEGIN:VTODO"), ("hello", "has no ':'"),
-                               ("SUMMARY:twice", "SUMMARY is written from the item's own fields")] {
+                               ("SUMMARY:twice", "SUMMARY is written from the item's own fields"),
+                               ("PRIORITY:1", "PRIORITY is written from the item's own fields")] {
             #expect {
                 try ICalendar.checkExtras(bad, source: "list.json", line: 3)
             } throws: { error in
@@ -311,7 +312,7 @@ struct OverrideTests {
             // The item stands where its UID first appears.
             #expect(todos.map(\.item.title) == ["Weekly", "Other"])
             let extras = try #require(todos[0].item.iCalendarExtras)
-            #expect(extras.contains("RRULE:FREQ=WEEKLY") && extras.contains("BEGIN:VTODO\nUID:r\nRECURRENCE-ID:20260112T090000Z\nSUMMARY:Moved\nEND:VTODO"))
+            #expect(todos[0].item.recurrence == "FREQ=WEEKLY" && extras.contains("BEGIN:VTODO\nUID:r\nRECURRENCE-ID:20260112T090000Z\nSUMMARY:Moved\nEND:VTODO"))
             let written = text(ICalendar.encode(todos.map { ICalendarEntry(item: $0.item, isDone: $0.isDone) }))
             #expect(written.contains("END:VTODO\r\nBEGIN:VTODO\r\nUID:r\r\nRECURRENCE-ID:20260112T090000Z\r\nSUMMARY:Moved\r\nEND:VTODO\r\n"))
             #expect(try reexport(Array(written.utf8)) == Array(written.utf8))

@@ -20,6 +20,8 @@ struct PythonVTodo: Decodable, Equatable {
     var sequence: Int?
     var sortOrder: String?
     var priority: Int?
+    var categories: [String]?
+    var rrule: String?
     var alarms: Int
     var errors: [String]
 }
@@ -57,6 +59,8 @@ let pythonReader = """
             "sequence": None if todo.get("SEQUENCE") is None else int(todo["SEQUENCE"]),
             "sortOrder": text(todo, "X-APPLE-SORT-ORDER"),
             "priority": None if todo.get("PRIORITY") is None else int(todo["PRIORITY"]),
+            "categories": None if todo.get("CATEGORIES") is None else [str(c) for c in todo["CATEGORIES"].cats],
+            "rrule": None if todo.get("RRULE") is None else todo["RRULE"].to_ical().decode(),
             "alarms": len([c for c in todo.subcomponents if c.name == "VALARM"]),
             "errors": [str(e) for e in todo.errors] + [str(e) for e in calendar.errors],
         })
@@ -75,7 +79,10 @@ struct PythonICalendarTests {
         full.modifiedAt = utc(2026, 3, 1, 12)
         full.completedAt = utc(2026, 3, 1, 12)
         full.externalUID = "client-uid-1@example.com"
-        full.iCalendarExtras = "PRIORITY:3\nBEGIN:VALARM\nACTION:DISPLAY\nTRIGGER:-PT15M\nDESCRIPTION:Soon\nEND:VALARM"
+        try full.setPriority(3)
+        try full.setTags(["home", "a,b; c"])
+        full.recurrence = "FREQ=WEEKLY;BYDAY=MO"
+        full.iCalendarExtras = "BEGIN:VALARM\nACTION:DISPLAY\nTRIGGER:-PT15M\nDESCRIPTION:Soon\nEND:VALARM"
         var day = try ToDoItem(id: #require(UUID(uuidString: "11111111-2222-4333-8444-555555555555")),
                                title: String(repeating: "Überweisung prüfen 👍🏽 ", count: 6), createdAt: utc(2025, 12, 31, 23, 59, 59))
         day.setDue(day: CalendarDay(year: 2026, month: 2, day: 28))
@@ -97,11 +104,11 @@ struct PythonICalendarTests {
                         due: "2026-12-01T09:30:00+00:00", location: "Café Zürich", geo: [47.37, 8.54], status: "COMPLETED",
                         completed: "2026-03-01T12:00:00+00:00", created: "2026-01-02T03:04:05+00:00",
                         dtstamp: "2026-03-01T12:00:00+00:00", lastModified: "2026-03-01T12:00:00+00:00", sequence: 1,
-                        sortOrder: "0", priority: 3, alarms: 1, errors: []),
+                        sortOrder: "0", priority: 3, categories: ["home", "a,b; c"], rrule: "FREQ=WEEKLY;BYDAY=MO", alarms: 1, errors: []),
             PythonVTodo(uid: "11111111-2222-4333-8444-555555555555", summary: day.title, description: nil, due: "2026-02-28",
                         location: nil, geo: nil, status: "NEEDS-ACTION", completed: nil, created: "2025-12-31T23:59:59+00:00",
                         dtstamp: "2025-12-31T23:59:59+00:00", lastModified: nil, sequence: nil, sortOrder: "7", priority: nil,
-                        alarms: 0, errors: []),
+                        categories: nil, rrule: nil, alarms: 0, errors: []),
         ])
     }
 

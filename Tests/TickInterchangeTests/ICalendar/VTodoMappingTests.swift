@@ -231,10 +231,8 @@ struct VTodoMappingTests {
             TRIGGER:-PT15M
             END:VALARM
             """)
+        #expect(decoded.item.priority == 1 && decoded.item.tags == ["Home", "Work"] && decoded.item.recurrence == "FREQ=WEEKLY;BYDAY=MO")
         #expect(decoded.item.iCalendarExtras == """
-            PRIORITY:1
-            CATEGORIES:Home,Work
-            RRULE:FREQ=WEEKLY;BYDAY=MO
             X-Custom;x-p="a:b":v\\,w
             BEGIN:VALARM
             ACTION:DISPLAY
@@ -243,13 +241,31 @@ struct VTodoMappingTests {
             """)
     }
 
-    @Test("the mapping table in docs/interchange.md lists every row of VTodoMapping.table")
+    @Test("the mapping table in docs/interchange.md is VTodoMapping.table, row for row, in order")
     func documentedTable() throws {
         let docs = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
             .deletingLastPathComponent().deletingLastPathComponent().appendingPathComponent("docs/interchange.md")
-        let text = try String(contentsOf: docs, encoding: .utf8)
-        for row in VTodoMapping.table {
-            #expect(text.contains("| `\(row.property)` | \(row.field) | \(row.rule) |"), "docs lack the row of \(row.property)")
-        }
+        let lines = try String(contentsOf: docs, encoding: .utf8).split(separator: "\n", omittingEmptySubsequences: false)
+        let header = try #require(lines.firstIndex(of: "| property | field | rule |"))
+        let documented = lines[(header + 2)...].prefix { $0.hasPrefix("|") }.map(String.init)
+        #expect(documented == VTodoMapping.table.map { "| `\($0.property)` | \($0.field) | \($0.rule) |" })
+    }
+
+    @Test("each mapped property has one row, and a written VTODO holds them in the table's order")
+    func rowsInWrittenOrder() throws {
+        #expect(VTodoMapping.rowOfName.count == VTodoMapping.table.count)
+        #expect(Set(VTodoMapping.rowOfName.values.map(\.bit)) == Set(0..<VTodoMapping.table.count))
+        var item = try ToDoItem(title: "All", notes: "n", location: Location(name: "Shop", latitude: 1, longitude: 2),
+                                createdAt: utc(2026, 1, 1))
+        item.setDue(instant: utc(2026, 2, 1))
+        item.modifiedAt = utc(2026, 1, 2)
+        item.completedAt = utc(2026, 1, 3)
+        try item.setPriority(2)
+        try item.setTags(["a"])
+        item.recurrence = "FREQ=DAILY"
+        let written = String(decoding: ICalendar.encodeFile(ICalendarEntry(item: item, isDone: true, sortOrder: 3)), as: UTF8.self)
+        let names = written.split(separator: "\r\n").map { String($0.prefix { $0 != ":" && $0 != ";" }) }
+        let mapped = names.filter { VTodoMapping.mappedNames.contains($0) }
+        #expect(mapped == VTodoMapping.table.map(\.property))
     }
 }

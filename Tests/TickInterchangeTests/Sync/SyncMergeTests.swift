@@ -80,4 +80,15 @@ struct SyncMergeTests {
         let result = SyncMerge.merge(base: day, list: SyncMerge.Version(fields: lost, modified: nil), vdir: SyncMerge.Version(fields: day, modified: nil))
         #expect(result.merged == day)
     }
+
+    @Test("priority, tags and repeat merge as fields of their own: a change on each side to different ones keeps both")
+    func planningFields() {
+        let result = SyncMerge.merge(base: base, list: version({ $0.priority = 1; $0.recurrence = "FREQ=DAILY" }, at: late),
+                                     vdir: version({ $0.tags = ["home"] }, at: early))
+        #expect(result.merged?.priority == 1 && result.merged?.recurrence == "FREQ=DAILY" && result.merged?.tags == ["home"])
+        #expect(result.conflicts.isEmpty)
+        let both = SyncMerge.merge(base: base, list: version({ $0.tags = ["a"] }, at: early), vdir: version({ $0.tags = ["b", "c"] }, at: late))
+        #expect(both.merged?.tags == ["b", "c"])
+        #expect(both.conflicts == [SyncConflict(field: .tags, title: "Buy milk", kept: "b, c", lost: "a", lostSide: .list)])
+    }
 }

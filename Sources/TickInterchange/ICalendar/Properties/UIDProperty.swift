@@ -1,0 +1,31 @@
+import FoundationEssentials
+import TickCore
+
+/// `UID` ↔ the item's id and externalUID. The id is what an item is made with, so the
+/// reader asks for it (``identity(of:derivedID:)``) before the other properties are read.
+enum UIDProperty: VTodoProperty {
+    static let mapping: [VTodoPropertyMapping] = [
+        .init(property: "UID", field: "id, externalUID",
+              rule: "a UUID is the id; any other UID gives a name-based UUID (v5) as the id and is kept in externalUID and written back unchanged; none: a v5 UUID of the VTODO's text"),
+    ]
+
+    /// The id of the item a VTODO is read as, and the UID to keep when it is not the id's
+    /// text: a UUID (any case) is the id; any other UID gives a version 5 UUID; a VTODO
+    /// without one gets `derivedID`, else a version 5 UUID of its text.
+    static func identity(of vtodo: ICalComponent, derivedID: UUID?) -> (id: UUID, externalUID: String?) {
+        guard let uid = vtodo.property("UID")?.value, !uid.isEmpty else {
+            return (derivedID ?? NameBasedUUID.make(vtodo.bytes), nil)
+        }
+        guard let parsed = UUID(uuidString: uid) else { return (NameBasedUUID.make(uid.utf8), uid) }
+        return (parsed, parsed.uuidString == uid ? nil : uid)
+    }
+
+    /// (Taken before the loop, by ``identity(of:derivedID:)``.)
+    static func read(_ property: ICalProperty, into state: inout VTodoReadState, resolver: inout TimeZoneResolver) {}
+
+    static func write(_ context: inout VTodoWriteContext, to writer: inout ICalWriter) {
+        writer.start("UID")
+        if let external = context.item.externalUID { writer.raw(external) } else { ICalendar.writeUUID(context.item.id, to: &writer) }
+        writer.end()
+    }
+}
