@@ -60,7 +60,7 @@ struct FullScreenIssue16Tests {
         // Still working: a change after fg is saved.
         try pane.send("Space")
         try pane.waitFor(text: "Done (1)")
-        #expect(try app.disk().first?.done == true)
+        #expect(try app.disk(once: { $0.first?.done == true }).first?.done == true)
         try pane.send("q")
         try pane.waitFor(text: "bash-")
     }
@@ -134,7 +134,7 @@ struct FullScreenIssue16Tests {
         try pane.waitFor("the notes as lines") { lines in
             !lines.contains { $0.contains("↵") } && ["socks", "shoes", "boots"].allSatisfy { word in lines.contains { ends($0, with: word) } }
         }
-        #expect(try app.disk().first?.notes == "socks\nshoes\nboots")
+        #expect(try app.disk(once: { $0.first?.notes == "socks\nshoes\nboots" }).first?.notes == "socks\nshoes\nboots")
     }
 
     @Test("q then y after a failed save exits 1")

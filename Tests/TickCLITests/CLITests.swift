@@ -15,7 +15,8 @@ struct CLITests {
         let items = try tick.listJSON()
         #expect(items.count == 1)
         let item = try #require(items.first)
-        #expect(Set(item.keys) == ["id", "title", "notes", "due", "location", "done", "createdAt", "completedAt", "modifiedAt", "externalUID", "iCalendarExtras"])
+        #expect(Set(item.keys) == ["id", "title", "notes", "due", "location", "priority", "tags", "repeat", "done", "createdAt", "completedAt", "modifiedAt",
+                                  "externalUID", "iCalendarExtras"])
         #expect((item["id"] as? String)?.lowercased().hasPrefix(id) == true)
         #expect(item["title"] as? String == "Buy milk")
         #expect(item["notes"] as? String == "semi-skimmed")

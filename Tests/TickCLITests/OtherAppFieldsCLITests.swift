@@ -3,7 +3,7 @@ import Testing
 
 @Suite("tick CLI: what tasks keep from another app (a recurrence, a status)")
 struct OtherAppFieldsCLITests {
-    @Test("show says a Thunderbird task repeats; export writes the rule back")
+    @Test("show says a Thunderbird task repeats, in words; export writes the rule back; ticked off, its DTSTART moves on")
     func showAndExport() throws {
         let tick = try TickRunner()
         let path = tick.directory.appendingPathComponent("thunderbird.ics").path
@@ -22,8 +22,12 @@ struct OtherAppFieldsCLITests {
             """.write(toFile: path, atomically: true, encoding: .utf8)
         #expect(try tick.run(["import", path]).status == 0)
         let shown = try tick.run(["show", "1"])
-        #expect(shown.stdout.contains("  repeats:  FREQ=WEEKLY;BYDAY=MO,TH\n"), "\(shown.stdout)")
+        #expect(shown.stdout.contains("  repeats:  every week on Mon, Thu\n"), "\(shown.stdout)")
         #expect(try tick.run(["export", "--format", "ics"]).stdout.contains("\r\nRRULE:FREQ=WEEKLY;BYDAY=MO,TH\r\n"))
+        // Without a DUE it is due at its DTSTART; ticked off, both move on to the next occurrence.
+        #expect(try tick.run(["check", "1"]).status == 0)
+        let exported = try tick.run(["export", "--format", "ics"]).stdout
+        #expect(exported.contains("\r\nDTSTART:20261203T090000Z\r\n") && exported.contains("\r\nDUE:20261203T090000Z\r\n"), "\(exported)")
         try tick.add(["Buy milk"])
         #expect(!(try tick.run(["show", "2"]).stdout.contains("repeats")))
     }

@@ -170,7 +170,7 @@ struct RenderTests {
         #expect(Array(lines.prefix(4)) == [" tick keys", " The list", "   ↑ k              move up", "   ↓ j              move down"])
         #expect(lines[23] == " Esc close")
         var all: [String] = []
-        for _ in 0..<10 {
+        for _ in 0..<16 {
             all += render(state, size: Size(columns: 80, rows: 24)).trimmedLines
             state.press(.pageDown)
         }
@@ -229,14 +229,16 @@ struct RenderTests {
         #expect(screen.cursor?.column == 9)
     }
 
-    @Test("an item that repeats in another app says so in the detail pane, and that tick does not repeat it")
+    @Test("a rule that cannot be put in words shows in the detail pane as its text, and the row says it repeats")
     func recurrenceInDetail() throws {
         var item = try Fixtures.item(3, "File taxes", dueDay: (2026, 11, 28))
-        item.iCalendarExtras = "RRULE:FREQ=YEARLY;BYMONTH=4\nCATEGORIES:money"
+        item.iCalendarExtras = "RRULE:FREQ=YEARLY;BYMONTH=4;BYMONTHDAY=15\nCATEGORIES:money"
+        item.adoptKeptFields()
         let state = Fixtures.state(try ToDoList(toDoItems: [item], doneItems: []))
         let lines = render(state, size: Size(columns: 80, rows: 24)).trimmedLines
-        #expect(lines.contains(" Repeats   FREQ=YEARLY;BYMONTH=4"), "\(lines)")
-        #expect(lines.contains("           (from another app; tick does not repeat it)"), "\(lines)")
+        #expect(lines.contains(" Repeats   FREQ=YEARLY;BYMONTH=4;BYMONTHDAY=15"), "\(lines)")
+        #expect(lines.contains(" Tags      money"), "\(lines)")
+        #expect(lines[2].hasPrefix(" [ ] File taxes (r) #money"), "\(lines)")
     }
 
     @Test("the due date is edited in the detail pane, opened with its current value")

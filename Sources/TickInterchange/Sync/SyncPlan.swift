@@ -62,7 +62,10 @@ struct SyncPlan {
                 return
             }
             if let listFields {
-                if !merged.same(as: listFields) { listChanges.append(.update(id, merged, from: vItem)) }
+                // What tick keeps of other apps' properties follows the file whenever the file
+                // was read (it changed since the last sync), also when no field of tick's did.
+                let keptChanged = vItem?.decoded.map { $0.iCalendarExtras != listItem?.iCalendarExtras } ?? false
+                if !merged.same(as: listFields) || keptChanged { listChanges.append(.update(id, merged, from: vItem)) }
             } else if let vItem {
                 listChanges.append(.insert(id, merged, from: vItem))
             }

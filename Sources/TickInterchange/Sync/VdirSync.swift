@@ -185,6 +185,9 @@ public struct VdirSync: Sendable {
                 let changedAt = source?.modified ?? now
                 try list.update(id) { (item: inout ToDoItem) throws(ModelError) in
                     try fields.apply(to: &item)
+                    // The file's own content beyond tick's fields (alarms, X- properties, the
+                    // LAST-MODIFIED and SEQUENCE read) is the server's: never kept stale.
+                    if let decoded = source?.decoded { item.iCalendarExtras = decoded.iCalendarExtras }
                     item.modifiedAt = max(item.modifiedAt ?? changedAt, changedAt)
                 }
                 guard let (section, _) = list.position(of: id) else { continue }

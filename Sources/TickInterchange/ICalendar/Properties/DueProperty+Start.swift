@@ -5,9 +5,12 @@ extension DueProperty {
     /// A repeating item's kept DTSTART moved by as much as its due moved from `read`: whole
     /// days for a DATE (the change rounded to days), seconds for a DATE-TIME, which keeps
     /// its form (a UTC one in UTC; a TZID or floating one as a wall time moved by the same
-    /// seconds, its TZID kept). Nil when the DTSTART or the due cannot be read.
+    /// seconds, its TZID kept). Nil when the DTSTART or the due cannot be read, or when the
+    /// due is now of the other value type (a day against a time): RFC 5545 wants both of one
+    /// type, so such a DTSTART is left out as for any item (see ``DroppedForDue``).
     static func movedStart(_ start: ICalProperty, from read: (date: Date, isDay: Bool), to item: ToDoItem) -> ICalProperty? {
         guard let due = item.due, let value = ICalDateTime(start) else { return nil }
+        if case .date = value { guard item.dueIsDay else { return nil } } else if item.dueIsDay { return nil }
         // Dues are written to the second, so the distance is counted in whole seconds.
         let seconds = due.timeIntervalSince1970.rounded(.down) - read.date.timeIntervalSince1970.rounded(.down)
         var moved = start

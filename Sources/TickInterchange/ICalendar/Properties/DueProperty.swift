@@ -20,7 +20,14 @@ enum DueProperty: VTodoProperty {
     /// The instant is resolved once every property was read: the VTIMEZONE it names may
     /// come later. A repeating item with a DTSTART keeps the DUE as read, so that the DTSTART
     /// moves with a change of the due (see ``movedStart(_:from:to:)``).
+    ///
+    /// A repeating VTODO with a DTSTART and no DUE (as Thunderbird writes them) is due at its
+    /// DTSTART: the series needs a due to move on when it is ticked off in tick, which then
+    /// writes a DUE beside the moved DTSTART.
     static func finish(_ state: inout VTodoReadState, resolver: inout TimeZoneResolver) throws(InterchangeError) {
+        if state.due == nil, state.item.recurrence != nil, let start = state.vtodo.property("DTSTART"), let value = ICalDateTime(start) {
+            state.due = (value, start.line)
+        }
         switch state.due {
         case (.date(let day), _)?: state.item.setDue(day: day)
         case let (value, line)?: state.item.setDue(instant: try resolver.instant(value, line: line))
@@ -68,10 +75,11 @@ enum DueProperty: VTodoProperty {
             return .leftOut
         }
         if name == "DTSTART", context.item.recurrence != nil, let read = dueAsRead(extras) {
-            // A repeating item's DTSTART anchors its series: it moves with the due, never goes.
-            guard changed(from: read, to: context.item), let start = ICalendar.property(of: line),
-                  let moved = movedStart(start, from: read, to: context.item) else { return .asRead }
-            return .replaced(moved.description)
+            // A repeating item's DTSTART anchors its series: it moves with the due (of its type).
+            guard changed(from: read, to: context.item) else { return .asRead }
+            if let start = ICalendar.property(of: line), let moved = movedStart(start, from: read, to: context.item) {
+                return .replaced(moved.description)
+            }
         }
         if name == "DTSTART", !ICalendar.startFits(line, dueOf: context.item, extras: extras) {
             context.dropped.startDates = 1
@@ -102,10 +110,11 @@ enum DueProperty: VTodoProperty {
             state.dropped.durations += 1
         }
         let starts = vtodo.properties("DTSTART")
-        if item.recurrence != nil, let oldDue = state.old.item.due, item.due != nil, !starts.isEmpty {
-            // A repeating item's DTSTART anchors its series: it moves with the due, never goes.
-            let read = (date: oldDue, isDay: state.old.item.dueIsDay)
-            state.set("DTSTART", starts.map { movedStart($0, from: read, to: item) ?? $0 })
+        let read = state.old.item.due.map { (date: $0, isDay: state.old.item.dueIsDay) }
+        let moved = read.map { read in starts.compactMap { movedStart($0, from: read, to: item) } } ?? []
+        if item.recurrence != nil, item.due != nil, !starts.isEmpty, moved.count == starts.count {
+            // A repeating item's DTSTART anchors its series: it moves with the due (of its type).
+            state.set("DTSTART", moved)
         } else if starts.contains(where: { !ICalendar.startFits($0, dueOf: item, resolver: &resolver) }) {
             state.set("DTSTART", [])
             state.dropped.startDates += 1
