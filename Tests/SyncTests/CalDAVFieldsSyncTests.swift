@@ -5,10 +5,12 @@ import Testing
 /// a user with a phone meets them.
 @Suite("Sync of priority, tags and repeats with a CalDAV server", .serialized)
 struct CalDAVFieldsSyncTests {
-    /// The one `.ics` file of the phone's vdir, rewritten by `change` (as another app edits it).
-    private func editPhoneFile(_ phone: SyncDevice, _ change: (String) -> String) throws {
+    /// The `.ics` file of the phone's vdir that holds `text` (any, when nil), rewritten by
+    /// `change` (as another app edits it).
+    private func editPhoneFile(_ phone: SyncDevice, holding text: String? = nil, _ change: (String) -> String) throws {
         let names = try FileManager.default.contentsOfDirectory(atPath: phone.vdir.path).filter { $0.hasSuffix(".ics") }
-        let file = phone.vdir.appendingPathComponent(try #require(names.first))
+        let files = names.map { phone.vdir.appendingPathComponent($0) }
+        let file = try #require(try files.first { file in try text.map { try String(contentsOf: file, encoding: .utf8).contains($0) } ?? true })
         try Data(change(try String(contentsOf: file, encoding: .utf8)).utf8).write(to: file)
     }
 
@@ -100,21 +102,22 @@ struct CalDAVFieldsSyncTests {
         let world = try SyncWorld()
         let a = try world.device("a"), phone = try world.device("phone")
         try a.tick(["add", "Call the dentist"])
+        try a.tick(["add", "Keep me"])
         try a.cycle()
         try phone.vdirsyncer()
-        try editPhoneFile(phone) { $0.replacingOccurrences(of: "END:VTODO", with: "X-PHONE-COLOR:red\r\nEND:VTODO") }
+        try editPhoneFile(phone, holding: "dentist") { $0.replacingOccurrences(of: "END:VTODO", with: "X-PHONE-COLOR:red\r\nEND:VTODO") }
         try phone.vdirsyncer()
         try a.cycle()
-        try editPhoneFile(phone) { $0.replacingOccurrences(of: "X-PHONE-COLOR:red", with: "X-PHONE-COLOR:blue") }
+        try editPhoneFile(phone, holding: "dentist") { $0.replacingOccurrences(of: "X-PHONE-COLOR:red", with: "X-PHONE-COLOR:blue") }
         try phone.vdirsyncer()
         try a.cycle()
         // The phone deletes the task; tick edits it meanwhile, which brings it back.
-        let id = try #require(try phone.todoList().first?["id"] as? Int)
+        let id = try #require(try phone.todoList().first { $0["summary"] as? String == "Call the dentist" }?["id"] as? Int)
         try phone.todo(["delete", "--yes", String(id)])
         try phone.vdirsyncer()
         try a.tick(["edit", "1", "--notes", "ask about the crown"])
         try a.cycle()
-        let stored = try #require(try world.serverItems().first)
+        let stored = try #require(try world.serverItems().first { $0.contains("dentist") })
         #expect(stored.contains("X-PHONE-COLOR:blue"))
         #expect(!stored.contains("X-PHONE-COLOR:red"))
         #expect(stored.contains("DESCRIPTION:ask about the crown"))
