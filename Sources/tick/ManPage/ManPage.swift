@@ -119,9 +119,15 @@ enum ManPage {
         return usage.hasPrefix(lead) ? String(usage.dropFirst(lead.count)) : usage
     }
 
-    /// A usage line escaped, its `<value>` names in italics as ``term(_:)`` writes them.
+    /// A usage line escaped, its `<value>` names in italics and its `--options` in bold, as
+    /// ``term(_:)`` writes them.
     static func italicValues(_ usage: String) -> String {
         escaped(usage).replacing("<", with: "\\fI").replacing(">", with: "\\fR")
+            .split(separator: " ", omittingEmptySubsequences: false).map { word -> String in
+                let option = word.drop { $0 == "[" }.prefix { $0 != "]" }
+                guard option.hasPrefix("\\-\\-") else { return String(word) }
+                return String(word).replacing(String(option), with: "\\fB" + option + "\\fR")
+            }.joined(separator: " ")
     }
 
     /// A command's arguments in brief: `\fIitem\fR... [\fB--done\fR] …`.
