@@ -3,10 +3,11 @@ import Glibc
 import TickCore
 
 extension Tick {
-    /// argument-parser's `main`, with three changes: an unknown command is refused with the
+    /// argument-parser's `main`, with four changes: an unknown command is refused with the
     /// nearest known one (``CommandNames``) before argument-parser sees it, and its error
     /// messages, which quote what was typed, show control characters as escapes
-    /// (``VisibleText``) like every other message; and the first change to an XML list says
+    /// (``VisibleText``) like every other message; the bash completion script completes the
+    /// commands' aliases (``CompletionAliases``); and the first change to an XML list says
     /// that the list is now binary.
     static func main() {
         let arguments = Array(CommandLine.arguments.dropFirst())
@@ -22,7 +23,12 @@ extension Tick {
             let message = fullMessage(for: error)
             if !message.isEmpty {
                 // Help, --version and completion scripts are output; everything else is an error.
-                if code == .success { print(message) } else { writeError(message) }
+                if code == .success {
+                    let isScript = arguments.contains { $0.hasPrefix("--generate-completion-script") }
+                    print(isScript ? CompletionAliases.bash(message, root: "tick", subcommands: configuration.subcommands) : message)
+                } else {
+                    writeError(message)
+                }
             }
             Glibc.exit(code.rawValue)
         }

@@ -49,4 +49,20 @@ struct SharedListCLITests {
         #expect(second.status == 0, "\(second.stderr)")
         #expect(try tick.listJSON().map { $0["title"] as? String } == ["Root's item", "First user's item", "Second user's item"])
     }
+
+    @Test("a list folder the user may not write is reported as such (permission denied), not as the missing lock file the fallback looked for",
+          .enabled(if: geteuid() == 0 && FileManager.default.isExecutableFile(atPath: "/usr/bin/setpriv")))
+    func readOnlyFolder() throws {
+        let tick = try TickRunner()
+        let folder = tick.directory.appendingPathComponent("read-only")
+        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        #expect(chmod(folder.path, 0o555) == 0)
+        let result = try TickRunner.runWrapped(
+            "/usr/bin/setpriv", ["--reuid=65534", "--regid=65534", "--clear-groups", try TickRunner.executable().path,
+                                 "add", "Milk", "--file", folder.appendingPathComponent("ToDoItems.plist").path],
+            environment: ["HOME": tick.directory.path, "PATH": "/usr/bin:/bin", "LANG": "C.UTF-8"])
+        #expect(result.status == 1)
+        #expect(result.stderr.contains("Permission denied"), "\(result.stderr)")
+        #expect(!result.stderr.contains("No such file"), "\(result.stderr)")
+    }
 }

@@ -1,6 +1,7 @@
 /// Reads a location as people type it, for the CLI's `--location`/`--coordinate` and the
 /// full-screen app's location editor alike: `Name`, `Name @ lat, lon`, or `lat, lon` alone
-/// (which keeps the current name); a coordinate as `50.94, 6.96`, `50.94 6.96`,
+/// (which keeps the current name); an `@` not followed by a coordinate is part of the name
+/// (`Lunch @ Joe's Diner`); a coordinate as `50.94, 6.96`, `50.94 6.96`,
 /// `-33.87,151.21` or `50.94° N, 6.96° E`.
 public enum LocationParser {
     /// Why the text could not be read as a location or coordinate.
@@ -15,7 +16,8 @@ public enum LocationParser {
     public static func parse(_ text: String, currentName: String?) throws(Problem) -> Location? {
         let trimmed = text.trimmingWhitespace
         if trimmed.isEmpty { return nil }
-        if let at = trimmed.lastIndex(of: "@") {
+        // An @ followed by words (`Lunch @ Joe's Diner`, `@home`) is part of the name.
+        if let at = trimmed.lastIndex(of: "@"), isCoordinateText(trimmed[trimmed.index(after: at)...]) {
             let name = String(trimmed[..<at]).trimmingWhitespace
             let coordinateText = String(trimmed[trimmed.index(after: at)...]).trimmingWhitespace
             guard !name.isEmpty else { throw Problem("a location needs a name before @") }
@@ -50,6 +52,17 @@ public enum LocationParser {
             return try Location(name: name, coordinate: coordinate)
         } catch {
             throw Problem(error.description)
+        }
+    }
+
+    /// True when the text after an `@` is empty, or has a digit and only a coordinate's
+    /// characters (digits, signs, `.`, `,`, `°`, spaces, N/S/E/W): it is read as a coordinate,
+    /// and an error says what is wrong with it. Any other text (`Joe's Diner`, `5th Ave`,
+    /// `news`) is part of the name.
+    private static func isCoordinateText(_ text: Substring) -> Bool {
+        if text.allSatisfy(\.isWhitespace) { return true }
+        return text.contains(where: \.isASCIIDigit) && text.allSatisfy { character in
+            character.isASCIIDigit || character.isWhitespace || ".,+-°".contains(character) || "NSEWnsew".contains(character)
         }
     }
 

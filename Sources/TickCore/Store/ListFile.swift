@@ -52,8 +52,13 @@ struct ListFile: Sendable {
     func lock(_ file: ResolvedPath) throws(StoreError) -> Int32 {
         // Readable by all, so that every user who may write a shared list can flock it read-only.
         var fd = open(file.lockPath, O_RDWR | O_CREAT | O_CLOEXEC, 0o644)
-        if fd < 0 && errno == EACCES { fd = open(file.lockPath, O_RDONLY | O_CLOEXEC) }
-        guard fd >= 0 else { throw systemFailure("cannot open the lock file \(file.lockPath)", kind: .lock) }
+        // The error said is the first one: in a folder this user may not write, the
+        // read-only fallback's ENOENT (no lock file yet) would hide the EACCES that matters.
+        let firstError = errno
+        if fd < 0 && firstError == EACCES { fd = open(file.lockPath, O_RDONLY | O_CLOEXEC) }
+        guard fd >= 0 else {
+            throw systemFailure("cannot open the lock file \(file.lockPath)", kind: .lock, code: errno == ENOENT ? firstError : errno)
+        }
         // The umask (077) may have taken that read bit from a lock file this user owns: give it
         // back, or every other user of a shared list is locked out by the first one's lock file.
         var info = stat()

@@ -12,7 +12,9 @@ public struct DateParseError: Error, Equatable, Sendable, CustomStringConvertibl
 
     /// The forms ``DateParser`` accepts, for help texts and error messages.
     public static let acceptedForms = "today, tomorrow, yesterday, a weekday (fri or friday: the next one), "
-        + "next week (the next Monday), in 3 days, 3d, +2w, -1d, Dec 1, 1 Dec 2027, 2026-12-01, "
+        + "next week (the next Monday), next month (its 1st), in 3 days, in two weeks, in 2 months, 3d, +2w, -1d, "
+        + "Dec 1 (this year's up to 60 days ago, else next year's), 1 Dec 2027, 2026-12-01, "
+        + "now, noon, tonight (18:00), eod, eow, eom (23:59:59 of today, Sunday, the month's last day), "
         + "a time alone for today or after a day (17:00, 9am, fri 17:00), 2026-12-01T09:30, "
         + "ISO 8601 with a zone (2026-12-01T09:30:00Z, 2026-12-01T09:30+01:00)"
 

@@ -6,7 +6,8 @@ extension DateParser {
     /// The largest number of days `Nd`, `Nw` and `in N days` may count either way.
     public static let maximumDayCount = 100_000
 
-    static let weekdayNames = ["sunday", "monday", "tuesday", "wednesday", "thursday", "friday", "saturday"]
+    /// The weekdays' names, Sunday first (``LocalTime/Fields/weekday`` 1 … 7).
+    public static let weekdayNames = ["sunday", "monday", "tuesday", "wednesday", "thursday", "friday", "saturday"]
     static let monthNames = [
         "january", "february", "march", "april", "may", "june",
         "july", "august", "september", "october", "november", "december",
@@ -18,7 +19,7 @@ extension DateParser {
         case 1:
             let word = words[0]
             switch word {
-            case "today": return today
+            case "today", "tonight": return today
             case "tomorrow": return try add(days: 1, to: today, calendar: calendar, text: text)
             case "yesterday": return try add(days: -1, to: today, calendar: calendar, text: text)
             default: break
@@ -32,12 +33,14 @@ extension DateParser {
         case 2:
             if words[0] == "next" {
                 if words[1] == "week" { return try next(weekday: 2, after: today, calendar: calendar, text: text) }
+                if words[1] == "month" { return try add(months: 1, to: today, day: 1, calendar: calendar, text: text) }
                 if let weekday = weekdayNumber(words[1]) { return try next(weekday: weekday, after: today, calendar: calendar, text: text) }
             }
             if let date = try monthDay(words, today: today, calendar: calendar, text: text) { return date }
         case 3:
-            if words[0] == "in", let count = try number(words[1], text: text) {
+            if words[0] == "in", let count = try count(words[1], text: text) {
                 switch words[2] {
+                case "month", "months": return try add(months: count, to: today, calendar: calendar, text: text)
                 case "day", "days": return try add(days: try checked(count, text: text), to: today, calendar: calendar, text: text)
                 case "week", "weeks": return try add(days: try checked(count, weeks: true, text: text), to: today, calendar: calendar, text: text)
                 default: break
@@ -115,7 +118,8 @@ extension DateParser {
     }
 
     /// `Dec 1`, `1 Dec`, `December 1 2027`, `1 Dec 2027`; nil for other words. Without a
-    /// year, the next such day from today on.
+    /// year, this year's when it is today, later, or at most ``monthDayPastWindow`` days
+    /// ago (overdue: `Nov 20` on November 28), else next year's (`Jan 5` in November).
     static func monthDay(_ words: [String], today: Date, calendar: LocalTime, text: String) throws(DateParseError) -> Date? {
         func dayNumber(_ word: String) -> Int? {
             var word = Substring(word)
@@ -137,7 +141,8 @@ extension DateParser {
         if words.count == 3 {
             guard words[2].count == 4, let given = Int(words[2]), words[2].allSatisfy(\.isASCIIDigit) else { return nil }
             year = given
-        } else if (month, day) < (todayFields.month, todayFields.day) {
+        } else if (month, day) < (todayFields.month, todayFields.day),
+                  calendar.date(year: year, month: month, day: day).map({ calendar.days(from: $0, to: today) > monthDayPastWindow }) ?? true {
             year += 1
         }
         guard let date = calendar.date(year: year, month: month, day: day) else {
@@ -155,8 +160,9 @@ extension DateParser {
         return nil
     }
 
-    /// `17:00`, `9:30`, `9am`, `12pm`, `9:30pm` as an hour and minute; nil otherwise.
+    /// `17:00`, `9:30`, `9am`, `12pm`, `9:30pm`, `noon` as an hour and minute; nil otherwise.
     static func time(_ word: String) -> (hour: Int, minute: Int)? {
+        if word == "noon" { return (12, 0) }
         var body = Substring(word)
         var meridiem: String?
         if body.hasSuffix("am") || body.hasSuffix("pm") {

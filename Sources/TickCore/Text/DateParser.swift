@@ -1,17 +1,22 @@
 import FoundationEssentials
 
 /// Reads dates as people write them: `2026-12-01`, `2026-12-01T09:30`, ISO 8601 with a zone,
-/// `today`, `tomorrow`, `yesterday`, weekday names, `next week`, `in 3 days`, `3d`, `+2w`,
-/// `-1d`, `Dec 1`, `1 Dec`, and a time of day (`17:00`, `9am`) alone or after any of the
-/// day forms (`fri 17:00`, `tomorrow at 9am`).
+/// `today`, `tomorrow`, `yesterday`, weekday names, `next week`, `next month`, `in 3 days`,
+/// `in two weeks`, `in 2 months`, `3d`, `+2w`, `-1d`, `Dec 1`, `1 Dec`, the instants `now`,
+/// `noon`, `tonight`, `eod`, `eow`, `eom`, and a time of day (`17:00`, `9am`, `noon`) alone
+/// or after any of the day forms (`fri 17:00`, `tomorrow at 9am`, `tonight 21:00`).
 ///
 /// Case-insensitive, independent of the process locale. A day without a time is the start
 /// of that day in the calendar's time zone (``LocalTime/current``, the user's, unless told); a date and time without a zone is in the
 /// calendar's time zone; an explicit zone (`Z`, `+01:00`, `+0100`, `+01`) wins. A weekday
 /// is the next such day strictly after today (`fri` on a Friday is a week later); `next
-/// week` is the next Monday. `Nd`/`Nw` (with an optional `+` or `-`) and `in N days` count
-/// from the start of today. `Dec 1` without a year is the next December 1 from today on. A
-/// time alone is today at that time. Months (`+1m`) are not accepted: `m` reads as minutes
+/// week` is the next Monday, `next month` the first of the next month. `Nd`/`Nw` (with an
+/// optional `+` or `-`) and `in N days` count from the start of today (N in digits, or
+/// `a`, `one` … `twelve`); `in N months` keeps today's day within the month. `Dec 1`
+/// without a year is this year's when it is at most 60 days ago (overdue), else the next
+/// one. A time alone is today at that time. `now` is this moment, `noon` 12:00 and
+/// `tonight` 18:00 today; `eod`, `eow` and `eom` are 23:59:59 of today, of this week's
+/// Sunday and of the month's last day, as taskwarrior reads them. Months as `+1m` are not accepted: `m` reads as minutes
 /// to many people; numeric dates with `/` or `.` (`12/01/2026`) are refused, since countries
 /// read them differently, with the ISO form to write instead.
 public enum DateParser {
@@ -40,6 +45,7 @@ public enum DateParser {
         }
         try refuseNumericDate(trimmed, text: text, now: now, calendar: calendar)
         let today = calendar.startOfDay(for: now)
+        if let named = try namedInstant(words, now: now, today: today, calendar: calendar, text: text) { return named }
         if let (time, count) = timeOfDay(atEndOf: words) {
             let dayWords = Array(words.dropLast(count))
             let day = dayWords.isEmpty ? today : try self.day(dayWords, today: today, now: now, calendar: calendar, text: text)

@@ -18,6 +18,7 @@ public enum InterchangeCodec {
         case .taskwarrior: return try Taskwarrior.write(entries, to: &writer)
         case .todotxt: return try TodoTxt.write(entries, to: &writer)
         case .markdown: return try MarkdownTasks.write(entries, to: &writer)
+        case .calcurse: return try CalcurseTodo.write(entries, to: &writer)
         }
     }
 
@@ -43,7 +44,7 @@ public enum InterchangeCodec {
     /// `BEGIN:` line (a cut-short file is then an iCalendar error, not todo.txt lines), JSON
     /// when they begin with `{`, with `[` and then `{`, or are `[]` (tick's or taskwarrior's, by
     /// the keys of the first item; a todo.txt line may begin `[work]` or `[ ]`), a Markdown
-    /// task list, else todo.txt.
+    /// task list, calcurse's todo file by its `[N] title` lines, else todo.txt.
     public static func detect(_ bytes: [UInt8]) -> InterchangeFormat {
         let blank: [UInt8] = [0x20, 0x09, 0x0A, 0x0D, 0xEF, 0xBB, 0xBF]
         let start = bytes.firstIndex { !blank.contains($0) }
@@ -54,7 +55,11 @@ public enum InterchangeCodec {
         }
         if let start, bytes[start] == UInt8(ascii: "["), bytes[(start + 1)...].allSatisfy({ blank.contains($0) }) { return .json }
         if let start, beginsComponent(bytes[start...].prefix(200)) { return .ics }
-        if MarkdownTasks.looksLike(String(decoding: bytes.prefix(1 << 20), as: UTF8.self)) { return .markdown }
+        let head = String(decoding: bytes.prefix(1 << 20), as: UTF8.self)
+        // Every line `[3] Title` or `[-1]>HASH Title`: calcurse's todo file, whose done todos
+        // todo.txt would read as open ones.
+        if CalcurseTodo.looksLike(Substring(head)) { return .calcurse }
+        if MarkdownTasks.looksLike(head) { return .markdown }
         return .todotxt
     }
 
@@ -93,7 +98,10 @@ public enum InterchangeCodec {
 
     /// Reads `bytes` (named `source` in errors) as `format`, or as the format
     /// ``detect(_:)`` finds; all or nothing: one bad item is an error naming its line.
-    public static func read(_ bytes: [UInt8], as format: InterchangeFormat?, source: String, now: Date = Date()) throws(InterchangeError) -> (entries: [ExchangeEntry], format: InterchangeFormat, omissions: Omissions) {
+    /// `readNote` gives a calcurse note by its hash (the file `notes/HASH` beside the todo
+    /// file), nil when there is none.
+    public static func read(_ bytes: [UInt8], as format: InterchangeFormat?, source: String, now: Date = Date(),
+                            readNote: (String) -> String? = { _ in nil }) throws(InterchangeError) -> (entries: [ExchangeEntry], format: InterchangeFormat, omissions: Omissions) {
         let detected = format == nil
         // Another list file of tick's (a binary or XML property list): its items with every
         // field, as tick's JSON carries them, so that two lists can be merged by id.
@@ -128,6 +136,9 @@ public enum InterchangeCodec {
                 return (entries, .taskwarrior, omissions)
             }
             return (try TickJSON.read(value, source: source, now: now), .json, Omissions(format: .json, importing: true))
+        case .calcurse:
+            let (entries, omissions) = try CalcurseTodo.read(try text(bytes, source: source), source: source, now: now, readNote: readNote)
+            return (entries, .calcurse, omissions)
         case .todotxt:
             var omissions = Omissions(format: .todotxt, importing: true)
             let entries = try TodoTxt.read(try text(bytes, source: source), source: source, now: now, omissions: &omissions)

@@ -12,6 +12,8 @@ public enum InterchangeFormat: String, CaseIterable, Sendable {
     case todotxt
     /// GitHub task lists under `## To Do` and `## Done`.
     case markdown
+    /// calcurse's todo file: `[N] title` a line (``CalcurseTodo``).
+    case calcurse
 
     /// The format a file name's extension names: `.ics`, `.json`, `.txt`, `.md`.
     public init?(pathExtension path: String) {
@@ -34,6 +36,7 @@ public enum InterchangeFormat: String, CaseIterable, Sendable {
         case .taskwarrior: [.location, .coordinates, .externalUID, .iCalendarExtras]
         case .todotxt: [.id, .notes, .location, .coordinates, .dueTime, .timesOfDay, .modifiedAt, .externalUID, .iCalendarExtras]
         case .markdown: [.id, .notes, .location, .coordinates, .dueTime, .createdAt, .completedAt, .modifiedAt, .externalUID, .iCalendarExtras]
+        case .calcurse: [.id, .notes, .due, .location, .coordinates, .createdAt, .completedAt, .modifiedAt, .externalUID, .iCalendarExtras]
         }
     }
 
@@ -46,6 +49,7 @@ public enum InterchangeFormat: String, CaseIterable, Sendable {
         case .taskwarrior: "taskwarrior"
         case .todotxt: "todo.txt"
         case .markdown: "Markdown"
+        case .calcurse: "calcurse"
         }
     }
 }
@@ -54,6 +58,8 @@ public enum InterchangeFormat: String, CaseIterable, Sendable {
 public enum ItemFieldKind: String, CaseIterable, Sendable {
     case id = "ids"
     case notes
+    /// The due date (a format without dates: calcurse's todos).
+    case due = "due dates"
     case location = "locations"
     case coordinates
     /// The time of day of a due that is an instant (the day is kept).
@@ -72,6 +78,7 @@ public enum ItemFieldKind: String, CaseIterable, Sendable {
         switch self {
         case .id, .createdAt: return true
         case .notes: return item.notes.map { !$0.isEmpty } ?? false
+        case .due: return item.due != nil
         case .location: return item.location != nil
         case .coordinates: return item.location?.coordinate != nil
         case .dueTime: return item.due != nil && !item.dueIsDay

@@ -5,9 +5,18 @@ import TickCore
 struct AddCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "add",
-        abstract: "Add an item to the end of To Do; prints `added ID  TITLE`.",
+        abstract: "Add an item to the end of To Do; prints `added ID  TITLE` and the due date read.",
         discussion: """
-            The words of TITLE are joined with spaces, so quotes are optional.
+            The words of TITLE are joined with spaces, so quotes are optional. As in \
+            taskwarrior, a word due:DATE sets the due date (due:fri, due:"fri 17:00"; not \
+            beside --due) and a word +TAG adds a tag (+library: a + and a letter; + alone \
+            and +5 stay in the title); a quoted argument with spaces is title text as it is \
+            ("Ask about due:fri"). \
+            A TITLE of - alone reads the titles from standard input, one item per \
+            non-empty line, each line as it is; the options apply to every item.
+
+            tick prints each item added with its due date, so that the day a word such as \
+            "Nov 20" or "fri" was read as is seen: added 3f2a1b2c  Return books  due Fri 2026-11-20.
 
             DATE is one of: \(DateParseError.acceptedForms). \
             Dates without a zone are in the local time zone.
@@ -19,12 +28,15 @@ struct AddCommand: ParsableCommand {
             every year, each optionally followed by "until DATE". A repeating item needs a \
             due date: without --due it is due today.
 
-            PLACE is a name, or a name and a coordinate: "Dom @ 50.94, 6.96". A coordinate \
+            PLACE is a name, or a name and a coordinate: "Dom @ 50.94, 6.96"; an @ followed \
+            by words is part of the name ("Lunch @ Joe's Diner"). A coordinate \
             is LAT,LON in degrees (negative south and west) or with hemispheres: \
             "50.94° N, 6.96° E".
 
             Examples:
               tick add Buy milk
+              tick add Return books due:fri +library
+              grep -h TODO *.md | tick add - --due tomorrow
               tick add "Call Ana" --due fri --notes "about the flat"
               tick add "Return the book" --due 2026-12-01T17:00 --location Library
               tick add Surf --location Bondi --coordinate -33.89,151.27
@@ -33,7 +45,7 @@ struct AddCommand: ParsableCommand {
             """
     )
 
-    @Argument(help: ArgumentHelp("The item's title.", valueName: "title"))
+    @Argument(help: ArgumentHelp("The item's title, with due:DATE and +TAG words; - alone: one item per line of standard input.", valueName: "title"))
     var title: [String]
 
     @Option(help: ArgumentHelp("Notes for the item.", valueName: "text"))
@@ -66,10 +78,9 @@ struct AddCommand: ParsableCommand {
 
     @OptionGroup var storeOptions: StoreOptions
 
-    var joinedTitle: String { title.joined(separator: " ") }
-
     func validate() throws {
-        guard !joinedTitle.trimmed().isEmpty else {
+        let words = try TitleWords(title, dueOption: due != nil, now: Date())
+        guard !words.title.joined(separator: " ").trimmed().isEmpty else {
             throw ValidationError("Missing a title: tick add TITLE")
         }
         if coordinate != nil && location == nil {
@@ -96,22 +107,10 @@ struct AddCommand: ParsableCommand {
     }
 
     func run() throws {
-        let place = try self.place()
-        let item: ToDoItem
-        do {
-            var made = try ToDoItem(title: joinedTitle, notes: notes.flatMap { $0.isEmpty ? nil : $0 }, location: place)
-            let due = repeatRule != nil && self.due == nil ? ParsedDue(date: LocalTime.current.startOfDay(for: Date()), isDay: true) : self.due
-            if let due { try made.set(due.dueField()) }
-            try made.setPriority(priority)
-            try made.setTags(tags)
-            if let repeatRule { made.recurrence = try ArgumentValues.repeatRule(repeatRule, dueIsDay: made.dueIsDay) }
-            item = made
-        } catch {
-            throw ValidationError(VisibleText.escaped(String(describing: error)))
-        }
         try reportingErrors {
-            ProcessLifetime.keepUntilExit(try storeOptions.makeStore().apply([.insert(item, .toDo, at: nil)]))
-            output(ItemFormatting.report("added", item))
+            let items = try makeItems()
+            ProcessLifetime.keepUntilExit(try storeOptions.makeStore().apply(items.map { .insert($0, .toDo, at: nil) }))
+            for item in items { output(Self.report(item)) }
         }
     }
 }

@@ -29,7 +29,8 @@ struct ExportCommand: ParsableCommand {
             the due, which RFC 5545 forbids beside it, and say so the same way. \
             taskwarrior has no day-only due: a due day is written as local midnight of \
             that day, as `task add due:DAY` stores it (and `tick import` reads local \
-            midnight back as a day). \
+            midnight back as a day). calcurse writes calcurse's todo file ([N] title a \
+            line: priority and done state only). \
             docs/interchange.md has the details.
 
             Examples:
@@ -42,7 +43,8 @@ struct ExportCommand: ParsableCommand {
             """
     )
 
-    @Option(help: ArgumentHelp("The format: \(ImportCommand.formatNames).", valueName: "format"))
+    @Option(help: ArgumentHelp("The format: \(ImportCommand.formatNames).", valueName: "format"),
+            completion: .list(InterchangeFormat.allCases.map(\.rawValue)))
     var format: String?
 
     @Flag(help: "Only the items still to do.")

@@ -8,16 +8,22 @@ import TickInterchange
 struct ImportCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "import",
-        abstract: "Add or update items from iCalendar (a file or a vdir), JSON, taskwarrior, todo.txt or Markdown.",
+        abstract: "Add or update items from iCalendar (a file or a vdir), JSON, taskwarrior, todo.txt, Markdown or calcurse's todo file.",
         discussion: """
             PATH is a file, a directory (read as a vdir: every .ics file in it), or - for \
             standard input. FORMAT is one of: \(formatNames); without --format it is \
             judged from the file's name (.ics, .json, .md) or else from the content \
             (iCalendar by a first BEGIN: line, tick's JSON and taskwarrior's by their keys, \
-            a Markdown task list by its "- [ ]" lines, else todo.txt). A directory is \
+            a Markdown task list by its "- [ ]" lines, calcurse's todo file by its "[3] Title" \
+            lines, else todo.txt). A directory is \
             read alone, not its subdirectories: one whose .ics files are all in \
             subdirectories (~/.calendars, where vdirsyncer keeps a vdir per collection) is \
             refused, naming them; import one of them.
+
+            calcurse's todo file (~/.local/share/calcurse/todo): [N] is the priority, 1 to 9 \
+            as tick's, 0 none; a negative one ([-3], [-0]) a done todo; a note ([3]>HASH) is \
+            read from notes/HASH beside the file, and said to be lost when it is not there \
+            (standard input).
 
             An item whose id (an iCalendar UID, a taskwarrior uuid) is already in the list \
             updates that item instead of adding a copy, so importing the same file again \
@@ -42,6 +48,7 @@ struct ImportCommand: ParsableCommand {
               tick import ~/.calendars/tasks/
               tick import reminders.ics
               tick import --dry-run todo.txt
+              tick import ~/.local/share/calcurse/todo
               task export | tick import -
               tick show 1 --json | tick import --file work.plist -
             """
@@ -50,7 +57,8 @@ struct ImportCommand: ParsableCommand {
     /// The formats' names, for help and messages.
     static let formatNames = InterchangeFormat.allCases.map(\.rawValue).joined(separator: ", ")
 
-    @Option(help: ArgumentHelp("The format: \(formatNames) (default: by the name .ics, .json or .md, else judged from the content).", valueName: "format"))
+    @Option(help: ArgumentHelp("The format: \(formatNames) (default: by the name .ics, .json or .md, else judged from the content).", valueName: "format"),
+            completion: .list(InterchangeFormat.allCases.map(\.rawValue)))
     var format: String?
 
     @Flag(help: "Print what would be added, updated and left unchanged, and change nothing.")
@@ -82,7 +90,8 @@ struct ImportCommand: ParsableCommand {
             } else {
                 guard chosen != .vdir else { throw CLIError("\(source): a vdir is a directory of .ics files") }
                 let named = path == "-" ? nil : InterchangeCodec.importFormat(named: path)
-                (entries, read, omissions) = try InterchangeCodec.read(try InputFile.read(path), as: chosen ?? named, source: source)
+                (entries, read, omissions) = try InterchangeCodec.read(try InputFile.read(path), as: chosen ?? named, source: source,
+                                                                       readNote: { InputFile.calcurseNote($0, besideTodoFile: path) })
             }
             if let message = omissions.message { warn(message) }
             let store = storeOptions.makeStore()
@@ -111,6 +120,16 @@ enum InputFile {
     static func isDirectory(_ path: String) -> Bool {
         var status = stat()
         return stat(path, &status) == 0 && (status.st_mode & S_IFMT) == S_IFDIR
+    }
+
+    /// The text of calcurse's note `hash`, the file `notes/HASH` beside the todo file at
+    /// `path`; nil for standard input, a hash that is no plain hex name, or a missing or
+    /// unreadable file.
+    static func calcurseNote(_ hash: String, besideTodoFile path: String) -> String? {
+        guard path != "-", !hash.isEmpty, hash.allSatisfy(\.isHexDigit) else { return nil }
+        let directory = path.contains("/") ? String(path[..<(path.lastIndex(of: "/") ?? path.startIndex)]) : "."
+        guard let bytes = try? read((directory.isEmpty ? "" : directory) + "/notes/" + hash) else { return nil }
+        return String(validating: bytes, as: UTF8.self)
     }
 
     /// The bytes of `path`, or of standard input for `-`.

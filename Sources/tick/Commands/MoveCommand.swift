@@ -6,6 +6,8 @@ struct MoveCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "move",
         abstract: "Move an item within its section (To Do's order is its urgency).",
+        // One ITEM: see ShowCommand's usage.
+        usage: "tick move <item> --to <n> [--file <path>]",
         discussion: """
             N counts within the item's own section: 1 is the top of To Do for an open item, \
             the top of Done for a done one.

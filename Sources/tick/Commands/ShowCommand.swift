@@ -6,6 +6,9 @@ struct ShowCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "show",
         abstract: "Print one item with all its fields.",
+        // One ITEM: its arguments are read as ITEM… are (so that -1 gets "positions start at
+        // 1"), which argument-parser would show as [<item> ...].
+        usage: "tick show <item> [--json] [--file <path>]",
         discussion: """
             Examples:
               tick show 1

@@ -37,7 +37,7 @@ enum ManPage {
             let names = ([sub.commandName] + (sub.aliases ?? [])).joined(separator: ", ")
             page.append(".SS \"\(escaped(names))\"")
             page.append(".B \(escaped(name)) \(escaped(sub.commandName))")
-            page.append(synopsis(sub.arguments ?? []))
+            page.append(usage(of: sub.commandName, in: root).map(italicValues) ?? synopsis(sub.arguments ?? []))
             page.append(".PP")
             page.append(escaped(sub.abstract ?? ""))
             page += paragraphs(sub.discussion ?? "")
@@ -108,6 +108,26 @@ enum ManPage {
             }.joined(separator: ", ")
             return argument.kind == "option" ? names + " " + (value ?? "") : names
         }
+    }
+
+    /// The usage a subcommand states itself (``CommandConfiguration/usage``, which the JSON
+    /// description leaves out), after `tick NAME `: `<item> [--json] [--file <path>]`.
+    static func usage(of name: String, in root: any ParsableCommand.Type) -> String? {
+        guard let command = root.configuration.subcommands.first(where: { $0.configuration.commandName == name }),
+              let usage = command.configuration.usage else { return nil }
+        let lead = "\(root.configuration.commandName ?? "") \(name) "
+        return usage.hasPrefix(lead) ? String(usage.dropFirst(lead.count)) : usage
+    }
+
+    /// A usage line escaped, its `<value>` names in italics and its `--options` in bold, as
+    /// ``term(_:)`` writes them.
+    static func italicValues(_ usage: String) -> String {
+        escaped(usage).replacing("<", with: "\\fI").replacing(">", with: "\\fR")
+            .split(separator: " ", omittingEmptySubsequences: false).map { word -> String in
+                let option = word.drop { $0 == "[" }.prefix { $0 != "]" }
+                guard option.hasPrefix("\\-\\-") else { return String(word) }
+                return String(word).replacing(String(option), with: "\\fB" + option + "\\fR")
+            }.joined(separator: " ")
     }
 
     /// A command's arguments in brief: `\fIitem\fR... [\fB--done\fR] …`.

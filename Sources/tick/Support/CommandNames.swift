@@ -15,6 +15,8 @@ enum CommandNames {
     /// The message for an unknown command in `arguments` (without the program name), or nil
     /// when the command, if any, is known.
     static func problem(in arguments: [String], subcommands: [any ParsableCommand.Type]) -> String? {
+        // A completion script asking for candidates: argument-parser answers it.
+        if arguments.first == "---completion" { return nil }
         let words = commandWords(arguments)
         guard let first = words.first else { return nil }
         let known = known(subcommands)
@@ -25,8 +27,31 @@ enum CommandNames {
             return "no command named \"\(topic)\" to help with" + suggestion(for: topic, among: known)
         }
         if known.contains(first) { return nil }
+        if let verb = otherAppVerbs[first.lowercased()] {
+            return "unknown command \"\(first)\"; did you mean \(verb.command)? (\(verb.note))"
+        }
         return "unknown command \"\(first)\"" + suggestion(for: first, among: known)
     }
+
+    /// todo.sh's and taskwarrior's verbs that are not tick's names, and the command that does
+    /// what they do there, for "did you mean": `do` is check, `del` remove, `ls` list.
+    static let otherAppVerbs: [String: (command: String, note: String)] = [
+        "a": ("add", "todo.sh's a"),
+        "do": ("check", "todo.sh's do: tick check ITEM…"),
+        "del": ("remove", "todo.sh's del"),
+        "ls": ("list", "todo.sh's ls"),
+        "lsa": ("list", "todo.sh's lsa"),
+        "pri": ("edit", "todo.sh's pri; priorities are set with tick edit"),
+        "p": ("edit", "todo.sh's p; priorities are set with tick edit"),
+        "app": ("edit", "todo.sh's append: tick edit ITEM --title \"…\""),
+        "append": ("edit", "todo.sh's append: tick edit ITEM --title \"…\""),
+        "prep": ("edit", "todo.sh's prepend: tick edit ITEM --title \"…\""),
+        "prepend": ("edit", "todo.sh's prepend: tick edit ITEM --title \"…\""),
+        "replace": ("edit", "todo.sh's replace: tick edit ITEM --title \"…\""),
+        "modify": ("edit", "taskwarrior's modify"),
+        "info": ("show", "taskwarrior's info"),
+        "next": ("list", "taskwarrior's next"),
+    ]
 
     /// The arguments that are not options or option values, up to `--`.
     static func commandWords(_ arguments: [String]) -> [String] {

@@ -5,7 +5,7 @@ import TickCore
 /// `-1` reaches ``ItemReference`` (which says positions start at 1) instead of being read
 /// as an option; an unknown `--option` is still a usage error.
 struct ItemArguments: ParsableArguments {
-    @Argument(parsing: .allUnrecognized, help: ItemReference.help)
+    @Argument(parsing: .allUnrecognized, help: ItemReference.help, completion: .custom(ItemCompletion.complete))
     var items: [ItemReference] = []
 
     func validate() throws {
@@ -15,7 +15,7 @@ struct ItemArguments: ParsableArguments {
 
 /// One ITEM argument, read as ``ItemArguments`` reads them.
 struct SingleItemArgument: ParsableArguments {
-    @Argument(parsing: .allUnrecognized, help: ItemReference.help)
+    @Argument(parsing: .allUnrecognized, help: ItemReference.help, completion: .custom(ItemCompletion.complete))
     var items: [ItemReference] = []
 
     /// The one item named.

@@ -41,4 +41,20 @@ struct LocationParserTests {
     func needsName() {
         #expect(throws: LocationParser.Problem.self) { try LocationParser.parse("50.94, 6.96", currentName: nil) }
     }
+
+    @Test("an @ followed by words is part of the name; one followed by a bad coordinate is still an error", arguments: [
+        "Lunch @ Joe's Diner", "@home", "Meet @ 5th Ave", "a@b.example", "Lunch @ news",
+    ])
+    func atInName(text: String) throws {
+        let location = try #require(try LocationParser.parse(text, currentName: nil))
+        #expect(location.name == text)
+        #expect(location.coordinate == nil)
+    }
+
+    @Test("an @ followed by coordinate characters is read as a coordinate, and refused when it is none", arguments: [
+        "Dom @ 95, 6.96", "Dom @ 50.94", "Dom @ 1,2,3",
+    ])
+    func badCoordinateAfterAt(text: String) {
+        #expect(throws: LocationParser.Problem.self) { try LocationParser.parse(text, currentName: nil) }
+    }
 }

@@ -36,9 +36,9 @@ struct DateParserWordsTests {
         #expect(parsed == ParsedDue(date: expected, isDay: true))
     }
 
-    @Test("month names with a day: the next such day, or the year given", arguments: [
+    @Test("month names with a day: this year's from 60 days ago on, else next year's; or the year given", arguments: [
         ("Dec 1", 2026, 12, 1), ("1 Dec", 2026, 12, 1), ("december 1", 2026, 12, 1), ("1st Dec", 2026, 12, 1),
-        ("Nov 18", 2026, 11, 18), ("Nov 17", 2027, 11, 17), ("Jan 5", 2027, 1, 5), ("1 Dec 2028", 2028, 12, 1),
+        ("Nov 18", 2026, 11, 18), ("Nov 17", 2026, 11, 17), ("Jan 5", 2027, 1, 5), ("1 Dec 2028", 2028, 12, 1),
         ("Dec 1, 2028", 2028, 12, 1), ("sept 3", 2027, 9, 3),
     ])
     func monthDays(text: String, year: Int, month: Int, day: Int) throws {
@@ -98,8 +98,39 @@ struct DateParserWordsTests {
         }
     }
 
-    @Test("near misses are refused", arguments: ["13:00pm", "25:00", "9", "in 3 months", "next month", "Dec 32", "Feb 30 2027", "3 pm tomorrow", "12/01/2026/4"])
+    @Test("near misses are refused", arguments: ["13:00pm", "25:00", "9", "in 3 monts", "next moth", "in thirteen weeks", "Dec 32", "Feb 30 2027", "3 pm tomorrow", "12/01/2026/4"])
     func refused(text: String) {
         #expect(throws: DateParseError.self) { try due(text) }
+    }
+
+    @Test("a month and day that passed up to 60 days ago is this year's, overdue; further back next year's", arguments: [
+        ("Nov 1", 2026, 11, 1), ("Sep 19", 2026, 9, 19), ("Sep 18", 2027, 9, 18), ("Aug 1", 2027, 8, 1),
+    ])
+    func monthDayWindow(text: String, year: Int, month: Int, day: Int) throws {
+        #expect(try due(text) == ParsedDue(date: try local(year, month, day), isDay: true))
+    }
+
+    @Test("now, noon, tonight, eod, eow and eom are instants, the last three at 23:59:59 as taskwarrior reads them", arguments: [
+        ("noon", 18, 12, 0, 0), ("tonight", 18, 18, 0, 0), ("tonight 21:00", 18, 21, 0, 0), ("fri noon", 20, 12, 0, 0),
+        ("eod", 18, 23, 59, 59), ("EOW", 22, 23, 59, 59), ("eom", 30, 23, 59, 59),
+    ])
+    func namedInstants(text: String, dayOfNovember: Int, hour: Int, minute: Int, second: Int) throws {
+        let expected = try #require(oracle.date(from: DateComponents(year: 2026, month: 11, day: dayOfNovember, hour: hour, minute: minute, second: second)))
+        #expect(try due(text) == ParsedDue(date: expected, isDay: false))
+        #expect(try due("now") == ParsedDue(date: now, isDay: false))
+    }
+
+    @Test("next month is its first day; in N days, weeks and months take one to twelve as words", arguments: [
+        ("next month", 2026, 12, 1), ("in two weeks", 2026, 12, 2), ("in a week", 2026, 11, 25), ("in one day", 2026, 11, 19),
+        ("in 2 months", 2027, 1, 18), ("in twelve months", 2027, 11, 18), ("in 1 month", 2026, 12, 18),
+    ])
+    func monthsAndCountWords(text: String, year: Int, month: Int, day: Int) throws {
+        #expect(try due(text) == ParsedDue(date: try local(year, month, day), isDay: true))
+    }
+
+    @Test("a month later keeps the day within the month: January 31 and a month is February 28")
+    func monthEnd() throws {
+        let january31 = try local(2027, 1, 31, 10)
+        #expect(try DateParser.parseDue("in a month", now: january31, calendar: calendar) == ParsedDue(date: try local(2027, 2, 28), isDay: true))
     }
 }
