@@ -101,12 +101,18 @@ struct PlanningPropertiesTests {
         #expect(export(todo, dropped: &dropped).contains("\r\nDTSTART;VALUE=DATE:20260105\r\n"))
         todo.item.setDue(instant: utc(2026, 1, 12, 17))
         let moved = export(todo, dropped: &dropped)
-        #expect(moved.contains("\r\nDTSTART;VALUE=DATE:20260112\r\n") && moved.contains("\r\nDUE:20260112T170000Z\r\n"))
+        // Moved, it takes the DUE's value type (RFC 5545 wants one type for both).
+        #expect(moved.contains("\r\nDTSTART:20260112T000000Z\r\n") && moved.contains("\r\nDUE:20260112T170000Z\r\n"), "\(moved)")
         #expect(dropped.isEmpty)
         // Read back and moved again: the DUE kept as read is the one just written.
         var again = try #require(try ICalendar.decode(Array(moved.utf8), source: "t", options: testOptions()).todos.first)
         again.item.setDue(instant: utc(2026, 1, 19, 17))
-        #expect(export(again, dropped: &dropped).contains("\r\nDTSTART;VALUE=DATE:20260119\r\n"))
+        #expect(export(again, dropped: &dropped).contains("\r\nDTSTART:20260119T000000Z\r\n"))
+        // A due that becomes a day takes a DATE-TIME DTSTART along as the day it moved to (09:00 + 8 d 7 h).
+        var toDay = try decodeOne(Self.repeating.replacing("DTSTART;VALUE=DATE:20260105", with: "DTSTART:20260105T090000Z"))
+        toDay.item.setDue(day: CalendarDay(year: 2026, month: 1, day: 14))
+        let dayExport = export(toDay, dropped: &dropped)
+        #expect(dayExport.contains("\r\nDTSTART;VALUE=DATE:20260113\r\n") && dayExport.contains("\r\nDUE;VALUE=DATE:20260114\r\n"), "\(dayExport)")
         // Not repeating: the old rule, a DTSTART of another type is left out and counted.
         var single = try decodeOne(Self.repeating.replacing("RRULE:FREQ=WEEKLY", with: "X-A:1"))
         single.item.setDue(instant: utc(2026, 1, 12, 17))
@@ -133,7 +139,7 @@ struct PlanningPropertiesTests {
         var dropped = DroppedForDue()
         let patched = try #require(try ICalendar.patchFile(file, with: ICalendarEntry(item: todo.item, isDone: false), source: "f",
                                                            options: testOptions(), dropped: &dropped))
-        #expect(text(patched).contains("SUMMARY:Weekly review\r\nDTSTART;VALUE=DATE:20260119\r\nDUE:20260119T170000Z\r\nRRULE:FREQ=WEEKLY\r\n"))
+        #expect(text(patched).contains("SUMMARY:Weekly review\r\nDTSTART:20260119T000000Z\r\nDUE:20260119T170000Z\r\nRRULE:FREQ=WEEKLY\r\n"))
         #expect(dropped.isEmpty)
     }
 }

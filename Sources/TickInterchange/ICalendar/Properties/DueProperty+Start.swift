@@ -5,29 +5,40 @@ extension DueProperty {
     /// A repeating item's kept DTSTART moved by as much as its due moved from `read`: whole
     /// days for a DATE (the change rounded to days), seconds for a DATE-TIME, which keeps
     /// its form (a UTC one in UTC; a TZID or floating one as a wall time moved by the same
-    /// seconds, its TZID kept). Nil when the DTSTART or the due cannot be read, or when the
-    /// due is now of the other value type (a day against a time): RFC 5545 wants both of one
-    /// type, so such a DTSTART is left out as for any item (see ``DroppedForDue``).
+    /// seconds, its TZID kept). When the due is now of the other value type (a day where it
+    /// was a time, or the other way), the DTSTART takes the due's type, as RFC 5545 wants
+    /// both of one type: the day of the moved start, or 00:00 UTC of it; never after the
+    /// due. Nil when the DTSTART or the due cannot be read.
     static func movedStart(_ start: ICalProperty, from read: (date: Date, isDay: Bool), to item: ToDoItem) -> ICalProperty? {
         guard let due = item.due, let value = ICalDateTime(start) else { return nil }
-        if case .date = value { guard item.dueIsDay else { return nil } } else if item.dueIsDay { return nil }
         // Dues are written to the second, so the distance is counted in whole seconds.
         let seconds = due.timeIntervalSince1970.rounded(.down) - read.date.timeIntervalSince1970.rounded(.down)
         var moved = start
+        // The moved start's day (as its wall clock reads it), for a change of type.
+        let movedDay: CalendarDay?
         switch value {
         case .date(let day):
             let days = (seconds / 86_400).rounded()
-            guard let movedDay = CalendarDay(utcMidnight: day.utcMidnight.addingTimeInterval(days * 86_400)) else { return nil }
-            moved.value = movedDay.basicFormat
+            guard let day = CalendarDay(utcMidnight: day.utcMidnight.addingTimeInterval(days * 86_400)) else { return nil }
+            moved.value = day.basicFormat
+            movedDay = day
         case .utc(let wall):
             guard let instant = wall.instant(in: .utc) else { return nil }
             moved.value = ICalDateTime.utcText(instant.addingTimeInterval(seconds))
+            movedDay = CalendarDay(of: instant.addingTimeInterval(seconds), in: .utc)
         case .floating(let wall), .zoned(let wall, _):
             guard let instant = wall.instant(in: .utc) else { return nil }
             moved.value = ICalDateTime.floatingText(instant.addingTimeInterval(seconds), in: .utc)
+            movedDay = CalendarDay(of: instant.addingTimeInterval(seconds), in: .utc)
         }
         moved.foldedText = nil
-        return moved
+        let startIsDay: Bool = if case .date = value { true } else { false }
+        guard startIsDay != item.dueIsDay else { return moved }
+        guard let movedDay else { return nil }
+        if let dueDay = item.dueDay {
+            return ICalProperty("DTSTART", [ICalParameter("VALUE", "DATE")], value: min(movedDay, dueDay).basicFormat)
+        }
+        return ICalProperty("DTSTART", value: ICalDateTime.utcText(min(movedDay.utcMidnight, due)))
     }
 
     /// The DUE kept as read with a repeating item (see ``finish(_:resolver:)``).
