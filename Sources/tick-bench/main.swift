@@ -3,7 +3,8 @@ import Foundation
 
 // tick-bench: `swift build -c release && swift run -c release tick-bench [--sizes 1000,10000]
 // [--skip-archive] [--skip-screen] [--skip-add] [--before PATH-TO-AN-OLDER-TICK]
-// [--skip-interchange | --only-interchange] [--interchange-size N] [--calcurse-import]` prints the speed tables of
+// [--skip-interchange | --only-interchange] [--interchange-size N] [--calcurse-import]
+// [--only-recurrence [--recurrence-size N]]` prints the speed tables of
 // docs/performance.md; with --before, the full-screen and add tables also measure that older
 // tick binary, in the same run. Each measurement runs in a child process
 // (this same executable with a hidden first argument) so that peak memory is per size.
@@ -85,6 +86,10 @@ do {
         exit(0)
     }
 
+    if arguments.contains("--only-recurrence") {
+        print(try RecurrenceBenchmark.measure(count: Int(option("--recurrence-size") ?? "") ?? 10_000))
+        exit(0)
+    }
     if arguments.contains("--only-interchange") {
         print(try InterchangeBenchmark.measure(count: Int(option("--interchange-size") ?? "") ?? 100_000,
                                                calcurseImport: arguments.contains("--calcurse-import")))
