@@ -328,7 +328,9 @@ struct CLITests {
     @Test("a list the user may not write (another's 0644 file in a shared directory) is refused, not replaced",
           .enabled(if: geteuid() == 0 && FileManager.default.isExecutableFile(atPath: "/usr/bin/setpriv")))
     func notWritableRefused() throws {
-        let tick = try TickRunner()
+        let place = try SharedPlace()
+        defer { try? FileManager.default.removeItem(at: place.root) }
+        let tick = try TickRunner(in: place.root)
         try tick.add(["Root's item"])
         // Anyone may create files in the directory and take the lock; only root may write the list.
         #expect(chmod(tick.directory.path, 0o777) == 0)
@@ -336,7 +338,7 @@ struct CLITests {
         #expect(chmod(tick.file.path, 0o644) == 0)
         let before = try Data(contentsOf: tick.file)
         let (status, message) = try TickRunner.runWrapped(
-            "/usr/bin/setpriv", ["--reuid=65534", "--regid=65534", "--clear-groups", try TickRunner.executable().path,
+            "/usr/bin/setpriv", ["--reuid=65534", "--regid=65534", "--clear-groups", place.executable.path,
                                  "add", "Nobody's item", "--file", tick.file.path],
             environment: ["HOME": tick.directory.path, "PATH": "/usr/bin:/bin", "LANG": "C.UTF-8"])
         #expect(status == 1)

@@ -3,25 +3,6 @@ import Testing
 
 @Suite("a list shared by several users")
 struct SharedListCLITests {
-    /// A directory every user may enter, in /tmp, holding a copy of the test build's `tick`
-    /// that every user may run: the build itself sits in the checkout, which may be in a
-    /// directory other users cannot enter (a clone in /root, a 0700 temporary directory),
-    /// and so may `TMPDIR`.
-    private struct SharedPlace {
-        let root: URL
-        let executable: URL
-
-        init() throws {
-            root = URL(fileURLWithPath: "/tmp").appendingPathComponent("tick-shared-\(UUID().uuidString)", isDirectory: true)
-            try FileManager.default.createDirectory(at: root, withIntermediateDirectories: false)
-            // (chmod, not the umask-dependent mode of mkdir.)
-            #expect(chmod(root.path, 0o755) == 0)
-            executable = root.appendingPathComponent("tick")
-            try FileManager.default.copyItem(at: try TickRunner.executable(), to: executable)
-            #expect(chmod(executable.path, 0o755) == 0)
-        }
-    }
-
     /// Runs `tick arguments… --file FILE` as the user and group `id` under `umask`; the exit
     /// status and stderr.
     private func run(as id: Int, umask: String = "022", _ arguments: [String], tick: TickRunner, place: SharedPlace)
@@ -53,12 +34,15 @@ struct SharedListCLITests {
     @Test("a list folder the user may not write is reported as such (permission denied), not as the missing lock file the fallback looked for",
           .enabled(if: geteuid() == 0 && FileManager.default.isExecutableFile(atPath: "/usr/bin/setpriv")))
     func readOnlyFolder() throws {
-        let tick = try TickRunner()
+        let place = try SharedPlace()
+        defer { try? FileManager.default.removeItem(at: place.root) }
+        let tick = try TickRunner(in: place.root)
+        #expect(chmod(tick.directory.path, 0o755) == 0)
         let folder = tick.directory.appendingPathComponent("read-only")
         try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
         #expect(chmod(folder.path, 0o555) == 0)
         let result = try TickRunner.runWrapped(
-            "/usr/bin/setpriv", ["--reuid=65534", "--regid=65534", "--clear-groups", try TickRunner.executable().path,
+            "/usr/bin/setpriv", ["--reuid=65534", "--regid=65534", "--clear-groups", place.executable.path,
                                  "add", "Milk", "--file", folder.appendingPathComponent("ToDoItems.plist").path],
             environment: ["HOME": tick.directory.path, "PATH": "/usr/bin:/bin", "LANG": "C.UTF-8"])
         #expect(result.status == 1)

@@ -119,10 +119,16 @@ struct UpdateEditingTests {
         #expect(state.status?.isError == true)
         #expect(state.status?.text.contains("latitude") == true)
         state.press(.control("u"))
-        state.type("Cologne @ north")
+        state.type("Cologne @ 50.94 N")
         state.press(.enter)
         #expect(state.mode == .editing(.location(Fixtures.id(1))))
         #expect(state.pendingOperations.isEmpty)
+        // An @ followed by words is part of the name.
+        state.press(.control("u"))
+        state.type("Lunch @ Joe's Diner")
+        state.press(.enter)
+        #expect(state.mode == .browsing)
+        #expect(state.list.toDoItems[0].location?.name == "Lunch @ Joe's Diner")
     }
 
     @Test("an out-of-range coordinate typed alone is an error, not the name of a place")
