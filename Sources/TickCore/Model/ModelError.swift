@@ -15,6 +15,8 @@ public enum ModelError: Error, Equatable, Sendable, CustomStringConvertible {
     case badPriority(Int)
     /// A tag holding a line break.
     case badTag(String)
+    /// A repeating item whose rule tick cannot follow, ticked off: that would end its series.
+    case unreadableRepeat(String)
 
     public var description: String {
         switch self {
@@ -29,6 +31,8 @@ public enum ModelError: Error, Equatable, Sendable, CustomStringConvertible {
             "position \(position) is outside \(section.title) (0…\(count))"
         case .badPriority(let value): "priority \(value) is outside 1…9 (1 highest)"
         case .badTag(let tag): "the tag \"\(VisibleText.line(tag))\" holds a line break"
+        case .unreadableRepeat(let rule):
+            "tick cannot follow this repeat (\(VisibleText.line(rule))), and ticking it off would end the series everywhere; clear the repeat first to end it"
         }
     }
 }

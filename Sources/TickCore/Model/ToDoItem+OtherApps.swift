@@ -5,6 +5,14 @@ extension ToDoItem {
     /// status is written back as it was.
     public var otherAppStatus: String? { keptValue("STATUS") }
 
+    /// The value of the DTSTART another app gave the item (`20250106`, `20250106T090000Z`,
+    /// `20250106T090000` beside a TZID), kept in its iCalendar extras; nil when none.
+    var iCalendarStart: String? { keptValue("DTSTART") }
+
+    /// The DUE of a repeating item as it was read beside a DTSTART (kept in its iCalendar
+    /// extras, so that the DTSTART moves as far as the due moved since); nil when none.
+    var iCalendarDueAsRead: String? { keptValue("DUE") }
+
     /// Moves the PRIORITY, CATEGORIES and RRULE that an older tick kept verbatim in the
     /// item's iCalendar extras (before they were fields of their own) into ``priority``,
     /// ``tags`` and ``recurrence``, and out of the extras, so that they are shown, edited

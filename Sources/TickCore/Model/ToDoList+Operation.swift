@@ -7,6 +7,11 @@ extension ToDoList {
         /// Inserts a new item into a section at a position; nil appends.
         case insert(ToDoItem, Section, at: Int?)
         case check(UUID)
+        /// Ticks off the occurrence of a repeating item due at this instant: the item moves
+        /// on to its next occurrence (see ``repeatTick(_:at:zone:)``). Made again on a list
+        /// where that occurrence was ticked off already (the item's due moved on, elsewhere),
+        /// it changes nothing, so two ticks of one occurrence never skip the next.
+        case checkOccurrence(UUID, due: Date)
         case uncheck(UUID)
         case remove(UUID)
         /// Puts an item at a position of a section (the position it has afterwards).
@@ -53,6 +58,11 @@ extension ToDoList {
             if try tickRepeating(id, at: now, zone: zone) { return }
             try check(id)
             changeItem(in: .done, at: 0) { $0.completedAt = now; $0.modifiedAt = now }
+        case let .checkOccurrence(id, due):
+            guard let (section, index) = position(of: id) else { throw .unknownID(id) }
+            let item = section == .toDo ? toDoItems[index] : doneItems[index]
+            guard section == .toDo, item.due.map({ abs($0.timeIntervalSince(due)) < 1 }) ?? false else { return }
+            try apply(.check(id), at: now, zone: zone)
         case .uncheck(let id):
             guard position(of: id)?.section == .done else { return try uncheck(id) }
             try uncheck(id)
@@ -90,7 +100,7 @@ extension ToDoList {
         case let .reorder(id, position):
             guard let (section, _) = self.position(of: id) else { return }
             try place(id, in: section, at: min(max(position, 0), items(in: section).count - 1))
-        case .check(let id), .uncheck(let id), .remove(let id):
+        case .check(let id), .uncheck(let id), .remove(let id), .checkOccurrence(let id, _):
             guard contains(id) else { return }
             try apply(operation, at: now, zone: zone)
         case let .set(id, _):
@@ -99,6 +109,15 @@ extension ToDoList {
         case .removeAll:
             removeAll()
         }
+    }
+}
+
+extension ToDoList.Operation {
+    /// The operation that ticks off `item`: for a repeating item with a due, the tick of
+    /// its current occurrence (see ``checkOccurrence(_:due:)``), else a check.
+    public static func tick(_ item: ToDoItem) -> ToDoList.Operation {
+        if item.recurrence != nil, let due = item.due { return .checkOccurrence(item.id, due: due) }
+        return .check(item.id)
     }
 }
 

@@ -10,16 +10,21 @@ import FoundationEssentials
 /// has no next occurrence (COUNT used up, UNTIL passed, a rule tick cannot read), the item
 /// itself is ticked off as any other.
 ///
-/// The series is anchored at the due: a kept DTSTART is written the same distance before
-/// it (see docs/interchange.md), so occurrences of the due are those of DTSTART shifted.
+/// The series is anchored at its DTSTART when another app gave it one (kept in the item's
+/// iCalendar extras; the due is the same distance after each start), else at the due.
 extension ToDoList {
     /// What ticking off `item` at `now` makes of it when it repeats: the item moved on to its
     /// next occurrence and the done copy of this one; nil when it is to be ticked off itself.
     public static func repeatTick(_ item: ToDoItem, at now: Date, zone: LocalTime = .current) -> (moved: ToDoItem, copy: ToDoItem)? {
         guard let text = item.recurrence, let due = item.due, let rule = try? RecurrenceRule(parsing: text) else { return nil }
         let isDay = item.dueIsDay
-        guard let next = rule.nextOccurrence(after: due, start: due, startIsDay: isDay, zone: zone),
-              let remaining = rule.movingStart(from: due, to: next, startIsDay: isDay, zone: zone) else { return nil }
+        // The series runs on its DTSTART when another app gave it one (kept with the item):
+        // the due is the same distance after each start.
+        let offset = item.startOffset(zone: zone) ?? 0
+        let start = due.addingTimeInterval(-offset)
+        guard let nextStart = rule.nextOccurrence(after: start, start: start, startIsDay: isDay, zone: zone),
+              let remaining = rule.movingStart(from: start, to: nextStart, startIsDay: isDay, zone: zone) else { return nil }
+        let next = nextStart.addingTimeInterval(offset)
         var moved = item
         if isDay { moved.due = next } else { moved.setDue(instant: next) }
         moved.dueIsDay = isDay
@@ -47,9 +52,15 @@ extension ToDoList {
     /// Ticks off the To Do item `id` that repeats: the item moves on in place, its done copy
     /// goes to the top of Done (unless a copy of that occurrence is there already). False
     /// when the item does not repeat, or has no next occurrence: it is then to be ticked off.
+    /// A rule tick cannot read is refused: ticking the item off would end its series on
+    /// every device.
     mutating func tickRepeating(_ id: UUID, at now: Date, zone: LocalTime) throws(ModelError) -> Bool {
-        guard let (section, index) = position(of: id), section == .toDo,
-              let (moved, copy) = Self.repeatTick(toDoItems[index], at: now, zone: zone) else { return false }
+        guard let (section, index) = position(of: id), section == .toDo else { return false }
+        let item = toDoItems[index]
+        if let rule = item.recurrence, item.due != nil, (try? RecurrenceRule(parsing: rule)) == nil {
+            throw .unreadableRepeat(rule)
+        }
+        guard let (moved, copy) = Self.repeatTick(item, at: now, zone: zone) else { return false }
         try update(id) { $0 = moved }
         if !contains(copy.id) { try insert(copy, in: .done, at: 0) }
         return true
@@ -57,6 +68,32 @@ extension ToDoList {
 }
 
 extension ToDoItem {
+    /// How long before the due the series' DTSTART is, when another app gave the item one
+    /// of the due's kind (a DATE beside a day due, a date-time beside a time): the distance
+    /// between the DTSTART and the DUE as they were read (both kept in the iCalendar extras;
+    /// the export moves the DTSTART as far as the due moved since), in seconds, a floating
+    /// or TZID start read on the wall clock of `zone`. Nil without them.
+    func startOffset(zone: LocalTime) -> TimeInterval? {
+        guard let startText = iCalendarStart, let dueText = iCalendarDueAsRead,
+              let start = Self.instant(startText, zone: zone), let read = Self.instant(dueText, zone: zone),
+              start.isDay == read.isDay, start.isDay == dueIsDay else { return nil }
+        return read.date.timeIntervalSince(start.date)
+    }
+
+    /// A DATE or DATE-TIME value as iCalendar writes it (`20250106`, `20250106T090000Z`, or
+    /// floating `20250106T090000`, read in `zone`) as an instant (a DATE: 00:00 UTC).
+    private static func instant(_ text: String, zone: LocalTime) -> (date: Date, isDay: Bool)? {
+        let digits = text.filter { $0 != "Z" && $0 != "T" }
+        guard digits.count == 8 || digits.count == 14, digits.allSatisfy(\.isNumber),
+              let year = Int(digits.prefix(4)), let month = Int(digits.dropFirst(4).prefix(2)), let day = Int(digits.dropFirst(6).prefix(2))
+        else { return nil }
+        if digits.count == 8 { return CalendarDay(year: year, month: month, day: day).map { ($0.utcMidnight, true) } }
+        guard let hour = Int(digits.dropFirst(8).prefix(2)), let minute = Int(digits.dropFirst(10).prefix(2)),
+              let second = Int(digits.suffix(2)) else { return nil }
+        let calendar = text.hasSuffix("Z") ? LocalTime.utc : zone
+        return calendar.date(year: year, month: month, day: day, hour: hour, minute: minute, second: second).map { ($0, false) }
+    }
+
     /// The item under another id: every field but the rule, the other app's UID and the
     /// iCalendar content kept for the series (a done copy of one occurrence is an item of
     /// its own, written with its own UID).

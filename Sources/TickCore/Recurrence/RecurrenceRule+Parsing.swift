@@ -50,6 +50,15 @@ private struct RuleParser {
             return
         }
         guard !value.isEmpty else { throw RecurrenceError(message: "\(name) has no value") }
+        // RFC 7529, as Apple's clients write it: the Gregorian scale, invalid dates omitted,
+        // is what RFC 5545 means anyway; kept as written. Another scale or SKIP is not read.
+        if name == "RSCALE" || name == "SKIP" {
+            guard value.uppercased() == (name == "RSCALE" ? "GREGORIAN" : "OMIT") else {
+                throw RecurrenceError(message: "\(name)=\(value) (RFC 7529) is not a repeat tick can follow")
+            }
+            extensions.append(.init(name: String(part[..<equals]), value: String(value)))
+            return
+        }
         switch name {
         case "FREQ":
             guard let frequency = RecurrenceRule.Frequency(rawValue: value.uppercased()) else {

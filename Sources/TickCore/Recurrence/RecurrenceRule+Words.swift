@@ -36,7 +36,7 @@ extension RecurrenceRule {
     /// month days …): then show ``text``.
     public var words: String? {
         guard bySecond.isEmpty, byMinute.isEmpty, byHour.isEmpty, byYearDay.isEmpty, byWeekNo.isEmpty, bySetPos.isEmpty,
-              extensions.isEmpty else { return nil }
+              extensions.allSatisfy({ ["RSCALE", "SKIP"].contains($0.name.uppercased()) }) else { return nil }
         let unit: String
         switch frequency {
         case .daily: unit = "day"
@@ -75,7 +75,11 @@ extension RecurrenceRule {
         }
         if let count { phrase += count == 1 ? ", once" : ", \(count) times" }
         if let until {
-            phrase += " until " + (CalendarDay(year: until.year, month: until.month, day: until.day)?.description ?? "")
+            // A UTC UNTIL (tick writes the end of the local day) is said as the local day it falls on,
+            // so that the words typed back give the same rule.
+            let day = until.isUTC ? CalendarDay(of: Date(timeIntervalSince1970: Double(until.wallSeconds)), in: .current)
+                                  : CalendarDay(year: until.year, month: until.month, day: until.day)
+            phrase += " until " + (day?.description ?? "")
         }
         return phrase
     }

@@ -153,14 +153,15 @@ public struct ToDoStore: Sendable {
 
     /// Merges `operation` into `list` in place and says whether anything changed. An
     /// operation changes at most the item it names (what it holds, whether and where it
-    /// is; the others only shift around it) or, `removeAll`, empties the list: comparing
+    /// is; the others only shift around it; a repeating item's tick also adds its done copy,
+    /// and always moves the item's due) or, `removeAll`, empties the list: comparing
     /// that item before and after spares a copy of the whole list to compare with.
     private static func merge(_ operation: ToDoList.Operation, into list: inout ToDoList) throws(ModelError) -> Bool {
         let id: UUID
         switch operation {
         case .insert(let item, _, _): id = item.id
         case .check(let named), .uncheck(let named), .remove(let named), .place(let named, _, _),
-             .reorder(let named, _), .set(let named, _):
+             .reorder(let named, _), .set(let named, _), .checkOccurrence(let named, _):
             id = named
         case .removeAll:
             let wasEmpty = list.isEmpty

@@ -44,7 +44,12 @@ extension ToDoList {
     /// the list as it is before `operation` is applied; none when it would change nothing.
     func inverses(of operation: Operation, zone: LocalTime) -> [Operation] {
         // Ticking off a repeating item: the copy goes, the due and the rule come back.
-        if case .check(let id) = operation, let (section, index) = position(of: id), section == .toDo,
+        var ticked: UUID?
+        if case .check(let id) = operation { ticked = id }
+        if case let .checkOccurrence(id, due) = operation, item(withID: id)?.due.map({ abs($0.timeIntervalSince(due)) < 1 }) == true {
+            ticked = id
+        }
+        if let id = ticked, let (section, index) = position(of: id), section == .toDo,
            let (_, copy) = Self.repeatTick(toDoItems[index], at: Date(timeIntervalSince1970: 0), zone: zone) {
             let item = toDoItems[index]
             return (contains(copy.id) ? [] : [.remove(copy.id)])
@@ -61,7 +66,7 @@ extension ToDoList {
         case .reorder(let id, _):
             guard let (_, index) = position(of: id) else { return nil }
             return .reorder(id, at: index)
-        case .check(let id), .uncheck(let id), .place(let id, _, _):
+        case .check(let id), .uncheck(let id), .place(let id, _, _), .checkOccurrence(let id, _):
             guard let (section, index) = position(of: id) else { return nil }
             return .place(id, section, at: index)
         case .remove(let id):

@@ -52,14 +52,20 @@ extension AppState {
 
     mutating func toggleDone() -> [Effect] {
         guard let selection, let item = selectedItem else { return [.bell] }
-        let operation: ToDoList.Operation = selection.section == .toDo ? .check(item.id) : .uncheck(item.id)
+        let operation: ToDoList.Operation = selection.section == .toDo ? .tick(item) : .uncheck(item.id)
         perform([operation], name: selection.section == .toDo ? "tick" : "untick", undoFocus: item.id, redoFocus: nil)
         // The cursor stays at the same place in the section it left.
         self.selection = selection
-        // A repeating item stayed, moved on to its next occurrence: say when that is.
+        // A repeating item stayed, moved on to its next occurrence: say when that is, and
+        // go to the row after it (wherever a sorted view put it), so that Space again ticks
+        // the next item, not the next occurrence.
         if selection.section == .toDo, let moved = list.item(withID: item.id), list.position(of: item.id)?.section == .toDo,
            let due = moved.localDue(calendar: calendar) {
             status = StatusMessage("done for now; next due \(DueDateFormat.longDate(due, calendar: calendar, withTime: !moved.dueIsDay)) · u undoes")
+            if select(id: item.id), var next = self.selection {
+                next.index = min(next.index + 1, max(visibleCount(.toDo) - 1, 0))
+                self.selection = next
+            }
         }
         return []
     }

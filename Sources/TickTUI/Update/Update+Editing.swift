@@ -112,6 +112,10 @@ extension AppState {
             return commitField(.notes(notes), of: id, name: "notes edit", unchanged: list.item(withID: id)?.notes == notes)
         case .due(let id):
             var field = ToDoList.ItemField.due(nil)
+            if trimmed.isEmpty, list.item(withID: id)?.recurrence != nil {
+                status = StatusMessage("a repeating item needs a due: r and an empty repeat stop it repeating first", isError: true)
+                return [.bell]
+            }
             if !trimmed.isEmpty {
                 do {
                     field = try DateParser.parseDue(trimmed, now: now, calendar: calendar).dueField(calendar: calendar)
@@ -163,6 +167,7 @@ extension AppState {
         if item.due == nil, let today = CalendarDay(of: now, in: calendar) { operations.append(.set(id, .dueDay(today))) }
         operations.append(.set(id, .recurrence(rule)))
         perform(operations, name: "repeat edit", undoFocus: id, redoFocus: id)
+        followInSortedView(id)
         return []
     }
 
@@ -177,6 +182,7 @@ extension AppState {
         case .low?: nil
         }
         perform([.set(item.id, .priority(next))], name: "priority", undoFocus: item.id, redoFocus: item.id)
+        followInSortedView(item.id)
         status = StatusMessage(next.map { "priority \(PriorityText.long($0)) · p for the next" } ?? "no priority · p for high")
         return []
     }
@@ -185,8 +191,14 @@ extension AppState {
         closeEditor()
         if !unchanged {
             perform([.set(id, value)], name: name, undoFocus: id, redoFocus: id)
+            followInSortedView(id)
         }
         return []
+    }
+
+    /// In a sorted view a change may move the item to another row: the cursor goes with it.
+    mutating func followInSortedView(_ id: UUID) {
+        if sortedToDo != nil { select(id: id) }
     }
 
     // MARK: Filter

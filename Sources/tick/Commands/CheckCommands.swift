@@ -26,7 +26,7 @@ func changeEach(
                     try list.apply(change)
                     var line = ItemFormatting.report(verb, item)
                     // A repeating item stays to do, moved on to its next occurrence: say when.
-                    if case .check = change, list.position(of: item.id)?.section == .toDo,
+                    if case .checkOccurrence = change, list.position(of: item.id)?.section == .toDo,
                        let moved = list.item(withID: item.id), let due = moved.localDue() {
                         line += "  next due " + ItemFormatting.date(due, withTime: !moved.dueIsDay)
                     }
@@ -65,7 +65,7 @@ struct CheckCommand: ParsableCommand {
 
     func run() throws {
         try changeEach(items.items, storeOptions: storeOptions, verb: "checked",
-                       skip: { $1 == .done ? "already done" : nil }) { .check($0.id) }
+                       skip: { $1 == .done ? "already done" : nil }) { .tick($0) }
     }
 }
 

@@ -125,7 +125,13 @@ struct EditCommand: ParsableCommand {
         if let notes { fields.append(.notes(notes.isEmpty ? nil : notes)) }
         if clearNotes { fields.append(.notes(nil)) }
         if let due { fields.append(due.dueField()) }
-        if clearDue { fields.append(.due(nil)) }
+        if clearDue {
+            // A repeat moves on from its due: without one, ticking it off would end the series.
+            if (item.recurrence != nil && !clearRepeat) || repeatRule != nil {
+                throw CLIError("\(ItemFormatting.oneLine(item.title)) repeats and needs a due: give --clear-repeat too to stop it repeating")
+            }
+            fields.append(.due(nil))
+        }
         if clearLocation { fields.append(.location(nil)) }
         if let priority { fields.append(.priority(priority)) }
         if clearPriority { fields.append(.priority(nil)) }

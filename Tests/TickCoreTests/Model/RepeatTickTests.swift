@@ -53,14 +53,54 @@ struct RepeatTickTests {
         #expect(list.doneItems.map(\.id).contains(id) && list.doneItems.count == 2)
     }
 
-    @Test("past UNTIL, without a due, or with a rule tick cannot read, the item is ticked off itself")
+    @Test("past UNTIL, or without a due, the item is ticked off itself")
     func plainCheck() throws {
-        for (rule, day) in [("FREQ=DAILY;UNTIL=20261201", CalendarDay(year: 2026, month: 12, day: 1)), ("FREQ=DAILY", nil),
-                            ("FREQ=SOMETIMES", CalendarDay(year: 2026, month: 12, day: 1))] {
+        for (rule, day) in [("FREQ=DAILY;UNTIL=20261201", CalendarDay(year: 2026, month: 12, day: 1)), ("FREQ=DAILY", nil)] {
             var list = try ToDoList(toDoItems: [try item(rule, day: day)], doneItems: [])
             try list.apply(.check(list.toDoItems[0].id), at: now)
             #expect(list.toDoItems.isEmpty && list.doneItems.count == 1, "\(rule)")
         }
+    }
+
+    @Test("a rule tick cannot follow is not ticked off (that would end the series everywhere): refused with a message")
+    func unreadableRefused() throws {
+        for rule in ["FREQ=SOMETIMES", "RSCALE=HEBREW;FREQ=YEARLY", "FREQ=MONTHLY;SKIP=BACKWARD;RSCALE=GREGORIAN"] {
+            let series = try item(rule, day: CalendarDay(year: 2026, month: 12, day: 1))
+            var list = try ToDoList(toDoItems: [series], doneItems: [])
+            #expect(throws: ModelError.unreadableRepeat(rule)) { try list.apply(.tick(series), at: now) }
+            #expect(list.toDoItems == [series] && list.doneItems.isEmpty)
+        }
+        // RFC 7529's Gregorian scale with invalid dates omitted is what RFC 5545 means: it repeats.
+        var list = try ToDoList(toDoItems: [try item("RSCALE=GREGORIAN;FREQ=MONTHLY;BYMONTHDAY=31;SKIP=OMIT", day: CalendarDay(year: 2026, month: 12, day: 31))], doneItems: [])
+        try list.apply(.tick(list.toDoItems[0]), at: now)
+        #expect(list.toDoItems.first?.dueDay == CalendarDay(year: 2027, month: 1, day: 31))
+    }
+
+    @Test("the tick of an occurrence made twice (a save replayed onto a list ticked elsewhere meanwhile) ticks it once")
+    func occurrenceOnce() throws {
+        let series = try item("FREQ=WEEKLY", day: CalendarDay(year: 2026, month: 12, day: 1))
+        var list = try ToDoList(toDoItems: [series], doneItems: [])
+        let tick = ToDoList.Operation.tick(series)
+        try list.apply(tick, at: now)
+        try list.merge(tick, at: now)
+        try list.apply(tick, at: now)
+        #expect(list.toDoItems.first?.dueDay == CalendarDay(year: 2026, month: 12, day: 8))
+        #expect(list.doneItems.count == 1)
+    }
+
+    @Test("a series with another app's DTSTART runs on it: the due stays as far after each start as it was")
+    func anchoredAtStart() throws {
+        // Starts on Mondays, due on the Wednesday after (as read: DTSTART Mon Jan 5, DUE Wed Jan 7).
+        var series = try item("FREQ=WEEKLY;BYDAY=MO", day: CalendarDay(year: 2026, month: 1, day: 7))
+        series.iCalendarExtras = "DUE;VALUE=DATE:20260107\nDTSTART;VALUE=DATE:20260105"
+        var list = try ToDoList(toDoItems: [series], doneItems: [])
+        try list.apply(.tick(series), at: now)
+        #expect(list.toDoItems.first?.dueDay == CalendarDay(year: 2026, month: 1, day: 14))
+        try list.apply(.tick(list.toDoItems[0]), at: now)
+        #expect(list.toDoItems.first?.dueDay == CalendarDay(year: 2026, month: 1, day: 21))
+        // Without a DTSTART the due itself is the anchor: BYDAY=MO from a Wednesday is the next Monday.
+        let plain = try item("FREQ=WEEKLY;BYDAY=MO", day: CalendarDay(year: 2026, month: 1, day: 7))
+        #expect(ToDoList.repeatTick(plain, at: now)?.moved.dueDay == CalendarDay(year: 2026, month: 1, day: 12))
     }
 
     @Test("a timed repeat keeps its wall-clock time across a change of daylight-saving time")

@@ -3,9 +3,8 @@ import TickCore
 
 extension DueProperty {
     /// A repeating item's kept DTSTART moved by as much as its due moved from `read`: whole
-    /// days for a DATE (the change rounded to days), seconds for a DATE-TIME, which keeps
-    /// its form (a UTC one in UTC; a TZID or floating one as a wall time moved by the same
-    /// seconds, its TZID kept). When the due is now of the other value type (a day where it
+    /// days for a DATE (the change rounded to days), seconds for a UTC DATE-TIME, and for a
+    /// TZID or floating one as much as the due's local wall clock moved (its TZID kept). When the due is now of the other value type (a day where it
     /// was a time, or the other way), the DTSTART takes the due's type, as RFC 5545 wants
     /// both of one type: the day of the moved start, or 00:00 UTC of it; never after the
     /// due. Nil when the DTSTART or the due cannot be read.
@@ -27,9 +26,14 @@ extension DueProperty {
             moved.value = ICalDateTime.utcText(instant.addingTimeInterval(seconds))
             movedDay = CalendarDay(of: instant.addingTimeInterval(seconds), in: .utc)
         case .floating(let wall), .zoned(let wall, _):
+            // A wall time moves by as much as the due's wall clock did (tick keeps a repeating
+            // due's time of day across daylight-saving changes in the local zone), not by the
+            // seconds that passed, which would shift it by an hour at every change.
+            let zone = LocalTime.current
+            let wallShift = seconds + Double(zone.secondsFromGMT(for: due) - zone.secondsFromGMT(for: read.date))
             guard let instant = wall.instant(in: .utc) else { return nil }
-            moved.value = ICalDateTime.floatingText(instant.addingTimeInterval(seconds), in: .utc)
-            movedDay = CalendarDay(of: instant.addingTimeInterval(seconds), in: .utc)
+            moved.value = ICalDateTime.floatingText(instant.addingTimeInterval(wallShift), in: .utc)
+            movedDay = CalendarDay(of: instant.addingTimeInterval(wallShift), in: .utc)
         }
         moved.foldedText = nil
         let startIsDay: Bool = if case .date = value { true } else { false }
