@@ -5,8 +5,10 @@ import TickCore
 /// tasks with `uuid` (lower-case), `description`, `status` (`pending` or `completed`),
 /// `entry`, `end`, `due` and `modified` as `YYYYMMDDTHHMMSSZ`, and the notes as one
 /// annotation; `priority`, `tags`, `project` and `recur` as the priority, tags and repeat
-/// (``readFields(_:into:unread:fail:)``), a repeating item as a series (a template and the
-/// item as its instance). taskwarrior has no location.
+/// (``readFields(_:into:unread:kept:fail:)``), a repeating item as a series (a template and the
+/// item as its instance). Every other member but `id` and `urgency` (`wait`, UDAs, the
+/// annotations with their dates …) is kept with the item and written back
+/// (``keptText(of:unread:skipped:)``). taskwarrior has no location.
 ///
 /// taskwarrior has no date-only due either: `task add due:2026-12-01` stores local midnight
 /// of that day. So a day-only due is written as local midnight in `calendar` (the zone tick
@@ -167,8 +169,9 @@ public enum Taskwarrior {
         return calendar.date(year: wall.year, month: wall.month, day: wall.day, hour: wall.hour, minute: wall.minute, second: wall.second)
     }
 
-    /// Reads taskwarrior tasks; deleted tasks are not imported, and fields tick has no place
-    /// for are named in the returned omissions. A bad task refuses the whole input. A due at
+    /// Reads taskwarrior tasks; deleted tasks are not imported (said in the returned
+    /// omissions), members tick does not map are kept in each item's `taskwarriorExtras`, and
+    /// values tick cannot show are said as well. A bad task refuses the whole input. A due at
     /// the first instant of a day in `calendar` is that calendar day.
     public static func read(_ value: JSONValue, source: String, now: Date = Date(), calendar: LocalTime = .current) throws(InterchangeError) -> (entries: [ExchangeEntry], omissions: Omissions) {
         var omissions = Omissions(format: .taskwarrior, importing: true)
