@@ -237,13 +237,14 @@ struct InteropTests {
         }
     }
 
-    /// A taskwarrior data directory of its own inside `tick`'s, and `task` run in it (in
-    /// tick's zone, recurrence confirmations off).
-    private func taskHome(_ tick: TickRunner) throws -> (run: ([String], String?) throws -> RunResult, export: () throws -> [[String: Any]]) {
+    /// A taskwarrior data directory of its own, `name` inside `tick`'s with `taskrc` as its
+    /// configuration, and `task` run in it (in tick's zone, recurrence confirmations off).
+    func taskHome(_ tick: TickRunner, named name: String = "task", taskrc: String = "")
+        throws -> (run: ([String], String?) throws -> RunResult, export: () throws -> [[String: Any]]) {
         let task = try ExternalTool.program("task", package: "taskwarrior")
-        let home = tick.directory.appendingPathComponent("task")
+        let home = tick.directory.appendingPathComponent(name)
         try FileManager.default.createDirectory(at: home, withIntermediateDirectories: true)
-        try Data().write(to: home.appendingPathComponent("taskrc"))
+        try Data(taskrc.utf8).write(to: home.appendingPathComponent("taskrc"))
         let environment = ["TASKRC": home.appendingPathComponent("taskrc").path, "TASKDATA": home.path, "HOME": tick.directory.path, "TZ": "Europe/Berlin"]
         let run = { (arguments: [String], input: String?) throws -> RunResult in
             try ExternalTool.run(task, ["rc.confirmation=off", "rc.recurrence.confirmation=no", "rc.verbose=nothing"] + arguments,

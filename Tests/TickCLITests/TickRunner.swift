@@ -53,11 +53,11 @@ final class TickRunner: Sendable {
         throw CocoaError(.fileNoSuchFile)
     }
 
-    /// Runs `tick arguments…` with `--file` appended unless `withFile` is false. The
-    /// environment has the time zone fixed to Europe/Berlin and HOME, XDG_DATA_HOME inside
-    /// the temporary directory, so the user's real list is never touched.
+    /// Runs `tick arguments…` with `--file` appended unless `withFile` is false, `input` (if
+    /// any) on standard input. The environment has the time zone fixed to Europe/Berlin and
+    /// HOME, XDG_DATA_HOME inside the temporary directory, so the user's real list is never touched.
     @discardableResult
-    func run(_ arguments: [String], withFile: Bool = true, environment extra: [String: String] = [:]) throws -> RunResult {
+    func run(_ arguments: [String], withFile: Bool = true, environment extra: [String: String] = [:], input: String? = nil) throws -> RunResult {
         let process = Process()
         process.executableURL = try Self.executable()
         process.arguments = arguments + (withFile ? ["--file", file.path] : [])
@@ -67,7 +67,14 @@ final class TickRunner: Sendable {
         let out = Pipe(), err = Pipe()
         process.standardOutput = out
         process.standardError = err
-        process.standardInput = FileHandle.nullDevice
+        if let input {
+            // (From a file: a pipe could fill before tick reads it.)
+            let path = directory.appendingPathComponent("stdin-\(UUID().uuidString)").path
+            try input.write(toFile: path, atomically: true, encoding: .utf8)
+            process.standardInput = FileHandle(forReadingAtPath: path)
+        } else {
+            process.standardInput = FileHandle.nullDevice
+        }
         try process.run()
         let stderrData = LockedData()
         let stderrFD = err.fileHandleForReading.fileDescriptor

@@ -42,6 +42,7 @@ struct ArchiveSchemaTests {
         item.modifiedAt = Date(timeIntervalSince1970: 11)
         item.externalUID = "x"
         item.iCalendarExtras = "y"
+        item.taskwarriorExtras = #"{"wait":"20260101T000000Z"}"#
         try item.setPriority(2)
         try item.setTags(["home", "Kitchen stuff"])
         item.recurrence = "FREQ=WEEKLY;BYDAY=MO"

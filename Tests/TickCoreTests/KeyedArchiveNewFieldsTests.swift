@@ -11,6 +11,7 @@ struct KeyedArchiveNewFieldsTests {
         item.modifiedAt = Date(timeIntervalSince1970: 1_700_000_200.5)
         item.externalUID = "20260309T090000Z-42@calendar.example"
         item.iCalendarExtras = "CLASS:PRIVATE\r\nBEGIN:VALARM\r\nTRIGGER:-PT15M\r\nEND:VALARM"
+        item.taskwarriorExtras = #"{"wait":"20261124T230000Z","effort":3}"#
         return item
     }
 
@@ -34,6 +35,7 @@ struct KeyedArchiveNewFieldsTests {
         #expect(read.modifiedAt == item.modifiedAt)
         #expect(read.externalUID == item.externalUID)
         #expect(read.iCalendarExtras == item.iCalendarExtras)
+        #expect(read.taskwarriorExtras == item.taskwarriorExtras)
     }
 
     @Test("they are stored under the schema's keys: times as reals since 1970, dueIsDate as a bool, UID and extras as strings")
@@ -46,6 +48,7 @@ struct KeyedArchiveNewFieldsTests {
         #expect(object["timestamp"] == .real(try #require(CalendarDay(year: 2026, month: 3, day: 9)).utcMidnight.timeIntervalSince1970))
         #expect(objects[try ArchiveSurgery.uid(object["iCalendarUID"])] == .string("20260309T090000Z-42@calendar.example"))
         #expect(objects[try ArchiveSurgery.uid(object["iCalendarExtras"])] == .string(item.iCalendarExtras ?? ""))
+        #expect(objects[try ArchiveSurgery.uid(object["taskwarriorExtras"])] == .string(item.taskwarriorExtras ?? ""))
     }
 
     @Test("an item without them has none of their keys, so older readers see what they always saw")

@@ -35,6 +35,7 @@ struct KeyedArchiveTests {
                     if index % 8 == 1 { try item.setPriority(1 + index % 9) }
                     if index % 9 == 4 { try item.setTags(index % 2 == 0 ? ["home"] : ["Work", "Café 😀", "a,b"]) }
                     if index % 10 == 5 { item.recurrence = "FREQ=MONTHLY;BYDAY=\(1 + index % 4)TU" }
+                    if index % 11 == 6 { item.taskwarriorExtras = #"{"wait":"20261124T230000Z","effort":\#(index)}"# }
                     if index % 3 == 0 { done.append(item) } else { toDo.append(item) }
                     index += 1
                 }

@@ -43,7 +43,7 @@ struct FormatFieldsTests {
         let (entries, omissions) = try Taskwarrior.read(JSONParser.parse(Array(input.utf8), source: "t"), source: "t", calendar: berlin)
         #expect(entries.first?.item.tags == ["project:garden.beds", "home", "next"])
         #expect(entries.first?.item.priority == nil)
-        #expect(omissions.message == "not imported from taskwarrior: \"priority\":\"X\" of 1 task (tick reads H, M and L)")
+        #expect(omissions.message == "not imported from taskwarrior: \"priority\":\"X\" of 1 task (tick reads H, M and L; kept for the taskwarrior export)")
         let (tasks, message, _) = try taskwarriorTasks(entries)
         #expect(tasks.first?["project"] as? String == "garden.beds" && tasks.first?["tags"] as? [String] == ["home", "next"])
         #expect(message == nil)
@@ -118,7 +118,7 @@ struct FormatFieldsTests {
         let input = #"[{"uuid":"0f5a8e36-1c1b-4b0e-9a51-4f7c2d1e9a10","description":"a","due":"20261201T000000Z","recur":"every blue moon"}]"#
         let (read, omissions) = try Taskwarrior.read(JSONParser.parse(Array(input.utf8), source: "t"), source: "t", calendar: berlin)
         #expect(read.first?.item.recurrence == nil)
-        #expect(omissions.message == "not imported from taskwarrior: \"recur\":\"every blue moon\" of 1 task (tick reads taskwarrior's durations, such as weekly or 2w)")
+        #expect(omissions.message == "not imported from taskwarrior: \"recur\":\"every blue moon\" of 1 task (tick reads taskwarrior's durations, such as weekly or 2w; kept for the taskwarrior export)")
     }
 
     // MARK: todo.txt

@@ -67,6 +67,16 @@ struct TickJSONTests {
         }
     }
 
+    @Test("taskwarriorExtras is written as the text it is and read back unchanged")
+    func taskwarriorExtrasRoundTrip() throws {
+        var item = try ToDoItem(title: "a", createdAt: Date(timeIntervalSince1970: 1_795_000_000))
+        item.taskwarriorExtras = #"{"wait":"20261124T230000Z","effort":3,"depends":["7215e0cf-5e5c-48ef-bbb5-f5144aa78b8d"]}"#
+        let bytes = try written([ExchangeEntry(item: item, done: false)])
+        #expect(String(decoding: bytes, as: UTF8.self).contains(#""taskwarriorExtras": "{\"wait\":\"20261124T230000Z\",\"effort\":3,"#))
+        let read = try TickJSON.read(JSONParser.parse(bytes, source: "list.json"), source: "list.json")
+        #expect(read.map(\.item) == [item])
+    }
+
     @Test("a bad item refuses the input, naming the file, its line and the problem")
     func badItems() throws {
         let cases: [(String, String)] = [
@@ -83,6 +93,9 @@ struct TickJSONTests {
             ("[{\"title\": \"a\", \"externalUID\": \"x\\r\\nSUMMARY:evil\"}]", "list.json:1: \"externalUID\" must be an iCalendar UID"),
             ("[{\"title\": \"a\", \"externalUID\": \"\"}]", "list.json:1: \"externalUID\" must be an iCalendar UID"),
             ("[{\"title\": \"a\", \"externalUID\": \"x\\u009By\"}]", "list.json:1: \"externalUID\" must be an iCalendar UID"),
+            // taskwarriorExtras is written back inside a taskwarrior task: one JSON object.
+            ("[{\"title\": \"a\", \"taskwarriorExtras\": \"[1]\"}]", "list.json:1: \"taskwarriorExtras\" must be the text of a JSON object"),
+            ("[{\"title\": \"a\", \"taskwarriorExtras\": \"{\\\"wait\\\":\"}]", "list.json:1: \"taskwarriorExtras\" must be the text of a JSON object"),
         ]
         for (input, expected) in cases {
             do {

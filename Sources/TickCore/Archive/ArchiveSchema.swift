@@ -48,6 +48,8 @@ enum ArchiveSchema {
               meaning: "the UID another app gave the item, when it is not the text of `id`"),
         Field(key: .iCalendarExtras, kind: .string, isOptional: true,
               meaning: "iCalendar text of the item's properties tick does not map, kept verbatim"),
+        Field(key: .taskwarriorExtras, kind: .string, isOptional: true,
+              meaning: "a JSON object of the item's taskwarrior members tick does not map (`wait`, UDAs, dated annotations …), kept verbatim"),
     ]
 
     static let locationFields: [Field] = [
@@ -162,7 +164,7 @@ enum ArchiveKey: String, CaseIterable, Sendable {
     case formatVersion, toDoItems, doneItems
     case id, title, itemDescription, timestamp, dueIsDate, createdAt, modifiedAt, completedAt, location
     case priority, tags, recurrence
-    case iCalendarUID, iCalendarExtras
+    case iCalendarUID, iCalendarExtras, taskwarriorExtras
     case name, latitude, longitude
     case objects = "NS.objects"
     case string = "NS.string"
@@ -194,14 +196,15 @@ enum ArchiveKey: String, CaseIterable, Sendable {
         case .recurrence: 14
         case .iCalendarUID: 15
         case .iCalendarExtras: 16
-        case .name: 17
-        case .latitude: 18
-        case .longitude: 19
-        case .objects: 20
-        case .string: 21
-        case .classKey: 22
-        case .className: 23
-        case .classes: 24
+        case .taskwarriorExtras: 17
+        case .name: 18
+        case .latitude: 19
+        case .longitude: 20
+        case .objects: 21
+        case .string: 22
+        case .classKey: 23
+        case .className: 24
+        case .classes: 25
         }
     }
 

@@ -184,7 +184,7 @@ struct KeyedArchiveDecoder {
 
     private mutating func decodeItem(_ uid: Int, _ what: @autoclosure () -> String) throws(ArchiveError) -> ToDoItem {
         var id: UUID?
-        var title = "", notes: String?, externalUID: String?, iCalendarExtras: String?
+        var title = "", notes: String?, externalUID: String?, iCalendarExtras: String?, taskwarriorExtras: String?
         var due: Double?, createdAt = 0.0, modifiedAt: Double?, completedAt: Double?
         var dueIsDay = false
         var locationUID: Int?, priority: Int?, tagsUID: Int?, recurrence: String?
@@ -204,6 +204,7 @@ struct KeyedArchiveDecoder {
             case (.recurrence, .string(let value)): recurrence = value
             case (.iCalendarUID, .string(let value)): externalUID = value
             case (.iCalendarExtras, .string(let value)): iCalendarExtras = value
+            case (.taskwarriorExtras, .string(let value)): taskwarriorExtras = value
             default: break
             }
         }
@@ -224,6 +225,7 @@ struct KeyedArchiveDecoder {
         item.completedAt = completedAt.map { Date(timeIntervalSince1970: $0) }
         if let externalUID { item.externalUID = externalUID }
         if let iCalendarExtras { item.iCalendarExtras = iCalendarExtras }
+        if let taskwarriorExtras { item.taskwarriorExtras = taskwarriorExtras }
         if priority != nil || tagsUID != nil || recurrence != nil {
             let tags = try tagsUID.map { (uid) throws(ArchiveError) in try strings(uid, "the tags of \(name())") }
             do throws(ModelError) {

@@ -131,6 +131,7 @@ struct KeyedArchiveEncoder {
             case .recurrence: if let rule = pointer.pointee.recurrence { add(.recurrence, object(plist: builder.string(rule))) }
             case .iCalendarUID: if let text = pointer.pointee.externalUID { add(.iCalendarUID, object(plist: builder.string(text))) }
             case .iCalendarExtras: if let text = pointer.pointee.iCalendarExtras { add(.iCalendarExtras, object(plist: builder.string(text))) }
+            case .taskwarriorExtras: if let text = pointer.pointee.taskwarriorExtras { add(.taskwarriorExtras, object(plist: builder.string(text))) }
             default: break
             }
         }

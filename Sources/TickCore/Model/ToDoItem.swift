@@ -95,6 +95,14 @@ public struct ToDoItem: Sendable, Hashable, Identifiable {
         set { extras = Extras.make(iCalendarExtras: .some(newValue), from: extras) }
     }
 
+    /// The item's taskwarrior members that tick does not map to a field of its own (`wait`,
+    /// `scheduled`, `until`, `start`, `depends`, UDAs, the annotations with their dates …),
+    /// verbatim as the text of one JSON object, so that a taskwarrior export writes them back.
+    public var taskwarriorExtras: String? {
+        get { extras?.taskwarriorExtras }
+        set { extras = Extras.make(taskwarriorExtras: .some(newValue), from: extras) }
+    }
+
     /// How important it is, on iCalendar's scale: 1 (highest) … 9 (lowest); nil for none.
     /// Set it with ``setPriority(_:)``, which refuses other values.
     public var priority: Int? {
@@ -170,16 +178,18 @@ public struct ToDoItem: Sendable, Hashable, Identifiable {
         let unknownFields: UnknownFields
         let externalUID: String?
         let iCalendarExtras: String?
+        let taskwarriorExtras: String?
         let priority: Int8?
         let tags: [String]
         let recurrence: String?
 
         init(location: Location?, unknownFields: UnknownFields, externalUID: String?, iCalendarExtras: String?,
-             priority: Int8?, tags: [String], recurrence: String?) {
+             taskwarriorExtras: String?, priority: Int8?, tags: [String], recurrence: String?) {
             self.location = location
             self.unknownFields = unknownFields
             self.externalUID = externalUID
             self.iCalendarExtras = iCalendarExtras
+            self.taskwarriorExtras = taskwarriorExtras
             self.priority = priority
             self.tags = tags
             self.recurrence = recurrence
@@ -187,24 +197,26 @@ public struct ToDoItem: Sendable, Hashable, Identifiable {
 
         /// A box with some fields replaced and the rest taken from `old`; nil when all are empty.
         static func make(location: Location?? = nil, unknownFields: UnknownFields? = nil, externalUID: String?? = nil,
-                         iCalendarExtras: String?? = nil, priority: Int8?? = nil, tags: [String]? = nil,
-                         recurrence: String?? = nil, from old: Extras?) -> Extras? {
+                         iCalendarExtras: String?? = nil, taskwarriorExtras: String?? = nil, priority: Int8?? = nil,
+                         tags: [String]? = nil, recurrence: String?? = nil, from old: Extras?) -> Extras? {
             let location = location ?? old?.location
             let unknownFields = unknownFields ?? old?.unknownFields ?? UnknownFields()
             let externalUID = externalUID ?? old?.externalUID
             let iCalendarExtras = iCalendarExtras ?? old?.iCalendarExtras
+            let taskwarriorExtras = taskwarriorExtras ?? old?.taskwarriorExtras
             let priority = priority ?? old?.priority
             let tags = tags ?? old?.tags ?? []
             let recurrence = recurrence ?? old?.recurrence
-            if location == nil, unknownFields.isEmpty, externalUID == nil, iCalendarExtras == nil, priority == nil, tags.isEmpty,
-               recurrence == nil { return nil }
+            if location == nil, unknownFields.isEmpty, externalUID == nil, iCalendarExtras == nil, taskwarriorExtras == nil,
+               priority == nil, tags.isEmpty, recurrence == nil { return nil }
             return Extras(location: location, unknownFields: unknownFields, externalUID: externalUID, iCalendarExtras: iCalendarExtras,
-                          priority: priority, tags: tags, recurrence: recurrence)
+                          taskwarriorExtras: taskwarriorExtras, priority: priority, tags: tags, recurrence: recurrence)
         }
 
         static func == (lhs: Extras, rhs: Extras) -> Bool {
             lhs === rhs || (lhs.location == rhs.location && lhs.unknownFields == rhs.unknownFields
                 && lhs.externalUID == rhs.externalUID && lhs.iCalendarExtras == rhs.iCalendarExtras
+                && lhs.taskwarriorExtras == rhs.taskwarriorExtras
                 && lhs.priority == rhs.priority && lhs.tags == rhs.tags && lhs.recurrence == rhs.recurrence)
         }
 
@@ -213,6 +225,7 @@ public struct ToDoItem: Sendable, Hashable, Identifiable {
             hasher.combine(unknownFields)
             hasher.combine(externalUID)
             hasher.combine(iCalendarExtras)
+            hasher.combine(taskwarriorExtras)
             hasher.combine(priority)
             hasher.combine(tags)
             hasher.combine(recurrence)

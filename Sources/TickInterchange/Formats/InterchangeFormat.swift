@@ -32,11 +32,15 @@ public enum InterchangeFormat: String, CaseIterable, Sendable {
     /// day): what an export says it left out. Stated once, here, for every format.
     public var leavesOut: [ItemFieldKind] {
         switch self {
-        case .ics, .vdir, .json: []
+        case .json: []
+        case .ics, .vdir: [.taskwarriorExtras]
         case .taskwarrior: [.location, .coordinates, .externalUID, .iCalendarExtras]
-        case .todotxt: [.id, .notes, .location, .coordinates, .dueTime, .timesOfDay, .modifiedAt, .externalUID, .iCalendarExtras]
-        case .markdown: [.id, .notes, .location, .coordinates, .dueTime, .createdAt, .completedAt, .modifiedAt, .externalUID, .iCalendarExtras]
-        case .calcurse: [.id, .notes, .due, .location, .coordinates, .createdAt, .completedAt, .modifiedAt, .externalUID, .iCalendarExtras]
+        case .todotxt: [.id, .notes, .location, .coordinates, .dueTime, .timesOfDay, .modifiedAt, .externalUID, .iCalendarExtras,
+                        .taskwarriorExtras]
+        case .markdown: [.id, .notes, .location, .coordinates, .dueTime, .createdAt, .completedAt, .modifiedAt, .externalUID,
+                         .iCalendarExtras, .taskwarriorExtras]
+        case .calcurse: [.id, .notes, .due, .location, .coordinates, .createdAt, .completedAt, .modifiedAt, .externalUID,
+                         .iCalendarExtras, .taskwarriorExtras]
         }
     }
 
@@ -71,6 +75,7 @@ public enum ItemFieldKind: String, CaseIterable, Sendable {
     case modifiedAt = "modification dates"
     case externalUID = "other apps' UIDs"
     case iCalendarExtras = "iCalendar properties tick does not show"
+    case taskwarriorExtras = "taskwarrior fields tick does not show"
 
     /// Whether `entry` has a value for this field.
     public func isPresent(in entry: ExchangeEntry) -> Bool {
@@ -87,6 +92,7 @@ public enum ItemFieldKind: String, CaseIterable, Sendable {
         case .modifiedAt: return item.modifiedAt != nil
         case .externalUID: return item.externalUID != nil
         case .iCalendarExtras: return item.iCalendarExtras.map { !$0.isEmpty } ?? false
+        case .taskwarriorExtras: return item.taskwarriorExtras != nil
         }
     }
 }

@@ -121,6 +121,7 @@ public struct ImportPlan: Sendable {
         if leavesOut.contains(.notes) { item.notes = existing.notes }
         if leavesOut.contains(.externalUID) { item.externalUID = existing.externalUID }
         if leavesOut.contains(.iCalendarExtras) { item.iCalendarExtras = existing.iCalendarExtras }
+        if leavesOut.contains(.taskwarriorExtras) { item.taskwarriorExtras = existing.taskwarriorExtras }
         func sameSecond(_ a: Date?, _ b: Date?) -> Bool {
             guard let a, let b else { return a == nil && b == nil }
             return a.timeIntervalSince1970.rounded(.down) == b.timeIntervalSince1970.rounded(.down)

@@ -127,6 +127,11 @@ extension TickJSON {
                 throw Problem(text: error.problem)
             }
         }
+        if let extras = try string(.taskwarriorExtras) {
+            // Written back inside a taskwarrior export's task: it must be one JSON object.
+            guard Taskwarrior.isKeptText(extras) else { throw Problem(text: "\"taskwarriorExtras\" must be the text of a JSON object") }
+            item.taskwarriorExtras = extras
+        }
         return ExchangeEntry(item: item, done: done, line: line, createdAtIsDefault: createdAt == nil)
     }
 

@@ -39,6 +39,9 @@ public enum TickJSON {
         case externalUID
         /// iCalendar content tick keeps for other apps, verbatim, or null.
         case iCalendarExtras
+        /// taskwarrior's members tick keeps (`wait`, UDAs, dated annotations …): the text of a
+        /// JSON object, verbatim, or null.
+        case taskwarriorExtras
     }
 
     /// Writes `entries` as the JSON array, one object a line, flushing as it goes.
@@ -147,6 +150,8 @@ public enum TickJSON {
         if let uid = item.externalUID { writer.jsonString(uid) } else { writer.ascii("null") }
         writer.ascii(", \"iCalendarExtras\": ")
         if let extras = item.iCalendarExtras { writer.jsonString(extras) } else { writer.ascii("null") }
+        writer.ascii(", \"taskwarriorExtras\": ")
+        if let extras = item.taskwarriorExtras { writer.jsonString(extras) } else { writer.ascii("null") }
         writer.byte(UInt8(ascii: "}"))
     }
 

@@ -143,19 +143,20 @@ extension Taskwarrior {
             for (name, counts) in [("priority", priorities), ("recur", recurs)] {
                 for value in counts.keys.sorted() {
                     let count = counts[value] ?? 0
-                    omissions.note("\"\(name)\":\"\(value)\" of \(count) task\(count == 1 ? "" : "s") (tick reads \(name == "priority" ? "H, M and L" : "taskwarrior's durations, such as weekly or 2w"))")
+                    omissions.note("\"\(name)\":\"\(value)\" of \(count) task\(count == 1 ? "" : "s") (tick reads \(name == "priority" ? "H, M and L" : "taskwarrior's durations, such as weekly or 2w"); kept for the taskwarrior export)")
                 }
             }
             if recursWithoutDue > 0 {
-                omissions.note("\"recur\" of \(recursWithoutDue) task\(recursWithoutDue == 1 ? "" : "s") without a due")
+                omissions.note("\"recur\" of \(recursWithoutDue) task\(recursWithoutDue == 1 ? "" : "s") without a due (kept, and written back once the item has a due)")
             }
         }
     }
 
     /// Reads a task's `priority`, `tags`, `project`, `recur` and `parent` into `item`; a value
-    /// of the wrong kind refuses the task (`fail`), one tick does not read is counted in `unread`.
+    /// of the wrong kind refuses the task (`fail`), one tick does not read is counted in `unread`
+    /// and its key put in `kept` (the item keeps it for taskwarrior).
     static func readFields(_ fields: [String: JSONValue], into item: inout ToDoItem, unread: inout UnreadFields,
-                           fail: (String) -> InterchangeError) throws(InterchangeError) {
+                           kept: inout Set<String>, fail: (String) -> InterchangeError) throws(InterchangeError) {
         func string(_ key: String) throws(InterchangeError) -> String? {
             switch fields[key] {
             case nil: return nil
@@ -164,7 +165,12 @@ extension Taskwarrior {
             }
         }
         if let letter = try string("priority"), !letter.isEmpty {
-            if let priority = priority(letter: letter) { try? item.setPriority(priority) } else { unread.priorities[letter, default: 0] += 1 }
+            if let priority = priority(letter: letter) {
+                try? item.setPriority(priority)
+            } else {
+                unread.priorities[letter, default: 0] += 1
+                kept.insert("priority")
+            }
         }
         var tags: [String] = []
         if let project = try string("project"), !project.trimmed().isEmpty { tags.append(projectPrefix + project) }
@@ -182,8 +188,12 @@ extension Taskwarrior {
         }
         let parent = try string("parent")
         guard let recur = try string("recur"), !recur.isEmpty else { return }
-        guard item.due != nil else { unread.recursWithoutDue += 1; return }
-        guard var rule = repeatRule(recur: recur) else { unread.recurs[recur, default: 0] += 1; return }
+        guard item.due != nil else { unread.recursWithoutDue += 1; kept.formUnion(["recur", "parent"]); return }
+        guard var rule = repeatRule(recur: recur) else {
+            unread.recurs[recur, default: 0] += 1
+            kept.formUnion(["recur", "parent"])
+            return
+        }
         // The template export derives from the item's id is not kept: it is derived again.
         if let parent = parent?.lowercased(), parent != templateID(of: item.id).uuidString.lowercased() { rule.taskwarriorParent = parent }
         item.recurrence = rule.ruleText

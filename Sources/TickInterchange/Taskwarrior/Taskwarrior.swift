@@ -5,8 +5,10 @@ import TickCore
 /// tasks with `uuid` (lower-case), `description`, `status` (`pending` or `completed`),
 /// `entry`, `end`, `due` and `modified` as `YYYYMMDDTHHMMSSZ`, and the notes as one
 /// annotation; `priority`, `tags`, `project` and `recur` as the priority, tags and repeat
-/// (``readFields(_:into:unread:fail:)``), a repeating item as a series (a template and the
-/// item as its instance). taskwarrior has no location.
+/// (``readFields(_:into:unread:kept:fail:)``), a repeating item as a series (a template and the
+/// item as its instance). Every other member but `id` and `urgency` (`wait`, UDAs, the
+/// annotations with their dates …) is kept with the item and written back
+/// (``keptText(of:unread:skipped:)``). taskwarrior has no location.
 ///
 /// taskwarrior has no date-only due either: `task add due:2026-12-01` stores local midnight
 /// of that day. So a day-only due is written as local midnight in `calendar` (the zone tick
@@ -35,12 +37,13 @@ public enum Taskwarrior {
             var parent = fields.parent
             if fields.recur != nil, parent == nil {
                 let template = templateID(of: item.id)
-                task(item, fields, uuid: template, status: "recurring", link: ",\"mask\":\"\(entry.done ? "+" : "-")\"", calendar: calendar, &writer)
+                task(item, fields, uuid: template, status: "recurring", link: ["mask": entry.done ? "\"+\"" : "\"-\""],
+                     calendar: calendar, &writer)
                 writer.ascii("},\n")
                 parent = template.uuidString.lowercased()
             }
-            let link = parent.map { ",\"parent\":\"\($0)\",\"imask\":0" }
-            task(item, fields, uuid: item.id, status: entry.done ? "completed" : "pending", link: link, calendar: calendar, &writer)
+            let link = parent.map { ["parent": "\"\($0)\"", "imask": "0"] } ?? [:]
+            task(item, fields, uuid: item.id, status: entry.done ? "completed" : "pending", link: link, kept: true, calendar: calendar, &writer)
             writer.ascii(index + 1 < entries.count ? "},\n" : "}\n")
             try writer.flushIfFull()
         }
@@ -54,9 +57,11 @@ public enum Taskwarrior {
     }
 
     /// One task object without its closing brace: the item's fields under `uuid` and
-    /// `status`, and `link` (the template's mask, an instance's parent) as written JSON.
-    private static func task(_ item: ToDoItem, _ fields: WrittenFields, uuid: UUID, status: String, link: String?,
-                             calendar: LocalTime, _ writer: inout ByteWriter) {
+    /// `status`, `link` (the template's mask, an instance's parent, as written JSON by key),
+    /// then, when `kept`, the members the item keeps for taskwarrior that tick did not write.
+    private static func task(_ item: ToDoItem, _ fields: WrittenFields, uuid: UUID, status: String, link: [String: String],
+                             kept: Bool = false, calendar: LocalTime, _ writer: inout ByteWriter) {
+        var written: Set<String> = ["uuid", "description", "status", "entry"]
         writer.ascii("{\"uuid\":\"")
         writer.uuid(uuid, lowercase: true)
         writer.ascii("\",\"description\":")
@@ -65,17 +70,26 @@ public enum Taskwarrior {
         writer.text(status)
         writer.byte(UInt8(ascii: "\""))
         date("entry", item.createdAt, &writer)
-        if status == "completed" { date("end", item.completedAt ?? item.modifiedAt ?? item.createdAt, &writer) }
+        if status == "completed" { date("end", item.completedAt ?? item.modifiedAt ?? item.createdAt, &writer); written.insert("end") }
         if let day = item.dueDay {
             date("due", midnight(of: day, in: calendar), &writer)
         } else if let due = item.due {
             date("due", due, &writer)
         }
-        if let modified = item.modifiedAt { date("modified", modified, &writer) }
-        if let priority = item.priority { string("priority", priorityLetter(priority), &writer) }
-        if let project = fields.project { string("project", project, &writer) }
-        if let recur = fields.recur { string("recur", recur, &writer) }
-        if let link { writer.text(link) }
+        if let modified = item.modifiedAt { date("modified", modified, &writer); written.insert("modified") }
+        if let priority = item.priority { string("priority", priorityLetter(priority), &writer); written.insert("priority") }
+        if let project = fields.project { string("project", project, &writer); written.insert("project") }
+        if let recur = fields.recur { string("recur", recur, &writer); written.insert("recur") }
+        let members = kept ? keptMembers(item.taskwarriorExtras) : []
+        let series = fields.parent != nil
+        // A kept imask (the instance's place in its series from taskwarrior) wins over the first one's 0.
+        for key in link.keys.sorted() where !(key == "imask" && series && members.contains { $0.key == "imask" }) {
+            writer.ascii(",\"")
+            writer.text(key)
+            writer.ascii("\":")
+            writer.text(link[key] ?? "null")
+            written.insert(key)
+        }
         if !fields.tags.isEmpty {
             writer.ascii(",\"tags\":[")
             for (index, tag) in fields.tags.enumerated() {
@@ -83,13 +97,24 @@ public enum Taskwarrior {
                 writer.jsonString(tag)
             }
             writer.byte(UInt8(ascii: "]"))
+            written.insert("tags")
         }
-        if let notes = item.notes, !notes.isEmpty {
+        if item.due != nil { written.insert("due") }
+        if let notes = item.notes, !notes.isEmpty,
+           !members.contains(where: { $0.key == "annotations" && Self.notes(ofAnnotations: $0.value) == notes }) {
+            // Notes edited in tick (or never taskwarrior's annotations): one annotation.
             writer.ascii(",\"annotations\":[{\"entry\":\"")
             writer.compactDate(item.modifiedAt ?? item.createdAt)
             writer.ascii("\",\"description\":")
             writer.jsonString(notes)
             writer.ascii("}]")
+            written.insert("annotations")
+        }
+        for member in keptToWrite(members, of: item, written: written, series: series) {
+            writer.byte(UInt8(ascii: ","))
+            writer.jsonString(member.key)
+            writer.byte(UInt8(ascii: ":"))
+            writer.json(member.value)
         }
     }
 
@@ -120,9 +145,6 @@ public enum Taskwarrior {
         writer.byte(UInt8(ascii: "\""))
     }
 
-    /// Keys that taskwarrior computes or numbers itself: not data to keep.
-    static let derivedKeys: Set<String> = ["id", "urgency", "mask", "imask", "rtype"]
-
     /// Whether parsed JSON looks like taskwarrior's: its first task has a `description`
     /// (tick's items have a `title`), with or without a `uuid` (`task import` makes one).
     public static func looksLike(_ value: JSONValue) -> Bool {
@@ -147,8 +169,9 @@ public enum Taskwarrior {
         return calendar.date(year: wall.year, month: wall.month, day: wall.day, hour: wall.hour, minute: wall.minute, second: wall.second)
     }
 
-    /// Reads taskwarrior tasks; deleted tasks are not imported, and fields tick has no place
-    /// for are named in the returned omissions. A bad task refuses the whole input. A due at
+    /// Reads taskwarrior tasks; deleted tasks are not imported (said in the returned
+    /// omissions), members tick does not map are kept in each item's `taskwarriorExtras`, and
+    /// values tick cannot show are said as well. A bad task refuses the whole input. A due at
     /// the first instant of a day in `calendar` is that calendar day.
     public static func read(_ value: JSONValue, source: String, now: Date = Date(), calendar: LocalTime = .current) throws(InterchangeError) -> (entries: [ExchangeEntry], omissions: Omissions) {
         var omissions = Omissions(format: .taskwarrior, importing: true)
@@ -159,7 +182,7 @@ public enum Taskwarrior {
         default: throw InterchangeError(source: source, line: 1, problem: "taskwarrior's JSON is an array of tasks, not \(value.kind)")
         }
         var entries: [ExchangeEntry] = []
-        var deleted = 0, templates = 0, annotationDates = 0, endsOfOpenTasks = 0
+        var deleted = 0, templates = 0
         // Tasks without a uuid: how many had each derived id so far, so that two alike get two ids.
         var derivedSeen: [String: Int] = [:]
         func derivedID(description: String, entry: String?) -> String {
@@ -168,7 +191,6 @@ public enum Taskwarrior {
             derivedSeen[name] = seen + 1
             return NameBasedUUID.make(Array((seen == 0 ? name : name + "#\(seen)").utf8)).uuidString
         }
-        var ignored: [String: Int] = [:]
         var unread = UnreadFields()
         // A recurring task is a template ("status":"recurring") and the instances taskwarrior
         // made of it (each with "parent"): the instances are the tasks `task list` shows.
@@ -221,9 +243,10 @@ public enum Taskwarrior {
                 item.setDue(instant: due)
             }
             item.modifiedAt = try date("modified")
-            if status == "completed" { item.completedAt = try date("end") } else if fields["end"] != nil { endsOfOpenTasks += 1 }
+            // (The end of a task not completed is kept as it is.)
+            var kept: Set<String> = status == "completed" ? [] : ["end"]
+            if status == "completed" { item.completedAt = try date("end") }
             if case .array(let annotations, _)? = fields["annotations"] {
-                annotationDates += annotations.count
                 var notes: [String] = []
                 for annotation in annotations {
                     guard case .object(let parts, _) = annotation, case .string(let text)? = parts.first(where: { $0.key == "description" })?.value else {
@@ -233,29 +256,19 @@ public enum Taskwarrior {
                 }
                 item.notes = notes.isEmpty ? nil : notes.joined(separator: "\n")
             }
-            try readFields(fields, into: &item, unread: &unread, fail: fail)
-            let known: Set<String> = ["uuid", "description", "status", "entry", "end", "due", "modified", "annotations",
-                                      "priority", "project", "tags", "recur", "parent"]
-            for (key, _) in members where !known.contains(key) && !derivedKeys.contains(key) { ignored[key, default: 0] += 1 }
+            try readFields(fields, into: &item, unread: &unread, kept: &kept, fail: fail)
+            // The series members of an instance of the template a tick export derives are tick's own.
+            let ownSeries = try string("parent")?.lowercased() == templateID(of: id).uuidString.lowercased()
+            item.taskwarriorExtras = keptText(of: members, unread: kept, skipped: ownSeries ? seriesKeys : [])
             entries.append(ExchangeEntry(item: item, done: status == "completed", line: line, createdAtIsDefault: entryDate == nil))
         }
         if deleted > 0 {
             omissions.note("\(deleted) deleted task\(deleted == 1 ? "" : "s") (an import removes nothing: \(deleted == 1 ? "it stays" : "they stay") in the list if \(deleted == 1 ? "it is" : "they are") there)")
         }
-        if endsOfOpenTasks > 0 {
-            omissions.note("the end dates of \(endsOfOpenTasks) task\(endsOfOpenTasks == 1 ? "" : "s") not completed")
-        }
-        if annotationDates > 0 {
-            omissions.note("the dates of \(annotationDates) annotation\(annotationDates == 1 ? "" : "s") (their texts are the notes, one a line)")
-        }
         if templates > 0 {
             omissions.note("\(templates) recurring task\(templates == 1 ? "'s template" : "s' templates") (\(templates == 1 ? "its" : "their") instances are imported)")
         }
         unread.note(in: &omissions)
-        for key in ignored.keys.sorted() {
-            let count = ignored[key] ?? 0
-            omissions.note("\"\(key)\" of \(count) task\(count == 1 ? "" : "s") (tick has no such field)")
-        }
         return (entries, omissions)
     }
 }

@@ -25,8 +25,8 @@ struct ListCommand: ParsableCommand {
             list's order) and leaves the list's own order and the positions as they are.
 
             --json prints an array of objects with the keys id, title, notes, due, location, \
-            priority, tags, repeat, done, createdAt, completedAt, modifiedAt, externalUID and iCalendarExtras \
-            (docs/interchange.md); dates are ISO 8601 in UTC, a due given as a day is \
+            priority, tags, repeat, done, createdAt, completedAt, modifiedAt, externalUID, iCalendarExtras \
+            and taskwarriorExtras (docs/interchange.md); dates are ISO 8601 in UTC, a due given as a day is \
             "2026-12-01"; texts are exact (control characters, which the text form shows as \
             ^[ or <U+202E>, are JSON escapes). `tick export --format json` prints the same and \
             `tick import` reads it.

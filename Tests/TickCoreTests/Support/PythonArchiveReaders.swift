@@ -20,7 +20,7 @@ enum PythonArchiveReaders {
     import nska_deserialize as nd
     from bpylist2 import archiver
     KEYS = ['id', 'title', 'itemDescription', 'timestamp', 'dueIsDate', 'createdAt', 'modifiedAt',
-            'completedAt', 'priority', 'tags', 'recurrence', 'iCalendarUID', 'iCalendarExtras', 'location', 'name', 'latitude', 'longitude',
+            'completedAt', 'priority', 'tags', 'recurrence', 'iCalendarUID', 'iCalendarExtras', 'taskwarriorExtras', 'location', 'name', 'latitude', 'longitude',
             'formatVersion', 'toDoItems', 'doneItems']
     class Generic:
         @staticmethod
@@ -67,6 +67,7 @@ enum PythonArchiveReaders {
         if let rule = item.recurrence { fields["recurrence"] = rule }
         if let text = item.externalUID { fields["iCalendarUID"] = text }
         if let text = item.iCalendarExtras { fields["iCalendarExtras"] = text }
+        if let text = item.taskwarriorExtras { fields["taskwarriorExtras"] = text }
         if let location = item.location {
             var place: [String: Any] = ["name": location.name]
             if let coordinate = location.coordinate {
