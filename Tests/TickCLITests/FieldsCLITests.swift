@@ -52,6 +52,10 @@ struct FieldsCLITests {
         #expect(items[1]["repeat"] as? String == "FREQ=MONTHLY")
         #expect(items[1]["due"] as? String == "2026-12-10")
         #expect(items[1]["priority"] is NSNull)
+        // A repeat needs a due: clearing it alone is refused, with the repeat it is not.
+        let refused = try tick.run(["edit", "2", "--clear-due"])
+        #expect(refused.status != 0 && refused.stderr.contains("--clear-repeat"))
+        #expect(try tick.listJSON()[1]["due"] as? String == "2026-12-10")
         #expect(try tick.run(["edit", "2", "--clear-repeat"]).status == 0)
         #expect(try tick.listJSON()[1]["repeat"] is NSNull)
     }

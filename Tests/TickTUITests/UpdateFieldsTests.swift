@@ -110,4 +110,28 @@ struct UpdateFieldsTests {
         #expect(shown() == ["A late", "B none", "C soon"])
         #expect(state.list.toDoItems.map(\.title) == ["A late", "B none", "C soon"])
     }
+
+    @Test("in a sorted view the cursor follows the item a key changed; after a repeating tick it goes to the next row")
+    func cursorFollows() throws {
+        var a = try Fixtures.item(1, "A", dueDay: (2026, 12, 2))
+        try a.setPriority(1)
+        var b = try Fixtures.item(2, "B", dueDay: (2026, 12, 3))
+        try b.setPriority(5)
+        var c = try Fixtures.item(3, "C", dueDay: (2026, 12, 1))
+        c.recurrence = "FREQ=WEEKLY"
+        var state = try state([a, b, c])
+        state.press(.character("s"), .character("s"))  // by priority: A, B, C
+        state.press(.character("G"), .character("p"))   // C gets high: A, C, B
+        #expect(state.selectedItem?.title == "C")
+        state.press(.character("p"))                     // medium: A, B, C (by list order among 5s)
+        #expect(state.selectedItem?.title == "C" && state.selectedItem?.priority == 5)
+        // By due: C (Dec 1), A, B; Space moves C on to Dec 8, the last row, and the cursor to the row after where it was.
+        state.press(.character("s"), .character("s"), .character("g"))
+        #expect(state.sort == .due && state.selectedItem?.title == "C")
+        state.press(.character(" "))
+        #expect(state.list.toDoItems.first { $0.title == "C" }?.dueDay == CalendarDay(year: 2026, month: 12, day: 8))
+        #expect(state.selectedItem?.title == "C")
+        state.press(.character("g"), .character(" "))
+        #expect(state.list.doneItems.map(\.title).contains("A"))
+    }
 }
