@@ -36,6 +36,10 @@ struct EventLoop<Store: ListStore> {
     private var quitConfirmed = false
     /// An update asked for a save (``Effect/save``) that has not run yet.
     private var saveRequested = false
+    /// The list's undo journal (nil: undo stays within the session) and its version when
+    /// last read or written.
+    private let journal: UndoJournal?
+    private var journalWatcher: FileWatcher
 
     /// `state.list` must be the list as read from the file when it had `fileVersion`.
     init(terminal: any Terminal, store: Store, state: AppState, fileVersion: FileVersion?) {
@@ -44,6 +48,8 @@ struct EventLoop<Store: ListStore> {
         self.state = state
         watcher = FileWatcher(lastSeen: fileVersion)
         diskVersion = fileVersion
+        journal = store.undoJournal
+        journalWatcher = FileWatcher(lastSeen: nil)
     }
 
     /// Runs until the user quits or a quit signal arrives.
@@ -56,6 +62,7 @@ struct EventLoop<Store: ListStore> {
     mutating func run() -> Outcome {
         var size = terminal.size
         dispatch(.resize(size))
+        readJournal()
         while true {
             if let signal = pendingSignal() {
                 saveIfNeeded()
@@ -130,7 +137,11 @@ struct EventLoop<Store: ListStore> {
     /// of operations.
     private mutating func saveIfNeeded() {
         saveRequested = false
-        guard !state.pendingOperations.isEmpty else { return }
+        guard !state.pendingOperations.isEmpty else {
+            // An undo that found nothing left to change still leaves the journal.
+            if !state.history.journalChanges.isEmpty { saveJournal(version: diskVersion) }
+            return
+        }
         let operations = state.pendingOperations
         do {
             // state.list is the list the file held at diskVersion with the operations applied.
@@ -140,15 +151,45 @@ struct EventLoop<Store: ListStore> {
             trace?.record("saved")
             state.pendingOperations.removeFirst(min(operations.count, state.pendingOperations.count))
             dispatch(.saved(list))
+            saveJournal(version: version)
         } catch {
             dispatch(.saveFailed(error.problem))
         }
     }
 
+    /// Writes the history's journal changes, the list file having `version` after them,
+    /// and hands the journal as it now is to the state.
+    private mutating func saveJournal(version: FileVersion?) {
+        let changes = state.history.journalChanges
+        guard let journal else {
+            dispatch(.journalSaved(nil, changes: changes.count, version: version, problem: nil))
+            return
+        }
+        do {
+            let entries = try journal.apply(changes, after: version)
+            journalWatcher.remember(journal.version())
+            dispatch(.journalSaved(entries, changes: changes.count, version: version, problem: nil))
+        } catch {
+            dispatch(.journalSaved(nil, changes: changes.count, version: version, problem: error.description))
+        }
+    }
+
+    /// Reads the undo journal (at start, and when it or the list changed elsewhere); one
+    /// that cannot be read is said by the next save, which will not write over it.
+    private mutating func readJournal() {
+        guard let journal else { return }
+        journalWatcher.remember(journal.version())
+        guard let entries = try? journal.entries() else { return }
+        dispatch(.journalRead(entries, version: diskVersion))
+    }
+
     /// No key came: let the clock move on and pick up changes made by other processes.
     private mutating func idle() {
         dispatch(.tick(clock()))
-        guard watcher.checkForChange(store.version()) else { return }
+        guard watcher.checkForChange(store.version()) else {
+            if let journal, journalWatcher.checkForChange(journal.version()) { readJournal() }
+            return
+        }
         let list: ToDoList
         do {
             list = try store.load()
@@ -160,5 +201,6 @@ struct EventLoop<Store: ListStore> {
         // save sees a different version and reads the file again.
         diskVersion = watcher.lastSeen
         dispatch(.externalChange(list))
+        readJournal()
     }
 }

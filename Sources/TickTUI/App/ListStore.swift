@@ -25,11 +25,17 @@ public protocol ListStore {
     /// The kind of property list the file holds now (an XML list is rewritten as binary by
     /// the first save); nil when there is no file.
     func fileFormat() -> ListFileFormat?
+    /// The list's undo journal, shared with the CLI and other windows; nil: undo stays
+    /// within the session.
+    var undoJournal: UndoJournal? { get }
 }
 
 extension ListStore {
     /// The kind of property list the file holds now; nil when unknown (or no file).
     public func fileFormat() -> ListFileFormat? { nil }
+
+    /// No journal: undo stays within the session.
+    public var undoJournal: UndoJournal? { nil }
 
     /// Reads the whole list at once: no preview.
     public func loadInStages(previewItems: Int, minimumItems: Int, preview: (ListPreview) -> Void) throws(StoreError) -> ToDoList {
