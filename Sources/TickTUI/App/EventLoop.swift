@@ -114,6 +114,8 @@ struct EventLoop<Store: ListStore> {
             action = KeyMap.action(for: key, in: state)
         }
         guard let action else { return false }
+        // Undo decides on the file and journal as they are now, not as at the last poll.
+        if action == .undo, state.history.journalChanges.isEmpty, state.pendingOperations.isEmpty { refresh() }
         return dispatch(action)
     }
 
@@ -186,6 +188,11 @@ struct EventLoop<Store: ListStore> {
     /// No key came: let the clock move on and pick up changes made by other processes.
     private mutating func idle() {
         dispatch(.tick(clock()))
+        refresh()
+    }
+
+    /// Picks up changes other processes made to the list or the undo journal.
+    private mutating func refresh() {
         guard watcher.checkForChange(store.version()) else {
             if let journal, journalWatcher.checkForChange(journal.version()) { readJournal() }
             return
