@@ -145,15 +145,35 @@ struct EventLoop<Store: ListStore> {
             return
         }
         let operations = state.pendingOperations
+        let changes = state.history.journalChanges
+        let journal = self.journal
+        var recorded: Result<[UndoJournal.Entry], StoreError>?
         do {
             // state.list is the list the file held at diskVersion with the operations applied.
-            let (list, version) = try store.commit(operations, appliedTo: state.list, readAt: diskVersion)
+            // The journal is written under the list's lock, so that the list and the journal
+            // agree for whoever takes it (tick undo, another window reading the journal).
+            let (list, version) = try store.commit(operations, appliedTo: state.list, readAt: diskVersion) { version in
+                guard let journal else { return }
+                do throws(StoreError) {
+                    recorded = .success(try journal.apply(changes, after: version))
+                } catch {
+                    recorded = .failure(error)
+                }
+            }
             watcher.remember(version)
             diskVersion = version
             trace?.record("saved")
             state.pendingOperations.removeFirst(min(operations.count, state.pendingOperations.count))
             dispatch(.saved(list))
-            saveJournal(version: version)
+            switch recorded {
+            case .success(let entries)?:
+                journalWatcher.remember(journal?.version())
+                dispatch(.journalSaved(entries, changes: changes.count, version: version, problem: nil))
+            case .failure(let error)?:
+                dispatch(.journalSaved(nil, changes: changes.count, version: version, problem: error.description))
+            case nil:
+                dispatch(.journalSaved(nil, changes: changes.count, version: version, problem: nil))
+            }
         } catch {
             dispatch(.saveFailed(error.problem))
         }
@@ -176,12 +196,13 @@ struct EventLoop<Store: ListStore> {
         }
     }
 
-    /// Reads the undo journal (at start, and when it or the list changed elsewhere); one
+    /// Reads the undo journal (at start, and when it or the list changed elsewhere), under
+    /// the list's lock: a writer that saved the list has recorded its change by then. One
     /// that cannot be read is said by the next save, which will not write over it.
     private mutating func readJournal() {
         guard let journal else { return }
         journalWatcher.remember(journal.version())
-        guard let entries = try? journal.entries() else { return }
+        guard let entries = try? store.underLock({ try? journal.entries() }) ?? nil else { return }
         dispatch(.journalRead(entries, version: diskVersion))
     }
 
