@@ -21,8 +21,9 @@ extension ToDoStore {
     /// version after the save, under the list's lock (so that the journal's order is the
     /// file's). `body` returns nil for the entry when it changed nothing worth undoing. A
     /// journal that cannot be written does not undo the change: its error is returned.
+    /// `journal` is asked for once the list's directory exists (its key is the resolved path).
     public func modify<T>(
-        recordingIn journal: UndoJournal, _ body: (inout ToDoList) throws -> (T, UndoJournal.Entry?)
+        recordingIn journal: () -> UndoJournal, _ body: (inout ToDoList) throws -> (T, UndoJournal.Entry?)
     ) throws -> (result: T, journalError: StoreError?) {
         try file.createDirectory()
         let target = file.resolved()
@@ -35,7 +36,7 @@ extension ToDoStore {
         try write(list, to: target)
         guard let entry else { return (result, nil) }
         do {
-            try journal.apply([.recorded(entry)], after: file.version(target))
+            try journal().apply([.recorded(entry)], after: file.version(target))
             return (result, nil)
         } catch {
             return (result, error)

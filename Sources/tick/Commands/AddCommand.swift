@@ -111,17 +111,21 @@ struct AddCommand: ParsableCommand {
             let items = try makeItems()
             let store = storeOptions.makeStore()
             let operations = items.map { ToDoList.Operation.insert($0, .toDo, at: nil) }
-            let (list, version) = try store.commit(operations, appliedTo: ToDoList(), readAt: nil)
-            ProcessLifetime.keepUntilExit(list)
             let entry = UndoJournal.Entry(
                 name: UndoJournal.name("add", titles: items.map(\.title)), forward: operations,
                 inverse: items.reversed().map { .remove($0.id) }, source: "tick add"
             )
-            do throws(StoreError) {
-                try store.journal.apply([.recorded(entry)], after: version)
-            } catch {
-                warn("\(error.description); tick undo cannot undo this change")
+            // Recorded in the undo journal under the list's lock, as every change is.
+            var journalError: StoreError?
+            let (list, _) = try store.commit(operations, appliedTo: ToDoList(), readAt: nil) { version in
+                do throws(StoreError) {
+                    try store.journal.apply([.recorded(entry)], after: version)
+                } catch {
+                    journalError = error
+                }
             }
+            ProcessLifetime.keepUntilExit(list)
+            if let journalError { warn("\(journalError.description); tick undo cannot undo this change") }
             for item in items { output(Self.report(item)) }
         }
     }

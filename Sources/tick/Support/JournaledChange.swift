@@ -44,7 +44,7 @@ extension ToDoStore {
     func modifyRecording<T>(
         verb: String, command: String, _ body: (inout ToDoList, inout ChangeRecord) throws -> T
     ) throws -> T {
-        let (result, journalError) = try modify(recordingIn: journal) { list in
+        let (result, journalError) = try modify(recordingIn: { journal }) { list in
             var record = ChangeRecord()
             let result = try body(&list, &record)
             return (result, record.entry(verb: verb, command: command))
