@@ -28,6 +28,7 @@ struct Tick: ParsableCommand {
               tick add "Buy milk" --due tomorrow --location "Corner shop"
               tick list
               tick check 1 2 3
+              tick undo          # takes back the last change, here or in the app
               tick list milk --open
               tick edit 2 --due fri --notes "ask about the oat one"
               tick list --json | jq '.[] | select(.done | not) | .title'
@@ -36,7 +37,7 @@ struct Tick: ParsableCommand {
         version: "tick 0.1.0",
         subcommands: [
             AddCommand.self, ListCommand.self, ShowCommand.self, CheckCommand.self,
-            UncheckCommand.self, RemoveCommand.self, EditCommand.self, MoveCommand.self,
+            UncheckCommand.self, RemoveCommand.self, EditCommand.self, MoveCommand.self, UndoCommand.self,
             ImportCommand.self, ExportCommand.self, SyncCommand.self,
         ]
     )

@@ -43,12 +43,12 @@ struct ChangeCommandTests {
         #expect(try Data(contentsOf: tick.file) == before)
     }
 
-    @Test("done, undo, rm and delete are aliases")
+    @Test("done, rm and delete are aliases; undo is not uncheck's any more")
     func aliases() throws {
         let tick = try TickRunner()
         for title in ["a", "b", "c"] { try tick.add([title]) }
         #expect(try tick.run(["done", "1"]).stdout.hasPrefix("checked "))
-        #expect(try tick.run(["undo", "3"]).stdout.hasPrefix("unchecked "))
+        #expect(try tick.run(["uncheck", "3"]).stdout.hasPrefix("unchecked "))
         #expect(try tick.run(["rm", "1"]).stdout.hasPrefix("removed "))
         #expect(try tick.run(["delete", "1"]).stdout.hasPrefix("removed "))
         #expect(try tick.listJSON().map { $0["title"] as? String } == ["a"])
@@ -192,7 +192,7 @@ struct ManPageTests {
         for heading in [".SH NAME", ".SH SYNOPSIS", ".SH DESCRIPTION", ".SH OPTIONS", ".SH COMMANDS", ".SH EXIT STATUS"] {
             #expect(result.stdout.contains("\n\(heading)\n"), "\(heading)")
         }
-        for command in ["add", "list", "show", "check, done", "uncheck, undo", "remove, rm, delete", "edit", "move"] {
+        for command in ["add", "list", "show", "check, done", "uncheck", "remove, rm, delete", "edit", "move", "undo"] {
             #expect(result.stdout.contains(".SS \"\(command)\""), "\(command)")
         }
         #expect(result.stdout.contains("\\fB\\-\\-due\\-before\\fR \\fIdate\\fR"))

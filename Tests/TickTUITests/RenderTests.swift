@@ -232,11 +232,11 @@ struct RenderTests {
     @Test("a rule that cannot be put in words shows in the detail pane as its text, and the row says it repeats")
     func recurrenceInDetail() throws {
         var item = try Fixtures.item(3, "File taxes", dueDay: (2026, 11, 28))
-        item.iCalendarExtras = "RRULE:FREQ=YEARLY;BYMONTH=4;BYMONTHDAY=15\nCATEGORIES:money"
+        item.iCalendarExtras = "RRULE:FREQ=MONTHLY;BYDAY=MO,TU,WE,TH,FR;BYSETPOS=-1\nCATEGORIES:money"
         item.adoptKeptFields()
         let state = Fixtures.state(try ToDoList(toDoItems: [item], doneItems: []))
         let lines = render(state, size: Size(columns: 80, rows: 24)).trimmedLines
-        #expect(lines.contains(" Repeats   FREQ=YEARLY;BYMONTH=4;BYMONTHDAY=15"), "\(lines)")
+        #expect(lines.contains(" Repeats   FREQ=MONTHLY;BYDAY=MO,TU,WE,TH,FR;BYSETPOS=-1"), "\(lines)")
         #expect(lines.contains(" Tags      money"), "\(lines)")
         #expect(lines[2].hasPrefix(" [ ] File taxes (r) #money"), "\(lines)")
     }

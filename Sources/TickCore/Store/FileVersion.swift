@@ -4,7 +4,7 @@ import Glibc
 ///
 /// Every save renames a new file over the old one, so the inode changes on each save; size
 /// and modification time catch editors that write in place.
-public struct FileVersion: Sendable, Hashable {
+public struct FileVersion: Sendable, Hashable, Codable {
     public let device: UInt64
     public let inode: UInt64
     public let size: Int64

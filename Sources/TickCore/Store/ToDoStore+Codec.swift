@@ -52,3 +52,20 @@ extension ToDoStore {
         )
     }
 }
+
+extension ToDoStore {
+    /// One item as the bytes of a list holding only it (the undo journal keeps a removed
+    /// item so, with every field a file holds, also those of a newer tick).
+    static func encodeItem(_ item: ToDoItem) -> [UInt8] {
+        // (A list of one item cannot repeat an id.)
+        var list = ToDoList()
+        try? list.add(item)
+        return KeyedArchive.encode(list)
+    }
+
+    /// The one item that ``encodeItem(_:)`` wrote; nil when the bytes do not hold one.
+    static func decodeItem(_ bytes: [UInt8]) -> ToDoItem? {
+        guard let list = try? KeyedArchive.decode(bytes), list.count == 1 else { return nil }
+        return list.allItems.first
+    }
+}

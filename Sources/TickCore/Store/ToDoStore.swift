@@ -125,10 +125,30 @@ public struct ToDoStore: Sendable {
         try change(operations, applied: version.map { (list, $0) })
     }
 
+    /// ``commit(_:appliedTo:readAt:)``, then `underLock` with the file's version after the
+    /// save, still under the list's lock (the app records the change in the undo journal
+    /// there, so that whoever holds the lock sees the list and the journal agree).
+    public func commit(
+        _ operations: [ToDoList.Operation], appliedTo list: ToDoList, readAt version: FileVersion?,
+        underLock: (FileVersion?) -> Void
+    ) throws(StoreError) -> (list: ToDoList, version: FileVersion?) {
+        try change(operations, applied: version.map { (list, $0) }, underLock: underLock)
+    }
+
+    /// Runs `body` under the list's lock: no tick writes the list or records in its undo
+    /// journal meanwhile.
+    public func underLock<T>(_ body: () -> T) throws(StoreError) -> T {
+        try file.createDirectory()
+        let lock = try file.lock(file.resolved())
+        defer { close(lock) }
+        return body()
+    }
+
     /// ``apply(_:)`` and ``commit(_:appliedTo:readAt:)``: `applied` is the caller's list with
     /// the operations applied and the version of the file it started from.
     private func change(
-        _ operations: [ToDoList.Operation], applied: (list: ToDoList, version: FileVersion)?
+        _ operations: [ToDoList.Operation], applied: (list: ToDoList, version: FileVersion)?,
+        underLock: (FileVersion?) -> Void = { _ in }
     ) throws(StoreError) -> (list: ToDoList, version: FileVersion?) {
         try file.createDirectory()
         let target = file.resolved()
@@ -136,7 +156,9 @@ public struct ToDoStore: Sendable {
         defer { close(lock) }
         if let (list, version) = applied, file.version(target) == version {
             try write(list, to: target)
-            return (list, file.version(target))
+            let saved = file.version(target)
+            underLock(saved)
+            return (list, saved)
         }
         var list = try read(target) ?? ToDoList()
         var changed = false
@@ -148,7 +170,9 @@ public struct ToDoStore: Sendable {
             }
         }
         if changed { try write(list, to: target) }
-        return (list, file.version(target))
+        let saved = file.version(target)
+        underLock(saved)
+        return (list, saved)
     }
 
     /// Merges `operation` into `list` in place and says whether anything changed. An

@@ -1,4 +1,5 @@
 import FoundationEssentials
+import TickCore
 
 /// What the last sync of one list with one vdir left both sides holding: the base of the
 /// next sync's three-way merge. Kept outside the list, in
@@ -50,20 +51,11 @@ public struct SyncPaths: Sendable {
         conflicts = directory.appendingPathComponent("sync-\(key)-conflicts.txt")
     }
 
-    /// `$XDG_STATE_HOME/tick`, else `~/.local/state/tick`.
+    /// `$XDG_STATE_HOME/tick`, else `~/.local/state/tick` (``StatePaths``).
     public static func defaultDirectory(environment: [String: String]) -> URL {
-        if let state = environment["XDG_STATE_HOME"], state.hasPrefix("/") {
-            return URL(fileURLWithPath: state).appendingPathComponent("tick")
-        }
-        let home = environment["HOME"] ?? "/"
-        return URL(fileURLWithPath: home).appendingPathComponent(".local/state/tick")
+        StatePaths.directory(environment: environment)
     }
 
-    /// 16 hex digits of FNV-1a over the text's UTF-8.
-    static func key(_ text: String) -> String {
-        var hash: UInt64 = 0xCBF2_9CE4_8422_2325
-        for byte in text.utf8 { hash = (hash ^ UInt64(byte)) &* 0x0000_0100_0000_01B3 }
-        let hex = String(hash, radix: 16)
-        return String(repeating: "0", count: 16 - hex.count) + hex
-    }
+    /// 16 hex digits of FNV-1a over the text's UTF-8 (``StatePaths/key(_:)``).
+    static func key(_ text: String) -> String { StatePaths.key(text) }
 }

@@ -80,6 +80,13 @@ public enum Action: Sendable, Hashable {
     case externalChange(ToDoList)
     /// The file was changed by another process and cannot be read now (the message says why).
     case externalChangeUnreadable(String)
+    /// The undo journal as read (after a change elsewhere, to the list or the journal),
+    /// and the list file's version then.
+    case journalRead([UndoJournal.Entry], version: FileVersion?)
+    /// A save wrote the first `changes` of the history's journal changes: `entries` is the
+    /// journal now (nil: there is no journal, or writing it failed with `problem`), and
+    /// `version` the list file's version after the save.
+    case journalSaved([UndoJournal.Entry]?, changes: Int, version: FileVersion?, problem: String?)
     case resize(Size)
 }
 

@@ -36,6 +36,10 @@ struct EventLoop<Store: ListStore> {
     private var quitConfirmed = false
     /// An update asked for a save (``Effect/save``) that has not run yet.
     private var saveRequested = false
+    /// The list's undo journal (nil: undo stays within the session) and its version when
+    /// last read or written.
+    private let journal: UndoJournal?
+    private var journalWatcher: FileWatcher
 
     /// `state.list` must be the list as read from the file when it had `fileVersion`.
     init(terminal: any Terminal, store: Store, state: AppState, fileVersion: FileVersion?) {
@@ -44,6 +48,8 @@ struct EventLoop<Store: ListStore> {
         self.state = state
         watcher = FileWatcher(lastSeen: fileVersion)
         diskVersion = fileVersion
+        journal = store.undoJournal
+        journalWatcher = FileWatcher(lastSeen: nil)
     }
 
     /// Runs until the user quits or a quit signal arrives.
@@ -56,6 +62,7 @@ struct EventLoop<Store: ListStore> {
     mutating func run() -> Outcome {
         var size = terminal.size
         dispatch(.resize(size))
+        readJournal()
         while true {
             if let signal = pendingSignal() {
                 saveIfNeeded()
@@ -107,6 +114,8 @@ struct EventLoop<Store: ListStore> {
             action = KeyMap.action(for: key, in: state)
         }
         guard let action else { return false }
+        // Undo decides on the file and journal as they are now, not as at the last poll.
+        if action == .undo, state.history.journalChanges.isEmpty, state.pendingOperations.isEmpty { refresh() }
         return dispatch(action)
     }
 
@@ -130,25 +139,85 @@ struct EventLoop<Store: ListStore> {
     /// of operations.
     private mutating func saveIfNeeded() {
         saveRequested = false
-        guard !state.pendingOperations.isEmpty else { return }
+        guard !state.pendingOperations.isEmpty else {
+            // An undo that found nothing left to change still leaves the journal.
+            if !state.history.journalChanges.isEmpty { saveJournal(version: diskVersion) }
+            return
+        }
         let operations = state.pendingOperations
+        let changes = state.history.journalChanges
+        let journal = self.journal
+        var recorded: Result<[UndoJournal.Entry], StoreError>?
         do {
             // state.list is the list the file held at diskVersion with the operations applied.
-            let (list, version) = try store.commit(operations, appliedTo: state.list, readAt: diskVersion)
+            // The journal is written under the list's lock, so that the list and the journal
+            // agree for whoever takes it (tick undo, another window reading the journal).
+            let (list, version) = try store.commit(operations, appliedTo: state.list, readAt: diskVersion) { version in
+                guard let journal else { return }
+                do throws(StoreError) {
+                    recorded = .success(try journal.apply(changes, after: version))
+                } catch {
+                    recorded = .failure(error)
+                }
+            }
             watcher.remember(version)
             diskVersion = version
             trace?.record("saved")
             state.pendingOperations.removeFirst(min(operations.count, state.pendingOperations.count))
             dispatch(.saved(list))
+            switch recorded {
+            case .success(let entries)?:
+                journalWatcher.remember(journal?.version())
+                dispatch(.journalSaved(entries, changes: changes.count, version: version, problem: nil))
+            case .failure(let error)?:
+                dispatch(.journalSaved(nil, changes: changes.count, version: version, problem: error.description))
+            case nil:
+                dispatch(.journalSaved(nil, changes: changes.count, version: version, problem: nil))
+            }
         } catch {
             dispatch(.saveFailed(error.problem))
         }
     }
 
+    /// Writes the history's journal changes, the list file having `version` after them,
+    /// and hands the journal as it now is to the state.
+    private mutating func saveJournal(version: FileVersion?) {
+        let changes = state.history.journalChanges
+        guard let journal else {
+            dispatch(.journalSaved(nil, changes: changes.count, version: version, problem: nil))
+            return
+        }
+        do {
+            let entries = try journal.apply(changes, after: version)
+            journalWatcher.remember(journal.version())
+            dispatch(.journalSaved(entries, changes: changes.count, version: version, problem: nil))
+        } catch {
+            dispatch(.journalSaved(nil, changes: changes.count, version: version, problem: error.description))
+        }
+    }
+
+    /// Reads the undo journal (at start, and when it or the list changed elsewhere), under
+    /// the list's lock: a writer that saved the list has recorded its change by then. One
+    /// that cannot be read is said by the next save, which will not write over it.
+    private mutating func readJournal() {
+        guard let journal else { return }
+        journalWatcher.remember(journal.version())
+        guard let entries = try? store.underLock({ try? journal.entries() }) ?? nil else { return }
+        dispatch(.journalRead(entries, version: diskVersion))
+    }
+
     /// No key came: let the clock move on and pick up changes made by other processes.
     private mutating func idle() {
         dispatch(.tick(clock()))
-        guard watcher.checkForChange(store.version()) else { return }
+        refresh()
+    }
+
+    /// Picks up changes other processes made to the list or the undo journal.
+    private mutating func refresh() {
+        guard watcher.checkForChange(store.version()) else {
+            if let journal, journalWatcher.checkForChange(journal.version()) { readJournal() }
+            return
+        }
         let list: ToDoList
         do {
             list = try store.load()
@@ -160,5 +229,6 @@ struct EventLoop<Store: ListStore> {
         // save sees a different version and reads the file again.
         diskVersion = watcher.lastSeen
         dispatch(.externalChange(list))
+        readJournal()
     }
 }

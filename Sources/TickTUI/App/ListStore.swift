@@ -25,11 +25,38 @@ public protocol ListStore {
     /// The kind of property list the file holds now (an XML list is rewritten as binary by
     /// the first save); nil when there is no file.
     func fileFormat() -> ListFileFormat?
+    /// The list's undo journal, shared with the CLI and other windows; nil: undo stays
+    /// within the session.
+    var undoJournal: UndoJournal? { get }
+    /// ``commit(_:appliedTo:readAt:)``, then `underLock` with the version after the save,
+    /// still under the list's lock (see ``ToDoStore/commit(_:appliedTo:readAt:underLock:)``).
+    func commit(
+        _ operations: [ToDoList.Operation], appliedTo list: ToDoList, readAt version: FileVersion?,
+        underLock: (FileVersion?) -> Void
+    ) throws(StoreError) -> (list: ToDoList, version: FileVersion?)
+    /// Runs `body` under the list's lock (see ``ToDoStore/underLock(_:)``).
+    func underLock<T>(_ body: () -> T) throws(StoreError) -> T
 }
 
 extension ListStore {
     /// The kind of property list the file holds now; nil when unknown (or no file).
     public func fileFormat() -> ListFileFormat? { nil }
+
+    /// No journal: undo stays within the session.
+    public var undoJournal: UndoJournal? { nil }
+
+    /// Commits, then runs `underLock` (a store without a lock of its own).
+    public func commit(
+        _ operations: [ToDoList.Operation], appliedTo list: ToDoList, readAt version: FileVersion?,
+        underLock: (FileVersion?) -> Void
+    ) throws(StoreError) -> (list: ToDoList, version: FileVersion?) {
+        let result = try commit(operations, appliedTo: list, readAt: version)
+        underLock(result.version)
+        return result
+    }
+
+    /// Runs `body` (a store without a lock of its own).
+    public func underLock<T>(_ body: () -> T) throws(StoreError) -> T { body() }
 
     /// Reads the whole list at once: no preview.
     public func loadInStages(previewItems: Int, minimumItems: Int, preview: (ListPreview) -> Void) throws(StoreError) -> ToDoList {

@@ -52,6 +52,18 @@ public struct AppState: Sendable {
     var rewriteNotice: String?
     /// The item a first `d` was pressed on, while the second `d` of `dd` is awaited.
     var pendingDeleteID: UUID?
+    /// The list file's version as last read or saved, to tell whether the newest undo
+    /// entry is still the file's last change (``UndoJournal/Entry/after``).
+    var diskVersion: FileVersion?
+    /// The undo entry a first `u` warned about (the list changed elsewhere since, or undoing
+    /// would overwrite a value changed since), while the second `u` that undoes it anyway
+    /// is awaited.
+    var undoConfirmID: UUID?
+    /// The open editor's field as it was when the editor opened, to notice that it changed
+    /// elsewhere meanwhile.
+    var editOriginal: ToDoList.ItemField?
+    /// The open editor's field changed elsewhere and the user was told: Enter again saves.
+    var editConflictShown = false
 
     public init(
         list: ToDoList, fileName: String, now: Date, calendar: LocalTime = .current,

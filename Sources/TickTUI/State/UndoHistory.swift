@@ -1,90 +1,73 @@
 import FoundationEssentials
+import Glibc
 import TickCore
 
-/// One undoable user change: the operations it made and the operations that reverse it.
-struct UndoEntry: Sendable, Hashable {
-    /// The operations as made, in order (redo applies them again).
-    var forward: [ToDoList.Operation]
-    /// The operations that reverse them, in the order to apply.
-    var inverse: [ToDoList.Operation]
-    /// The item to select after undoing.
-    var undoFocus: UUID?
-    /// The item to select after redoing.
-    var redoFocus: UUID?
-    /// What the change was, for the status line ("undid delete").
-    var name: String
-}
+/// One undoable change: the operations it made, the operations that reverse it, its name
+/// (`tick of "Water the plants"`), and the list file's version after it once saved — the
+/// undo journal's entry (``UndoJournal/Entry``).
+typealias UndoEntry = UndoJournal.Entry
 
-/// Unlimited undo and redo within a session.
+/// Undo and redo: the list's undo journal as last read (``UndoJournal``: the changes made
+/// to the list by the app and by the CLI, newest last) with this session's changes not
+/// saved yet on top, and this session's redo.
 struct UndoHistory: Sendable, Hashable {
     private(set) var undoStack: [UndoEntry] = []
     private(set) var redoStack: [UndoEntry] = []
+    /// What the next save must do to the journal, in order.
+    private(set) var journalChanges: [UndoJournal.Change] = []
 
     /// Records a new change; a new change forgets what could be redone.
     mutating func record(_ entry: UndoEntry) {
         undoStack.append(entry)
         redoStack.removeAll()
+        journalChanges.append(.recorded(entry))
     }
 
-    mutating func popUndo() -> UndoEntry? {
+    /// Takes the newest change off for undoing. `current`: the list had not changed
+    /// elsewhere since it, so the change under it describes the list once this is undone.
+    mutating func popUndo(current: Bool) -> UndoEntry? {
         guard let entry = undoStack.popLast() else { return nil }
         redoStack.append(entry)
+        if let index = journalChanges.firstIndex(of: .recorded(entry)) {
+            // Never saved: the journal never hears of it.
+            journalChanges.remove(at: index)
+        } else if entry.after != nil {
+            journalChanges.append(.undone(entry.id, wasCurrent: current))
+            // Until the save says the file's new version, the change under it is as current.
+            if current, let last = undoStack.indices.last { undoStack[last].after = entry.after }
+        }
         return entry
     }
 
+    /// Takes the newest undone change for redoing; it is recorded again as a new change.
     mutating func popRedo() -> UndoEntry? {
-        guard let entry = redoStack.popLast() else { return nil }
+        guard var entry = redoStack.popLast() else { return nil }
+        entry.id = UUID()
+        entry.after = nil
+        entry.source = "window"
+        entry.process = getpid()
         undoStack.append(entry)
+        journalChanges.append(.recorded(entry))
         return entry
     }
-}
 
-extension ToDoList {
-    /// The operations that reverse `operation` when applied after it, in order, computed on
-    /// the list as it is before `operation` is applied; none when it would change nothing.
-    func inverses(of operation: Operation, zone: LocalTime) -> [Operation] {
-        // Ticking off a repeating item: the copy goes, the due and the rule come back.
-        var ticked: UUID?
-        if case .check(let id) = operation { ticked = id }
-        if case let .checkOccurrence(id, due) = operation, item(withID: id)?.due.map({ abs($0.timeIntervalSince(due)) < 1 }) == true {
-            ticked = id
-        }
-        if let id = ticked, let (section, index) = position(of: id), section == .toDo,
-           let (_, copy) = Self.repeatTick(toDoItems[index], at: Date(timeIntervalSince1970: 0), zone: zone) {
-            let item = toDoItems[index]
-            return (contains(copy.id) ? [] : [.remove(copy.id)])
-                + [.set(id, item.dueDay.map { .dueDay($0) } ?? .due(item.due)), .set(id, .recurrence(item.recurrence))]
-        }
-        return inverse(of: operation).map { [$0] } ?? []
+    /// The journal as saved or read (`entries`, oldest first), with the changes the next
+    /// save will record still on top; redo is forgotten when the journal holds a change
+    /// made elsewhere that this history did not know.
+    mutating func load(_ entries: [UndoEntry]) {
+        let known = Set(undoStack.map(\.id))
+        if entries.contains(where: { !known.contains($0.id) && $0.process != getpid() }) { redoStack.removeAll() }
+        let unsaved = undoStack.filter { journalChanges.contains(.recorded($0)) }
+        undoStack = entries + unsaved
     }
 
-    /// The one operation that reverses `operation` (see ``inverses(of:)``).
-    private func inverse(of operation: Operation) -> Operation? {
-        switch operation {
-        case let .insert(item, _, _):
-            return .remove(item.id)
-        case .reorder(let id, _):
-            guard let (_, index) = position(of: id) else { return nil }
-            return .reorder(id, at: index)
-        case .check(let id), .uncheck(let id), .place(let id, _, _), .checkOccurrence(let id, _):
-            guard let (section, index) = position(of: id) else { return nil }
-            return .place(id, section, at: index)
-        case .remove(let id):
-            guard let (section, index) = position(of: id) else { return nil }
-            return .insert(items(in: section)[index], section, at: index)
-        case let .set(id, field):
-            guard let item = item(withID: id) else { return nil }
-            switch field {
-            case .title: return .set(id, .title(item.title))
-            case .notes: return .set(id, .notes(item.notes))
-            case .due, .dueDay: return .set(id, item.dueDay.map { .dueDay($0) } ?? .due(item.due))
-            case .location: return .set(id, .location(item.location))
-            case .priority: return .set(id, .priority(item.priority))
-            case .tags: return .set(id, .tags(item.tags))
-            case .recurrence: return .set(id, .recurrence(item.recurrence))
-            }
-        case .removeAll:
-            return nil
+    /// The next save wrote `changes` (the first of ``journalChanges``) to the journal, or
+    /// there is no journal: the entries it recorded are saved.
+    mutating func saved(_ changes: Int, at version: FileVersion?) {
+        let done = journalChanges.prefix(changes)
+        journalChanges.removeFirst(min(changes, journalChanges.count))
+        for case .recorded(let entry) in done {
+            if let index = undoStack.lastIndex(where: { $0.id == entry.id }) { undoStack[index].after = version }
         }
     }
 }

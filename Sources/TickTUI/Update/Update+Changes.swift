@@ -3,9 +3,11 @@ import TickCore
 
 extension AppState {
     /// Applies user operations to the list, queues them for saving and records them for
-    /// undo. Stops at the first operation the list refuses and reports it in the status line.
+    /// undo, named `verb of "title"` after the items they change. Stops at the first
+    /// operation the list refuses and reports it in the status line.
     @discardableResult
-    mutating func perform(_ operations: [ToDoList.Operation], name: String, undoFocus: UUID?, redoFocus: UUID?) -> Bool {
+    mutating func perform(_ operations: [ToDoList.Operation], name verb: String, undoFocus: UUID?, redoFocus: UUID?) -> Bool {
+        let titles = itemTitles(operations)
         var done: [ToDoList.Operation] = []
         var inverses: [ToDoList.Operation] = []
         var failure: ModelError?
@@ -22,7 +24,10 @@ extension AppState {
         }
         if !done.isEmpty {
             pendingOperations.append(contentsOf: done)
-            history.record(UndoEntry(forward: done, inverse: inverses, undoFocus: undoFocus, redoFocus: redoFocus, name: name))
+            history.record(UndoEntry(
+                name: UndoJournal.name(verb, titles: titles), forward: done, inverse: inverses,
+                source: "window", undoFocus: undoFocus, redoFocus: redoFocus
+            ))
             refreshFilter()
         }
         if let failure {
@@ -32,11 +37,29 @@ extension AppState {
         return true
     }
 
-    /// Applies operations of undo or redo: tolerant of items changed elsewhere meanwhile.
-    /// Applies recorded operations again (undo, redo); false when they changed nothing,
-    /// because what they touch was changed or removed elsewhere meanwhile.
+    /// The titles of the items `operations` change, each once, in order.
+    func itemTitles(_ operations: [ToDoList.Operation]) -> [String] {
+        var seen = Set<UUID>()
+        var titles: [String] = []
+        for operation in operations {
+            let item: ToDoItem?
+            switch operation {
+            case .insert(let new, _, _): item = new
+            case .check(let id), .uncheck(let id), .remove(let id), .place(let id, _, _), .reorder(let id, _), .set(let id, _),
+                 .checkOccurrence(let id, _):
+                item = list.item(withID: id)
+            case .removeAll: item = nil
+            }
+            if let item, seen.insert(item.id).inserted { titles.append(item.title) }
+        }
+        return titles
+    }
+
+    /// Applies recorded operations again (undo, redo), tolerant of items changed elsewhere
+    /// meanwhile; false when they changed nothing, because what they touch was changed or
+    /// removed elsewhere meanwhile.
     @discardableResult
-    private mutating func replay(_ operations: [ToDoList.Operation]) -> Bool {
+    mutating func replay(_ operations: [ToDoList.Operation]) -> Bool {
         let before = list
         for operation in operations {
             do {
@@ -87,38 +110,5 @@ extension AppState {
             self.selection = Selection(section: selection.section, index: selection.index + delta)
         }
         return []
-    }
-
-    mutating func undo() -> [Effect] {
-        step(history.popUndo(), verb: "undo", done: "undid") { ($0.inverse, $0.undoFocus) }
-    }
-
-    mutating func redo() -> [Effect] {
-        step(history.popRedo(), verb: "redo", done: "redid") { ($0.forward, $0.redoFocus) }
-    }
-
-    /// Replays one side of an undo entry and says what happened.
-    private mutating func step(
-        _ entry: UndoEntry?, verb: String, done: String,
-        _ side: (UndoEntry) -> (operations: [ToDoList.Operation], focus: UUID?)
-    ) -> [Effect] {
-        guard let entry else {
-            status = StatusMessage("nothing to \(verb)")
-            return [.bell]
-        }
-        let anchor = selection
-        let (operations, focusID) = side(entry)
-        let changed = replay(operations)
-        focus(focusID, else: anchor)
-        status = changed
-            ? StatusMessage("\(done) \(entry.name)")
-            : StatusMessage("nothing to \(verb) for the \(entry.name): the item was changed or removed elsewhere")
-        return []
-    }
-
-    /// Selects an item by id when it is shown, else keeps the selection where it was.
-    private mutating func focus(_ id: UUID?, else anchor: Selection?) {
-        if let id, select(id: id) { return }
-        selection = anchor
     }
 }

@@ -41,8 +41,10 @@ extension AppState {
             return [.bell]
         }
         pendingOperations.append(contentsOf: operations)
-        history.record(UndoEntry(forward: operations, inverse: inverses, undoFocus: done.first?.id, redoFocus: nil,
-                                 name: "clearing of Done"))
+        history.record(UndoEntry(
+            name: UndoJournal.name("clearing of Done", titles: done.map(\.title)), forward: operations, inverse: inverses,
+            source: "window", undoFocus: done.first?.id
+        ))
         refreshFilter()
         selection = anchor
         status = StatusMessage("deleted \(done.count) done item\(done.count == 1 ? "" : "s") · u undoes")

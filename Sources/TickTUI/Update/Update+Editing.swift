@@ -35,7 +35,22 @@ extension AppState {
         }
         mode = .editing(field)
         editor = LineEditor(text)
+        editOriginal = Self.fieldValue(of: item, for: field)
+        editConflictShown = false
         return []
+    }
+
+    /// The item's value of the field an editor edits; nil for a new item.
+    static func fieldValue(of item: ToDoItem, for field: EditField) -> ToDoList.ItemField? {
+        switch field {
+        case .newItem: nil
+        case .title: .title(item.title)
+        case .location: .location(item.location)
+        case .notes: .notes(item.notes)
+        case .due: item.value(like: .due(nil))
+        case .tags: .tags(item.tags)
+        case .repeatRule: .recurrence(item.recurrence)
+        }
     }
 
     mutating func edit(_ command: EditCommand) -> [Effect] {
@@ -82,6 +97,7 @@ extension AppState {
     private mutating func closeEditor() {
         mode = .browsing
         editor = nil
+        editOriginal = nil
     }
 
     private mutating func commit(_ text: String, to field: EditField) -> [Effect] {
@@ -188,6 +204,16 @@ extension AppState {
     }
 
     private mutating func commitField(_ value: ToDoList.ItemField, of id: UUID, name: String, unchanged: Bool) -> [Effect] {
+        if !unchanged, !editConflictShown, let original = editOriginal, let item = list.item(withID: id),
+           item.value(like: value) != original {
+            // Changed elsewhere since the editor opened: ask before writing over it.
+            editConflictShown = true
+            let theirs = if case .title(let title) = item.value(like: value) {
+                " to “\(DisplayWidth.truncate(VisibleText.line(title), toWidth: 30))”"
+            } else { "" }
+            status = StatusMessage("the \(value.label) changed elsewhere\(theirs): Enter again keeps yours, Esc keeps theirs", isError: true)
+            return []
+        }
         closeEditor()
         if !unchanged {
             perform([.set(id, value)], name: name, undoFocus: id, redoFocus: id)

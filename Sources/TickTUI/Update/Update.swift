@@ -13,10 +13,17 @@ public func update(_ state: inout AppState, _ action: Action) -> [Effect] {
         state.status = nil
         // Any key but a second `d` cancels a pending `d`.
         if action != .startDelete { state.pendingDeleteID = nil }
+        // Any key but a second `u` forgets the question of a first; any key but a second
+        // Enter, that of an edit whose field changed elsewhere.
+        if action != .undo { state.undoConfirmID = nil }
+        if action != .commitEdit { state.editConflictShown = false }
     }
     let pending = state.pendingOperations.count
+    let journalChanges = state.history.journalChanges
     var effects = state.handle(action)
-    if state.pendingOperations.count > pending { effects.append(.save) }
+    if state.pendingOperations.count > pending || (state.pendingOperations.isEmpty && state.history.journalChanges != journalChanges) {
+        effects.append(.save)
+    }
     state.clampSelection()
     state.scrollOffset = state.adjustedScrollOffset(size: state.size)
     return effects
@@ -37,7 +44,7 @@ extension Action {
     /// True for what the user did; false for events from the run loop.
     var isUserCommand: Bool {
         switch self {
-        case .tick, .saved, .saveFailed, .externalChange, .externalChangeUnreadable, .resize: false
+        case .tick, .saved, .saveFailed, .externalChange, .externalChangeUnreadable, .journalRead, .journalSaved, .resize: false
         default: true
         }
     }
@@ -134,6 +141,12 @@ extension AppState {
         case .externalChangeUnreadable(let message):
             status = StatusMessage("the file changed elsewhere and cannot be read; tick will not overwrite it: \(message)", isError: true)
             return []
+        case let .journalRead(entries, version):
+            history.load(entries)
+            diskVersion = version
+            return []
+        case let .journalSaved(entries, changes, version, problem):
+            return journalSaved(entries, changes: changes, version: version, problem: problem)
         case .resize(let newSize):
             size = newSize
             return []

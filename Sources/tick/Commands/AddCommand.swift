@@ -109,7 +109,23 @@ struct AddCommand: ParsableCommand {
     func run() throws {
         try reportingErrors {
             let items = try makeItems()
-            ProcessLifetime.keepUntilExit(try storeOptions.makeStore().apply(items.map { .insert($0, .toDo, at: nil) }))
+            let store = storeOptions.makeStore()
+            let operations = items.map { ToDoList.Operation.insert($0, .toDo, at: nil) }
+            let entry = UndoJournal.Entry(
+                name: UndoJournal.name("add", titles: items.map(\.title)), forward: operations,
+                inverse: items.reversed().map { .remove($0.id) }, source: "tick add"
+            )
+            // Recorded in the undo journal under the list's lock, as every change is.
+            var journalError: StoreError?
+            let (list, _) = try store.commit(operations, appliedTo: ToDoList(), readAt: nil) { version in
+                do throws(StoreError) {
+                    try store.journal.apply([.recorded(entry)], after: version)
+                } catch {
+                    journalError = error
+                }
+            }
+            ProcessLifetime.keepUntilExit(list)
+            if let journalError { warn("\(journalError.description); tick undo cannot undo this change") }
             for item in items { output(Self.report(item)) }
         }
     }

@@ -8,14 +8,15 @@ import TickCore
 /// remove 4 7` removes the items `tick list` showed at 4 and 7), all under one lock, with
 /// one save; nothing changes when any reference is wrong. `skip` says why an item needs no
 /// change ("already done"); such items are reported and left alone, and when no item needs
-/// a change the file is not written.
+/// a change the file is not written. The change is recorded in the undo journal, named
+/// `undoName of "title"`, as made by `tick command`.
 func changeEach(
-    _ references: [ItemReference], storeOptions: StoreOptions, verb: String,
+    _ references: [ItemReference], storeOptions: StoreOptions, verb: String, undoName: String, command: String,
     skip: (ToDoItem, ToDoList.Section) -> String? = { _, _ in nil },
     _ operation: (ToDoItem) -> ToDoList.Operation
 ) throws {
     try reportingErrors {
-        let lines = try storeOptions.makeStore().modify { list in
+        let lines = try storeOptions.makeStore().modifyRecording(verb: undoName, command: command) { list, record in
             let resolved = try ItemReference.resolveAll(references, in: list)
             var lines: [String] = []
             for (item, section, _) in resolved {
@@ -23,7 +24,7 @@ func changeEach(
                     lines.append(ItemFormatting.report(reason, item))
                 } else {
                     let change = operation(item)
-                    try list.apply(change)
+                    try record.apply(change, to: &list, title: item.title)
                     var line = ItemFormatting.report(verb, item)
                     // A repeating item stays to do, moved on to its next occurrence: say when.
                     if case .checkOccurrence = change, list.position(of: item.id)?.section == .toDo,
@@ -64,7 +65,7 @@ struct CheckCommand: ParsableCommand {
     }
 
     func run() throws {
-        try changeEach(items.items, storeOptions: storeOptions, verb: "checked",
+        try changeEach(items.items, storeOptions: storeOptions, verb: "checked", undoName: "tick", command: "check",
                        skip: { $1 == .done ? "already done" : nil }) { .tick($0) }
     }
 }
@@ -78,9 +79,8 @@ struct UncheckCommand: ParsableCommand {
 
             Examples:
               tick uncheck 4
-              tick undo 4 5
-            """,
-        aliases: ["undo"]
+              tick uncheck 4 5
+            """
     )
 
     @OptionGroup var items: ItemArguments
@@ -91,7 +91,7 @@ struct UncheckCommand: ParsableCommand {
     }
 
     func run() throws {
-        try changeEach(items.items, storeOptions: storeOptions, verb: "unchecked",
+        try changeEach(items.items, storeOptions: storeOptions, verb: "unchecked", undoName: "untick", command: "uncheck",
                        skip: { $1 == .toDo ? "already to do" : nil }) { .uncheck($0.id) }
     }
 }

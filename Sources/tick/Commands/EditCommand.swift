@@ -105,10 +105,12 @@ struct EditCommand: ParsableCommand {
 
     func run() throws {
         try reportingErrors {
-            let items = try storeOptions.makeStore().modify { list in
+            let items = try storeOptions.makeStore().modifyRecording(verb: "edit", command: "edit") { list, record in
                 let resolved = try ItemReference.resolveAll(itemArguments.items, in: list)
                 for (item, _, _) in resolved {
-                    for field in try fields(for: item) { try list.apply(.set(item.id, field)) }
+                    for (index, field) in try fields(for: item).enumerated() {
+                        try record.apply(.set(item.id, field), to: &list, title: index == 0 ? item.title : nil)
+                    }
                 }
                 return resolved.map(\.item)
             }

@@ -33,13 +33,13 @@ struct MoveCommand: ParsableCommand {
 
     func run() throws {
         try reportingErrors {
-            let (item, section) = try storeOptions.makeStore().modify { list in
+            let (item, section) = try storeOptions.makeStore().modifyRecording(verb: "move", command: "move") { list, record in
                 let (item, section, _) = try itemArgument.item.resolve(in: list)
                 let count = list.items(in: section).count
                 guard to <= count else {
                     throw CLIError("--to \(to) is past the end of \(section.title), which has \(count) item\(count == 1 ? "" : "s")")
                 }
-                try list.apply(.reorder(item.id, at: to - 1))
+                try record.apply(.reorder(item.id, at: to - 1), to: &list, title: item.title)
                 return (item, section)
             }
             output("moved \(ItemFormatting.shortID(item)) to \(to) in \(section.title)  \(ItemFormatting.oneLine(item.title))")

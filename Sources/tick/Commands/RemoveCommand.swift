@@ -16,6 +16,8 @@ struct RemoveCommand: ParsableCommand {
               tick rm 4 7
               tick remove --done
               tick remove --done --before -30d
+
+            `tick undo` puts back what the last remove deleted.
             """,
         aliases: ["rm", "delete"]
     )
@@ -40,13 +42,18 @@ struct RemoveCommand: ParsableCommand {
 
     func run() throws {
         guard done else {
-            try changeEach(items.items, storeOptions: storeOptions, verb: "removed") { .remove($0.id) }
+            try changeEach(items.items, storeOptions: storeOptions, verb: "removed", undoName: "remove", command: "remove") { .remove($0.id) }
             return
         }
         try reportingErrors {
-            let removed = try storeOptions.makeStore().modify { list in
-                let kept = list.doneItems.filter { item in before.map { (item.completedAt ?? item.createdAt) >= $0 } ?? false }
+            let removed = try storeOptions.makeStore().modifyRecording(verb: "remove", command: "remove --done") { list, record in
+                let isKept = { (item: ToDoItem) in before.map { (item.completedAt ?? item.createdAt) >= $0 } ?? false }
+                let kept = list.doneItems.filter(isKept)
                 let count = list.doneItems.count - kept.count
+                // Undo puts each back where it was, the first first.
+                let gone = list.doneItems.enumerated().filter { !isKept($0.element) }
+                record.record(gone.map { .remove($0.element.id) }, inverse: gone.map { .insert($0.element, .done, at: $0.offset) },
+                              titles: gone.map(\.element.title))
                 // One new list rather than a removal per item, which would take time
                 // growing with the square of a long Done.
                 if count > 0 { list = try ToDoList(toDoItems: list.toDoItems, doneItems: kept, unknownFields: list.unknownFields) }

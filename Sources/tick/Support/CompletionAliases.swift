@@ -1,6 +1,6 @@
 import ArgumentParser
 
-/// The commands' aliases (`rm`, `delete`, `done`, `undo`) in the bash completion script:
+/// The commands' aliases (`rm`, `delete`, `done`) in the bash completion script:
 /// argument-parser's script completes a subcommand's arguments only after its main name,
 /// and offers only main names.
 enum CompletionAliases {

@@ -45,12 +45,12 @@ enum ItemCompletion {
     }
 
     /// What `tick ---completion` is asked about: the command is the first word after the
-    /// program that names one (`done` is check's alias, `undo` uncheck's).
+    /// program that names one (`done` is check's alias).
     static func offer(for words: [String]) -> Offer {
         for word in words.dropFirst() where !word.hasPrefix("-") {
             switch word {
             case "check", "done": return .open
-            case "uncheck", "undo": return .done
+            case "uncheck": return .done
             default: return .all
             }
         }

@@ -25,6 +25,7 @@ enum TickBinary {
         var environment = ProcessInfo.processInfo.environment
         environment["LC_ALL"] = "C.UTF-8"
         environment["XDG_DATA_HOME"] = home.path("xdg-data")
+        environment["XDG_STATE_HOME"] = home.path("state")
         environment["HOME"] = home.url.path
         environment["TMUX"] = nil
         environment["TICK_FILE"] = nil

@@ -8,7 +8,7 @@ extension TmuxSession {
         try self.init(
             socket: directory.path(socketName), environment: TickBinary.environment(home: directory),
             command: command, columns: columns, rows: rows,
-            paneEnvironment: ["XDG_DATA_HOME": directory.path("xdg-data")]
+            paneEnvironment: ["XDG_DATA_HOME": directory.path("xdg-data"), "XDG_STATE_HOME": directory.path("state")]
         )
     }
 

@@ -1,0 +1,55 @@
+import FoundationEssentials
+import TickCore
+
+/// What a command changed, collected as it changes the list, for the undo journal: the
+/// operations, their inverses and the items' titles.
+struct ChangeRecord {
+    private(set) var forward: [ToDoList.Operation] = []
+    private(set) var inverse: [ToDoList.Operation] = []
+    private(set) var titles: [String] = []
+
+    /// Applies `operation` to `list` and records it, with its inverse computed first;
+    /// `title` names the item it changes (once per item: nil for the item's further ones).
+    mutating func apply(_ operation: ToDoList.Operation, to list: inout ToDoList, title: String?) throws(ModelError) {
+        let inverses = list.inverses(of: operation, zone: .current)
+        try list.apply(operation)
+        forward.append(operation)
+        inverse.insert(contentsOf: inverses, at: 0)
+        if let title { titles.append(title) }
+    }
+
+    /// Records a change already made to the list (`tick remove --done`).
+    mutating func record(_ operations: [ToDoList.Operation], inverse inverses: [ToDoList.Operation], titles more: [String]) {
+        forward += operations
+        inverse = inverses + inverse
+        titles += more
+    }
+
+    /// The journal entry, nil when nothing changed.
+    func entry(verb: String, command: String) -> UndoJournal.Entry? {
+        guard !forward.isEmpty else { return nil }
+        return UndoJournal.Entry(
+            name: UndoJournal.name(verb, titles: titles), forward: forward, inverse: inverse, source: "tick \(command)"
+        )
+    }
+}
+
+extension ToDoStore {
+    /// The undo journal of this list (``UndoJournal``).
+    var journal: UndoJournal { UndoJournal(list: fileURL) }
+
+    /// ``ToDoStore/modify(_:)`` that records what `body` changed in the undo journal, named
+    /// `verb of "title"`; a journal that cannot be written is said on standard error (the
+    /// change stands, but `tick undo` cannot undo it).
+    func modifyRecording<T>(
+        verb: String, command: String, _ body: (inout ToDoList, inout ChangeRecord) throws -> T
+    ) throws -> T {
+        let (result, journalError) = try modify(recordingIn: { journal }) { list in
+            var record = ChangeRecord()
+            let result = try body(&list, &record)
+            return (result, record.entry(verb: verb, command: command))
+        }
+        if let journalError { warn("\(journalError.description); tick undo cannot undo this change") }
+        return result
+    }
+}

@@ -1,0 +1,94 @@
+import Foundation
+import Testing
+
+@Suite("tick undo: the CLI's safety net over the undo journal")
+struct UndoCLITests {
+    @Test("tick undo puts back what tick rm deleted and names it by title")
+    func undoRemove() throws {
+        let tick = try TickRunner()
+        for title in ["Buy milk", "Call mum", "Water the plants"] { try tick.add([title]) }
+        #expect(try tick.run(["rm", "1", "2", "3"]).status == 0)
+        #expect(try tick.listJSON().isEmpty)
+        let undo = try tick.run(["undo"])
+        #expect(undo.status == 0, "\(undo.stderr)")
+        #expect(undo.stdout == "undid remove of \"Buy milk\" (and 2 more)\n")
+        #expect(try tick.listJSON().map { $0["title"] as? String } == ["Buy milk", "Call mum", "Water the plants"])
+    }
+
+    @Test("tick undo after remove --done puts Done back in its order; again, the check before it")
+    func undoClearDone() throws {
+        let tick = try TickRunner()
+        for title in ["a", "b", "c"] { try tick.add([title]) }
+        #expect(try tick.run(["check", "1", "2"]).status == 0)
+        #expect(try tick.run(["remove", "--done"]).status == 0)
+        #expect(try tick.run(["undo"]).stdout == "undid remove of \"b\" (and 1 more)\n")
+        #expect(try tick.listJSON().map { $0["title"] as? String } == ["c", "b", "a"])
+        #expect(try tick.run(["undo"]).stdout == "undid tick of \"a\" (and 1 more)\n")
+        #expect(try tick.listJSON().map { $0["done"] as? Bool } == [false, false, false])
+    }
+
+    @Test("tick undo takes back edit, move, uncheck and add, newest first, then has nothing left")
+    func undoEach() throws {
+        let tick = try TickRunner()
+        try tick.add(["a"])
+        try tick.add(["b"])
+        #expect(try tick.run(["edit", "1", "--title", "A"]).status == 0)
+        #expect(try tick.run(["move", "2", "--to", "1"]).status == 0)
+        #expect(try tick.run(["undo"]).stdout == "undid move of \"b\"\n")
+        #expect(try tick.run(["undo"]).stdout == "undid edit of \"a\"\n")
+        #expect(try tick.listJSON().map { $0["title"] as? String } == ["a", "b"])
+        #expect(try tick.run(["undo"]).stdout == "undid add of \"b\"\n")
+        #expect(try tick.run(["undo"]).stdout == "undid add of \"a\"\n")
+        let none = try tick.run(["undo"])
+        #expect(none.status == 1)
+        #expect(none.stderr.contains("nothing to undo"))
+    }
+
+    @Test("tick undo never reverts a change the journal does not hold without --anyway")
+    func changedElsewhere() throws {
+        let tick = try TickRunner()
+        try tick.add(["Buy milk"])
+        #expect(try tick.run(["rm", "1"]).status == 0)
+        // Another program writes the list (a second list file copied over it).
+        let other = try TickRunner()
+        try other.add(["Someone else's item"])
+        try FileManager.default.removeItem(at: tick.file)
+        try FileManager.default.copyItem(at: other.file, to: tick.file)
+        let refused = try tick.run(["undo"])
+        #expect(refused.status == 1)
+        #expect(refused.stderr.contains("changed elsewhere since the remove of \"Buy milk\""), "\(refused.stderr)")
+        #expect(try tick.listJSON().map { $0["title"] as? String } == ["Someone else's item"])
+        #expect(try tick.run(["undo", "--anyway"]).stdout == "undid remove of \"Buy milk\"\n")
+        #expect(try tick.listJSON().map { $0["title"] as? String } == ["Buy milk", "Someone else's item"])
+    }
+
+    @Test("the journal is JSON in $XDG_STATE_HOME/tick, holds the last 100 changes, and a broken one is named, not overwritten")
+    func journalFile() throws {
+        let tick = try TickRunner()
+        let state = tick.directory.appendingPathComponent("state")
+        let environment = ["XDG_STATE_HOME": state.path]
+        for index in 0..<102 { #expect(try tick.run(["add", "item \(index)"], environment: environment).status == 0) }
+        let files = try FileManager.default.contentsOfDirectory(atPath: state.appendingPathComponent("tick").path)
+        let name = try #require(files.first { $0.hasPrefix("undo-") && $0.hasSuffix(".json") })
+        let journal = state.appendingPathComponent("tick").appendingPathComponent(name)
+        let object = try #require(try JSONSerialization.jsonObject(with: Data(contentsOf: journal)) as? [String: Any])
+        let entries = try #require(object["entries"] as? [[String: Any]])
+        #expect(entries.count == 100)
+        #expect(entries.last?["name"] as? String == "add of \"item 101\"")
+        try Data("not json".utf8).write(to: journal)
+        let add = try tick.run(["add", "one more"], environment: environment)
+        #expect(add.status == 0)
+        #expect(add.stderr.contains(journal.lastPathComponent) && add.stderr.contains("tick undo cannot undo this change"), "\(add.stderr)")
+        #expect(try String(contentsOf: journal, encoding: .utf8) == "not json")
+    }
+
+    @Test("undo is no longer uncheck's alias: tick undo ITEM is a usage error")
+    func undoTakesNoItem() throws {
+        let tick = try TickRunner()
+        try tick.add(["a"])
+        #expect(try tick.run(["check", "1"]).status == 0)
+        let result = try tick.run(["undo", "1"])
+        #expect(result.status == 64)
+        #expect(try tick.listJSON().first?["done"] as? Bool == true)
+    }
+}
