@@ -25,22 +25,21 @@ extension ToDoStore {
     public func modify<T>(
         recordingIn journal: () -> UndoJournal, _ body: (inout ToDoList) throws -> (T, UndoJournal.Entry?)
     ) throws -> (result: T, journalError: StoreError?) {
-        try file.createDirectory()
-        let target = file.resolved()
-        let lock = try file.lock(target)
-        defer { close(lock) }
-        let original = try read(target) ?? ToDoList()
-        var list = original
-        let (result, entry) = try body(&list)
-        guard list != original else { return (result, nil) }
-        try write(list, to: target)
-        guard let entry else { return (result, nil) }
-        do {
-            try journal().apply([.recorded(entry)], after: file.version(target))
-            return (result, nil)
-        } catch {
-            return (result, error)
-        }
+        var entry: UndoJournal.Entry?
+        var journalError: StoreError?
+        let result = try modify({ (list: inout ToDoList) throws -> T in
+            let (result, made) = try body(&list)
+            entry = made
+            return result
+        }, afterWriting: { version in
+            guard let entry else { return }
+            do throws(StoreError) {
+                _ = try journal().apply([.recorded(entry)], after: version)
+            } catch {
+                journalError = error
+            }
+        })
+        return (result, journalError)
     }
 
     /// Undoes the journal's newest change, under the list's lock: its inverse operations

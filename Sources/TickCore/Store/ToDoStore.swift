@@ -206,6 +206,12 @@ public struct ToDoStore: Sendable {
     /// Reads the list under the lock, lets `body` change it, and writes it if it changed.
     /// An error from `body` leaves the file as it was and is rethrown.
     public func modify<T>(_ body: (inout ToDoList) throws -> T) throws -> T {
+        try modify(body, afterWriting: { _ in })
+    }
+
+    /// ``modify(_:)``, then, still under the lock and only when the list was written,
+    /// `afterWriting` with the file's new version (the undo journal records there).
+    func modify<T>(_ body: (inout ToDoList) throws -> T, afterWriting: (FileVersion?) -> Void) throws -> T {
         try file.createDirectory()
         let target = file.resolved()
         let lock = try file.lock(target)
@@ -213,7 +219,10 @@ public struct ToDoStore: Sendable {
         let original = try read(target) ?? ToDoList()
         var list = original
         let result = try body(&list)
-        if list != original { try write(list, to: target) }
+        if list != original {
+            try write(list, to: target)
+            afterWriting(file.version(target))
+        }
         return result
     }
 
