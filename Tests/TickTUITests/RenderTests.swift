@@ -251,13 +251,17 @@ struct RenderTests {
         #expect(lines[18] == " Call the plumber about the kitchen sink")
     }
 
-    @Test("To Do rows are warmer nearer the top; overdue is red; done rows dim; the selection is reversed")
+    @Test("overdue rows are red and today's yellow wherever they stand, the rest plain; done rows dim; the selection is reversed")
     func styles() throws {
         let state = try Self.sampleState(size: Size(columns: 80, rows: 24))
         let screen = render(state, size: Size(columns: 80, rows: 24))
-        #expect(screen[5, 2].style.foreground == .palette(196))
-        #expect(screen[5, 3].style.foreground == .palette(202))
-        #expect(screen[5, 5].style.foreground == .palette(214))
+        #expect(screen[5, 2].style.foreground == .yellow)  // Buy milk: today 18:00
+        #expect(screen[5, 3].style.foreground == nil)  // the plumber: Fri
+        #expect(screen[5, 4].style.foreground == nil)
+        #expect(screen[5, 5].style.foreground == .red)  // File taxes: overdue, fourth
+        #expect(screen[5, 6].style.foreground == nil)  // tomorrow
+        let todayColumn = try #require(screen.lines[2].range(of: "today")).lowerBound.utf16Offset(in: screen.lines[2])
+        #expect(screen[todayColumn, 2].style == CellStyle(bold: true, foreground: .yellow))
         #expect(screen[5, 3].style.reverse)
         #expect(!screen[5, 2].style.reverse)
         let overdueColumn = try #require(screen.lines[5].range(of: "overdue")).lowerBound.utf16Offset(in: screen.lines[5])
@@ -268,7 +272,20 @@ struct RenderTests {
         let mono = render(try Self.sampleState(size: Size(columns: 80, rows: 24), colors: false), size: Size(columns: 80, rows: 24))
         #expect(mono.cells.allSatisfy { $0.style.foreground == nil })
         #expect(mono[overdueColumn, 5].style.bold)
+        #expect(mono[todayColumn, 2].style.bold)
+        #expect(!mono[5, 5].style.bold)
         #expect(mono[5, 3].style.reverse)
+    }
+
+    @Test("a due time of today that has passed is overdue on its row and in the detail pane")
+    func timedDueOverdueOncePassed() throws {
+        var state = try Self.sampleState(size: Size(columns: 80, rows: 24))
+        _ = update(&state, .tick(Fixtures.date(2026, 12, 1, hour: 19)))
+        state.press(.up)
+        let screen = render(state, size: Size(columns: 80, rows: 24))
+        #expect(screen.trimmedLines[2] == " [ ] Buy milk                                                  overdue  Market")
+        #expect(screen[5, 2].style.foreground == .red)
+        #expect(screen.trimmedLines.contains(" Due       Tue, Dec 1 2026 18:00 (today, overdue)"), "\(screen.trimmedLines)")
     }
 
     @Test("drawing a 100,000-item list shows the rows around the selection")

@@ -17,7 +17,8 @@ extension Screen {
             guard let item = state.item(at: index, in: section) else { continue }
             if item.priority != nil { markWidth = 2 }
             if let due = item.localDue(calendar: state.calendar) {
-                let text = DueDateFormat.rowText(for: due, now: state.now, calendar: state.calendar, done: section == .done).text
+                let text = DueDateFormat.rowText(for: due, isDay: item.dueIsDay, now: state.now, calendar: state.calendar,
+                                                 done: section == .done).text
                 dueWidth = max(dueWidth, DisplayWidth.of(text))
             }
             if let name = item.location?.name { locationWidth = max(locationWidth, Screen.width(of: name)) }
@@ -53,9 +54,9 @@ extension Screen {
     private mutating func drawItemRow(_ state: AppState, section: ToDoList.Section, index: Int, format: RowFormat, markWidth: Int,
                                       column: Int, row: Int, palette: Palette) {
         let selected = state.selection == Selection(section: section, index: index)
-        let listIndex = state.listIndex(at: index, in: section)
         let item = state.item(at: index, in: section)
-        let base: CellStyle = section == .done ? palette.doneRow : palette.toDoTitle(position: listIndex ?? 0)
+        let dueState = section == .done ? nil : item?.dueState(now: state.now, calendar: state.calendar)
+        let base: CellStyle = section == .done ? palette.doneRow : palette.toDoTitle(dueState)
 
         // The new-item row, or the row whose title or location is being edited.
         let editedField: EditField? = {
@@ -95,10 +96,10 @@ extension Screen {
             used += 1 + write(text, column: titleColumn + used + 1, row: row, limit: titleLimit - used - 1, style: style)
         }
         if format.dueWidth > 0, let due = item.localDue(calendar: state.calendar) {
-            let (text, overdue) = DueDateFormat.rowText(for: due, now: state.now, calendar: state.calendar, done: section == .done)
+            let text = DueDateFormat.rowText(for: due, isDay: item.dueIsDay, now: state.now, calendar: state.calendar, done: section == .done).text
             let width = DisplayWidth.of(text)
             write(text, column: column + format.dueColumn + format.dueWidth - width, row: row, limit: width,
-                  style: overdue ? palette.overdue : (section == .done ? palette.doneRow : .plain))
+                  style: section == .done ? palette.doneRow : palette.due(dueState))
         }
         if format.locationWidth > 0, let name = item.location?.name {
             var style = palette.location

@@ -20,6 +20,8 @@ public struct AppState: Sendable {
     public let colors: Bool
     /// True in a UTF-8 locale: ☐ / ☑ boxes, … and box-drawing lines.
     public let unicode: Bool
+    /// The colours config.toml's `[colors]` chose (the defaults without it).
+    public var colorScheme = ColorScheme()
 
     public internal(set) var mode: Mode = .browsing
     /// The open inline editor (while editing a field or typing a filter).
