@@ -67,7 +67,7 @@ struct RenderTests {
         #expect(lines.count == 40)
         #expect(lines[37] == rule)
         #expect(lines[38] == "")
-        #expect(lines[39] == " Space tick  a add  e edit  l location  n notes  t due  dd delete  u undo  / filter  i details  ? help  q quit")
+        #expect(lines[39] == " Space tick  a add  e edit  l location  n notes  t due  dd delete  u undo  / filter  T today  i details  ? help  q quit")
     }
 
     @Test("40×10: narrow layout, titles cut by display width, detail below")
@@ -144,7 +144,7 @@ struct RenderTests {
             " Done (0)",
         ])
         #expect(lines[15] == " no item selected")
-        #expect(lines[23] == " a add  u undo  / filter  i details  ? help  q quit")
+        #expect(lines[23] == " a add  u undo  / filter  T today  i details  ? help  q quit")
     }
 
     @Test("below 40×10 it says the terminal is too small")
@@ -167,7 +167,7 @@ struct RenderTests {
         var state = try Self.sampleState(size: Size(columns: 80, rows: 24))
         state.press(.character("?"))
         let lines = render(state, size: Size(columns: 80, rows: 24)).trimmedLines
-        #expect(Array(lines.prefix(4)) == [" tick keys", " The list", "   ↑ k              move up", "   ↓ j              move down"])
+        #expect(Array(lines.prefix(4)) == [" tick keys                                              j/k scroll - Esc closes", " The list", "   ↑ k              move up", "   ↓ j              move down"])
         #expect(lines[23] == " Esc close")
         var all: [String] = []
         for _ in 0..<16 {

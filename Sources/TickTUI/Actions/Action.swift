@@ -47,6 +47,8 @@ public enum Action: Sendable, Hashable {
 
     // MARK: View
     case startFilter
+    /// Shows what is due now: the filter `today` (due today and overdue), sorted by due.
+    case showDueNow
     case clearFilter
     case toggleDetail
     case showHelp

@@ -22,6 +22,8 @@ public struct AppState: Sendable {
     public let unicode: Bool
     /// The colours config.toml's `[colors]` chose (the defaults without it).
     public var colorScheme = ColorScheme()
+    /// The key table, with config.toml's `[keys]` applied.
+    public var keyMap = KeyMap.standard
 
     public internal(set) var mode: Mode = .browsing
     /// The open inline editor (while editing a field or typing a filter).
@@ -221,23 +223,49 @@ extension AppState {
     mutating func refreshFilter() {
         defer { refreshSort() }
         guard let query = filter?.query else { return }
-        filter = Self.makeFilter(query: query, list: list, within: nil)
+        filter = makeFilter(query: query, within: nil)
     }
 
     /// The items that match `query` (ignoring case and accents, in title, notes or location
-    /// name: TickCore's ``TextMatcher``, as `tick list TEXT`), searching only `within` when
-    /// the query only grew.
-    static func makeFilter(query: String, list: ToDoList, within previous: Filter?) -> Filter {
+    /// name: TickCore's ``TextMatcher``, as `tick list TEXT`; and for the words `today` and
+    /// `overdue`, the open items so due: ``DueWord``), searching only `within` when the
+    /// query only grew.
+    func makeFilter(query: String, within previous: Filter?) -> Filter {
         let matcher = TextMatcher(query)
-        func matches(_ item: ToDoItem) -> Bool { matcher.matches(item) }
-        func search(_ items: [ToDoItem], _ candidates: [Int]?) -> [Int] {
-            if let candidates { return candidates.filter { matches(items[$0]) } }
+        let word = DueWord(query: query)
+        let (now, calendar) = (now, calendar)
+        func search(_ items: [ToDoItem], _ candidates: [Int]?, due: Bool) -> [Int] {
+            func matches(_ item: ToDoItem) -> Bool {
+                if due, let word, word.matches(item, now: now, calendar: calendar) { return true }
+                return matcher.matches(item)
+            }
+            // (A due word finds items its letters do not: never only within the last matches.)
+            if let candidates, word == nil { return candidates.filter { matches(items[$0]) } }
             return items.indices.filter { matches(items[$0]) }
         }
         return Filter(
             query: query,
-            toDo: search(list.toDoItems, previous?.toDo),
-            done: search(list.doneItems, previous?.done)
+            toDo: search(list.toDoItems, previous?.toDo, due: true),
+            done: search(list.doneItems, previous?.done, due: false)
         )
+    }
+}
+
+/// The words the `/` filter reads as due dates, as a whole query, besides finding them in
+/// text (so a title with "today" in it is found too): `today` is what is due today or
+/// overdue (what `T` shows), `overdue` only what is overdue. Done items are never due.
+enum DueWord: String, Sendable, Hashable {
+    case today, overdue
+
+    init?(query: String) {
+        self.init(rawValue: query.trimmed().lowercased())
+    }
+
+    /// Whether an open item is due so at `now`.
+    func matches(_ item: ToDoItem, now: Date, calendar: LocalTime) -> Bool {
+        switch (self, item.dueState(now: now, calendar: calendar)) {
+        case (.today, .today?), (_, .overdue?): true
+        default: false
+        }
     }
 }

@@ -87,6 +87,7 @@ extension AppState {
         case .paste(let text): return paste(text)
         case .startFilter: return startFilter()
         case .clearFilter: return clearFilter()
+        case .showDueNow: return showDueNow()
         case .toggleDetail:
             detailVisible.toggle()
             return []
@@ -120,6 +121,8 @@ extension AppState {
             return []
         case .tick(let date):
             now = date
+            // What is due today changes with the clock.
+            if let query = filter?.query, DueWord(query: query) != nil { refreshFilter() }
             return []
         case .saved(let diskList): return saved(diskList)
         case .saveFailed(let message):
@@ -147,7 +150,7 @@ extension AppState {
     }
 
     /// The last line the help screen can scroll to.
-    private var helpScrollLimit: Int { max(Screen.helpLines().count - (size.rows - 2), 0) }
+    private var helpScrollLimit: Int { max(Screen.helpLines(keyMap).count - (size.rows - 2), 0) }
 
     private var pageStep: Int { max(Layout(state: self, size: size).list.height - 2, 1) }
 
