@@ -22,8 +22,8 @@ struct FirstDayTests {
         #expect(Array(lines.prefix(7)) == [
             " ToDoItems.plist                                               5 to do - 2 done",
             " To Do (3 of 5) · by due date",
-            " [ ] File taxes                                                 overdue",
-            " [ ] Buy milk                                                     today  Market",
+            " [ ] File taxes                                                overdue",
+            " [ ] Buy milk                                                    today  Market",
             " [ ] Plan today's talk",
             "",
             " Done (0 of 2)",

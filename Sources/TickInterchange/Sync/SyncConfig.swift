@@ -38,10 +38,7 @@ public struct SyncConfig: Sendable, Equatable {
 
     /// `$XDG_CONFIG_HOME/tick/config.toml`, else `~/.config/tick/config.toml`.
     public static func path(environment: [String: String]) -> URL {
-        if let config = environment["XDG_CONFIG_HOME"], config.hasPrefix("/") {
-            return URL(fileURLWithPath: config).appendingPathComponent("tick/config.toml")
-        }
-        return URL(fileURLWithPath: environment["HOME"] ?? "/").appendingPathComponent(".config/tick/config.toml")
+        TickDirectories.config(environment: environment).appendingPathComponent("config.toml")
     }
 
     /// The configuration in the file; an empty one when there is no file.

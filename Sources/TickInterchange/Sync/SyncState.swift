@@ -1,4 +1,5 @@
 import FoundationEssentials
+import TickCore
 
 /// What the last sync of one list with one vdir left both sides holding: the base of the
 /// next sync's three-way merge. Kept outside the list, in
@@ -52,11 +53,7 @@ public struct SyncPaths: Sendable {
 
     /// `$XDG_STATE_HOME/tick`, else `~/.local/state/tick`.
     public static func defaultDirectory(environment: [String: String]) -> URL {
-        if let state = environment["XDG_STATE_HOME"], state.hasPrefix("/") {
-            return URL(fileURLWithPath: state).appendingPathComponent("tick")
-        }
-        let home = environment["HOME"] ?? "/"
-        return URL(fileURLWithPath: home).appendingPathComponent(".local/state/tick")
+        TickDirectories.state(environment: environment)
     }
 
     /// 16 hex digits of FNV-1a over the text's UTF-8.

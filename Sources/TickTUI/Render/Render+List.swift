@@ -9,21 +9,10 @@ extension Screen {
         let offset = rows.scrollOffset(from: state.scrollOffset, keeping: state.selection, height: rect.height)
         let visible = (offset..<min(offset + rect.height, rows.total)).compactMap { rows.kind(at: $0) }
 
-        // Column widths from the rows on screen only.
-        var dueWidth = 0
-        var locationWidth = 0
-        var markWidth = 0
-        for case .item(let section, let index) in visible {
-            guard let item = state.item(at: index, in: section) else { continue }
-            if item.priority != nil { markWidth = 2 }
-            if let due = item.localDue(calendar: state.calendar) {
-                let text = DueDateFormat.rowText(for: due, isDay: item.dueIsDay, now: state.now, calendar: state.calendar,
-                                                 done: section == .done).text
-                dueWidth = max(dueWidth, DisplayWidth.of(text))
-            }
-            if let name = item.location?.name { locationWidth = max(locationWidth, Screen.width(of: name)) }
-        }
-        let format = RowFormat(width: rect.width, unicode: state.unicode, dueWidth: dueWidth, locationWidth: locationWidth)
+        // Column widths from the whole list, so that they stay put while scrolling.
+        let markWidth = state.columns.markWidth
+        let format = RowFormat(width: rect.width, unicode: state.unicode, dueWidth: state.columns.dueWidth,
+                               locationWidth: state.columns.locationWidth)
 
         for (line, kind) in visible.enumerated() {
             let row = rect.row + line
@@ -49,7 +38,7 @@ extension Screen {
         write("\(section.title) (\(count))\(order)", column: column + 1, row: row, limit: width - 1, style: palette.sectionHeader)
     }
 
-    /// One item's row: box, priority mark (when a row on screen has one: `markWidth`), title,
+    /// One item's row: box, priority mark (when an item of the list has one: `markWidth`), title,
     /// repeat sign and tags, then due and location in their columns.
     private mutating func drawItemRow(_ state: AppState, section: ToDoList.Section, index: Int, format: RowFormat, markWidth: Int,
                                       column: Int, row: Int, palette: Palette) {

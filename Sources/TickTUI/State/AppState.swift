@@ -7,7 +7,9 @@ import TickCore
 /// Changed only by ``update(_:_:)``; drawn by ``render(_:size:)``.
 public struct AppState: Sendable {
     /// The list as the user sees it: the file's list with ``pendingOperations`` applied.
-    public internal(set) var list: ToDoList
+    public internal(set) var list: ToDoList {
+        didSet { columnsStale = true }
+    }
     /// Changes not yet confirmed on disk, in order; the run loop saves them and answers
     /// with ``Action/saved(_:)`` or ``Action/saveFailed(_:)``.
     public var pendingOperations: [ToDoList.Operation] = []
@@ -51,6 +53,10 @@ public struct AppState: Sendable {
     /// filter's matches when one is active); nil in the list's own order.
     var sortedToDo: [Int]?
     var history = UndoHistory()
+    /// The list's column widths (``ListColumns``), measured over every item.
+    var columns = ListColumns()
+    /// True when the list changed since ``columns`` were measured.
+    var columnsStale = true
     /// Said in the status line after the next successful save, once: the file was XML
     /// and that save wrote it as binary.
     var rewriteNotice: String?
@@ -69,6 +75,7 @@ public struct AppState: Sendable {
         self.colors = colors
         self.unicode = unicode
         selection = Self.firstSelection(toDo: list.toDoItems.count, done: list.doneItems.count)
+        refreshColumns()
     }
 
     /// How many items a section holds, counting those not read yet while loading.

@@ -17,6 +17,7 @@ public func update(_ state: inout AppState, _ action: Action) -> [Effect] {
     let pending = state.pendingOperations.count
     var effects = state.handle(action)
     if state.pendingOperations.count > pending { effects.append(.save) }
+    state.refreshColumns()
     state.clampSelection()
     state.scrollOffset = state.adjustedScrollOffset(size: state.size)
     return effects
@@ -120,6 +121,8 @@ extension AppState {
             mode = .browsing
             return []
         case .tick(let date):
+            // A new year changes which dates need their year shown.
+            if calendar.fields(of: date).year != calendar.fields(of: now).year { columnsStale = true }
             now = date
             // What is due today changes with the clock.
             if let query = filter?.query, DueWord(query: query) != nil { refreshFilter() }
