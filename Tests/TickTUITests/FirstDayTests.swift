@@ -111,4 +111,22 @@ struct FirstDayTests {
         #expect(problems[1].message.hasPrefix("unknown key \"Hyper-U\" for undo"))
         #expect(keyMap.bindings.map(\.keys) == KeyMap.standard.bindings.map(\.keys))
     }
+
+    @Test("[colors] recolours overdue and today; none turns a colour off")
+    func colorScheme() throws {
+        var state = try Self.sampleState()
+        state.colorScheme.overdue = .magenta
+        state.colorScheme.today = nil
+        let screen = render(state, size: Size(columns: 80, rows: 24))
+        let row = try #require(screen.trimmedLines.firstIndex { $0.contains("File taxes") })
+        #expect(screen[5, row].style.foreground == .magenta)
+        #expect(screen[5, 2].style.foreground == nil)  // Buy milk, today
+    }
+
+    @Test("i asks the run loop to remember whether the detail pane is shown")
+    func detailRemembered() throws {
+        var state = try Self.sampleState()
+        #expect(state.press(.character("i")) == [.rememberDetail(false)])
+        #expect(state.press(.character("i")) == [.rememberDetail(true)])
+    }
 }

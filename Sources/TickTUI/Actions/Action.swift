@@ -95,4 +95,6 @@ public enum Effect: Sendable, Hashable {
     case bell
     /// Stop the process as Ctrl-Z does in a shell, with the terminal restored meanwhile.
     case suspend
+    /// Remember whether the detail pane is shown, for the next start (`i`).
+    case rememberDetail(Bool)
 }

@@ -24,8 +24,11 @@ public enum FullScreenApp {
     /// Returns the process exit code (0 after quitting, 1 when the file or the terminal
     /// cannot be used or changes were left unsaved, 128 + the signal number after SIGTERM,
     /// SIGHUP or SIGINT). `status` is shown in the status line from the start (the outcome
-    /// of a sync run before).
-    public static func run<Store: ListStore>(store: Store, mouse: Bool, status: StatusMessage? = nil) -> Int32 {
+    /// of a sync run before). `preferences` are config.toml's keys and colours and the
+    /// remembered detail pane.
+    public static func run<Store: ListStore>(
+        store: Store, mouse: Bool, status: StatusMessage? = nil, preferences: Preferences = Preferences()
+    ) -> Int32 {
         HeapMemory.returnLargeBlocksAtOnce()
         SignalHandling.install()
         defer { SignalHandling.uninstall() }
@@ -63,7 +66,7 @@ public enum FullScreenApp {
         }
         // The list and the state are handed on (consumed), so that no second reference to
         // the sections' storage stays here and makes the first change copy them.
-        let state = showing(status, in: AppState(
+        let state = showing(status, preferences: preferences, in: AppState(
             list: consume list, fileName: store.fileName, now: Date(),
             colors: terminal.colorsEnabled, unicode: terminal.unicode
         ).noticingRewrite(of: store.fileFormat() == .xml ? store.fileName : nil))
@@ -74,6 +77,7 @@ public enum FullScreenApp {
         HeapMemory.trim()
         loop.pendingSignal = { SignalHandling.pendingQuitSignal }
         loop.trace = trace
+        loop.rememberDetail = preferences.rememberDetail
         let outcome = loop.run()
         terminal.shutdown()
         if loop.state.hasUnsavedChanges, let problem = loop.state.saveError {
@@ -94,10 +98,14 @@ public enum FullScreenApp {
         }
     }
 
-    /// The state with `status` in its status line (moved, not copied).
-    private static func showing(_ status: StatusMessage?, in state: consuming AppState) -> AppState {
+    /// The state with `status` in its status line and the preferences applied (moved, not
+    /// copied).
+    private static func showing(_ status: StatusMessage?, preferences: Preferences, in state: consuming AppState) -> AppState {
         var state = state
         if let status { state.status = status }
+        state.keyMap = preferences.keyMap
+        state.colorScheme = preferences.colorScheme
+        state.detailVisible = preferences.detailVisible
         return state
     }
 
@@ -117,4 +125,16 @@ public enum FullScreenApp {
         let line = Array("tick: \(message)\n".utf8)
         _ = line.withUnsafeBytes { write(STDERR_FILENO, $0.baseAddress, $0.count) }
     }
+}
+
+/// What the app starts with besides the list: config.toml's `[keys]` and `[colors]`, and
+/// whether the detail pane was shown when tick last quit (with how to remember it).
+public struct Preferences: Sendable {
+    public var keyMap = KeyMap.standard
+    public var colorScheme = ColorScheme()
+    public var detailVisible = true
+    /// Keeps the detail pane's state for the next start; returns a problem to show.
+    public var rememberDetail: @Sendable (Bool) -> String? = { _ in nil }
+
+    public init() {}
 }

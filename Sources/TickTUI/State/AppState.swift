@@ -35,7 +35,8 @@ public struct AppState: Sendable {
     public internal(set) var selection: Selection?
     /// The first list row shown.
     public internal(set) var scrollOffset = 0
-    public internal(set) var detailVisible = true
+    /// Whether the detail pane is shown (`i`; remembered across starts by the app's caller).
+    public var detailVisible = true
     /// The last message for the status line.
     public internal(set) var status: StatusMessage?
     /// The message of the last failed save, nil once a save succeeds.

@@ -91,7 +91,7 @@ extension AppState {
         case .showDueNow: return showDueNow()
         case .toggleDetail:
             detailVisible.toggle()
-            return []
+            return [.rememberDetail(detailVisible)]
         case .showHelp:
             mode = .help(scroll: 0)
             return []

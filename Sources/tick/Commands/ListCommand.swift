@@ -79,12 +79,15 @@ struct ListCommand: ParsableCommand {
     }
 
     func run() throws {
+        let environment = ProcessInfo.processInfo.environment
+        let config = ConfigPreferences.load(environment: environment)
+        config.report()
         try reportingErrors {
             let sections: [ToDoList.Section] = open || overdue ? [.toDo] : done ? [.done] : [.toDo, .done]
             let filter = ListFilter(
                 matcher: text.isEmpty ? nil : TextMatcher(text.joined(separator: " ")),
                 overdue: overdue, today: today, dueBefore: dueBefore, tags: tags, now: Date(), calendar: .current,
-                colors: DueColors.forStandardOutput(environment: ProcessInfo.processInfo.environment)
+                colors: DueColors.forStandardOutput(environment: environment, scheme: config.preferences.colorScheme)
             )
             if let sort {
                 let list = try storeOptions.makeStore().load()

@@ -44,7 +44,8 @@ enum ManPage {
             let shown = (sub.arguments ?? []).filter { $0.shouldDisplay && !Self.standard.contains($0.names?.first?.name ?? "") }
             if !shown.isEmpty { page += arguments(shown) }
         }
-        page += keys(KeyMap.groups)
+        // The keys as config.toml's [keys] binds them.
+        page += keys(ConfigPreferences.load(environment: ProcessInfo.processInfo.environment).preferences.keyMap.groups)
         page.append(".SH EXIT STATUS")
         page.append("0 on success, 1 when a command fails (an unknown item, a file that cannot be read or written), 64 for a usage error.")
         page.append(".SH SEE ALSO")

@@ -1,5 +1,6 @@
 import Glibc
 import TickCore
+import TickTUI
 
 /// The colours `tick list` gives due dates on a terminal: overdue and due today stand out,
 /// as in the full-screen list. None into a pipe or file, with `NO_COLOR` set (not empty) or
@@ -21,12 +22,28 @@ struct DueColors: Sendable, Hashable {
         }
     }
 
-    /// The colours for standard output: nil when it is not a terminal, `NO_COLOR` is set or
-    /// the terminal is `dumb`.
-    static func forStandardOutput(environment: [String: String]) -> DueColors? {
+    /// The colours for standard output, from config.toml's `[colors]` (`overdue`, `today`):
+    /// nil when it is not a terminal, `NO_COLOR` is set or the terminal is `dumb`.
+    static func forStandardOutput(environment: [String: String], scheme: ColorScheme) -> DueColors? {
         guard isatty(STDOUT_FILENO) == 1 else { return nil }
         if let noColor = environment["NO_COLOR"], !noColor.isEmpty { return nil }
         if environment["TERM"] == "dumb" { return nil }
-        return DueColors()
+        return DueColors(overdue: sequence(scheme.overdue), today: sequence(scheme.today))
+    }
+
+    /// Bold in a colour, as SGR; nil for none.
+    static func sequence(_ color: CellStyle.Color?) -> String? {
+        let code: String? = switch color {
+        case .red: "31"
+        case .green: "32"
+        case .yellow: "33"
+        case .blue: "34"
+        case .magenta: "35"
+        case .cyan: "36"
+        case .white: "37"
+        case .palette(let index): "38;5;\(index)"
+        case nil: nil
+        }
+        return code.map { "\u{1B}[1;\($0)m" }
     }
 }
