@@ -86,6 +86,13 @@ struct RenderTests {
         let bottom = render(state, size: Size(columns: 80, rows: 24)).trimmedLines
         #expect(bottom.contains(" [ ] item 20                                                   today"), "\(bottom)")
         #expect(bottom.contains(" [ ] item 21                                             Mar 14 2027  Warehouse"), "\(bottom)")
+        // A change in the app widens a column at once, without measuring the list again.
+        state.press(.character("l"), .control("u"))
+        state.type("Supermarket Ehrenfeld")
+        state.press(.enter)
+        #expect(state.columns.locationWidth == RowFormat.maximumLocationWidth)
+        #expect(render(state, size: Size(columns: 80, rows: 24)).trimmedLines.contains(
+            " [ ] item 30                                      Mar 14 2027  Supermarket E..."))
     }
 
     @Test("40×10: narrow layout, titles cut by display width, detail below")

@@ -7,9 +7,7 @@ import TickCore
 /// Changed only by ``update(_:_:)``; drawn by ``render(_:size:)``.
 public struct AppState: Sendable {
     /// The list as the user sees it: the file's list with ``pendingOperations`` applied.
-    public internal(set) var list: ToDoList {
-        didSet { columnsStale = true }
-    }
+    public internal(set) var list: ToDoList
     /// Changes not yet confirmed on disk, in order; the run loop saves them and answers
     /// with ``Action/saved(_:)`` or ``Action/saveFailed(_:)``.
     public var pendingOperations: [ToDoList.Operation] = []
@@ -56,7 +54,7 @@ public struct AppState: Sendable {
     var history = UndoHistory()
     /// The list's column widths (``ListColumns``), measured over every item.
     var columns = ListColumns()
-    /// True when the list changed since ``columns`` were measured.
+    /// True when a whole new list came in since ``columns`` were measured.
     var columnsStale = true
     /// Said in the status line after the next successful save, once: the file was XML
     /// and that save wrote it as binary.

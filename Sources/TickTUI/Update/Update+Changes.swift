@@ -18,6 +18,7 @@ extension AppState {
                 break
             }
             done.append(operation)
+            widenColumns(after: operation)
             inverses.insert(contentsOf: inverse, at: 0)
         }
         if !done.isEmpty {
@@ -42,6 +43,7 @@ extension AppState {
             do {
                 try list.merge(operation, at: now, zone: calendar)
                 pendingOperations.append(operation)
+                widenColumns(after: operation)
             } catch {
                 status = StatusMessage(error.description, isError: true)
             }
