@@ -129,4 +129,12 @@ struct FirstDayTests {
         #expect(state.press(.character("i")) == [.rememberDetail(false)])
         #expect(state.press(.character("i")) == [.rememberDetail(true)])
     }
+
+    @Test("a quit key moved by [keys] still quits while the terminal is too small")
+    func reboundQuitWhileTooSmall() throws {
+        var state = try Self.sampleState(size: Size(columns: 39, rows: 10))
+        state.keyMap = KeyMap.standard.rebinding([KeyMap.Rebinding(name: "quit", keys: ["Q"], line: 1)]).keyMap
+        #expect(state.press(.character("q")) == [])
+        #expect(state.press(.character("Q")) == [.quit])
+    }
 }

@@ -121,8 +121,13 @@ public struct KeyMap: Sendable {
     ]
 
     /// The keys that still act while the terminal is too small to draw in, and then only
-    /// when they back out (``Action/backsOut``).
-    static let tooSmallKeys: Set<Key> = [.character("q"), .control("c"), .control("z")]
+    /// when they back out (``Action/backsOut``): Ctrl-C and the keys of quit and suspend
+    /// (q and Ctrl-Z unless `[keys]` moved them).
+    func tooSmallKeys() -> Set<Key> {
+        var keys: Set<Key> = [.control("c")]
+        for binding in bindings where binding.name == "quit" || binding.name == "suspend" { keys.formUnion(binding.keys) }
+        return keys
+    }
 
     /// The action a key stands for in the state's current mode, or nil when it does nothing.
     ///
@@ -135,13 +140,13 @@ public struct KeyMap: Sendable {
     /// (nil here).
     ///
     /// While the terminal is too small (the screen only says so), nothing is shown to act
-    /// on: only q, Ctrl-C and Ctrl-Z act, and only to back out — quit, cancel an edit or a
+    /// on: only q, Ctrl-C and Ctrl-Z (as `[keys]` binds quit and suspend) act, and only to back out — quit, cancel an edit or a
     /// question, close help, suspend. Other keys do nothing (in the list they still forget
     /// a pending `d`).
     public static func action(for key: Key, in state: AppState) -> Action? {
         let action = state.keyMap.tableAction(for: key, in: state)
         guard Layout.isTooSmall(state.size) else { return action }
-        if tooSmallKeys.contains(key), let action, action.backsOut { return action }
+        if state.keyMap.tooSmallKeys().contains(key), let action, action.backsOut { return action }
         return state.mode == .browsing && state.pendingDeleteID != nil ? .cancelPendingKey : nil
     }
 
