@@ -1,6 +1,8 @@
 import Foundation
 import Testing
 import TickCore
+import TickInterchange
+import TickTUI
 @testable import tick
 
 /// Issue 28: config.toml's `[keys]` and `[colors]`, what in it is not understood, and the
@@ -59,8 +61,8 @@ struct ConfigCLITests {
     func manPageFollowsKeys() throws {
         let tick = try Self.runner(config: "[keys]\ntick = [\"x\", \"Enter\"]\n")
         let man = try tick.run(["--generate-man-page"], withFile: false).stdout
-        #expect(man.contains(".TP\n\\fBx Enter\\fR\ntick — tick or untick the item"), "\(man.suffix(3000))")
-        #expect(man.contains(".TP\n\\fBe\\fR\nedit — edit the title"))
+        #expect(man.contains(".TP\n\\fBx Enter\\fR (\\fItick\\fR)\ntick — tick or untick the item"), "\(man.suffix(3000))")
+        #expect(man.contains(".TP\n\\fBe\\fR (\\fIedit\\fR)\nedit — edit the title"))
     }
 
     @Test("the detail pane's state is kept in $XDG_STATE_HOME/tick/view.toml, written whole, and read back")
@@ -75,5 +77,15 @@ struct ConfigCLITests {
         #expect(names == ["view.toml"])
         #expect(ViewMemory.remember(detailVisible: true, environment: environment) == nil)
         #expect(ViewMemory.detailVisible(environment: environment))
+    }
+
+    @Test("the app's status line at start names the first problem and how many more")
+    func problemsInStatusLine() throws {
+        let file = try ConfigFile.parse(Self.config, source: "c.toml")
+        let config = ConfigPreferences.read(file)
+        #expect(config.statusMessage == StatusMessage("c.toml:10: unknown table [colours] (known: [colors], [keys], [sync]) (and 2 more; tick list prints them all)", isError: true))
+        #expect(config.preferences.keyMap.bindings.first { $0.name == "tick" }?.keys == [.character("x")])
+        #expect(config.preferences.colorScheme.overdue == .magenta)
+        #expect(config.preferences.colorScheme.today == nil)
     }
 }

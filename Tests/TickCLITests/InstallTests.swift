@@ -70,7 +70,8 @@ struct InstallTests {
                 #expect(parts.count == 3, "\(line)")
                 guard parts.count == 3 else { continue }
                 let keys = String(parts[0].dropFirst(3).dropLast())
-                #expect(page.contains(".TP\n\\fB\(Self.roff(keys))\\fR\n\(Self.roff(parts[1]))\n"), "\(line)")
+                let name = parts[2].hasPrefix("`") ? " (\\fI\(Self.roff(String(parts[2].dropFirst().prefix { $0 != "`" })))\\fR)" : ""
+                #expect(page.contains(".TP\n\\fB\(Self.roff(keys))\\fR\(name)\n\(Self.roff(parts[1]))\n"), "\(line)")
                 rows += 1
             }
         }
