@@ -42,7 +42,7 @@ public enum FullScreenApp {
                 do throws(TerminalError) {
                     let opened = try CursesTerminal(mouse: mouse)
                     terminal = opened
-                    drawFirstScreen(of: preview, on: opened, fileName: store.fileName)
+                    drawFirstScreen(of: preview, on: opened, fileName: store.fileName, preferences: preferences)
                     trace?.record("frame")
                 } catch {
                     terminalError = error.description
@@ -110,12 +110,15 @@ public enum FullScreenApp {
     }
 
     /// Draws the start of a large list, with the sections' full counts, while the rest is read.
-    private static func drawFirstScreen(of preview: ListPreview, on terminal: CursesTerminal, fileName: String) {
+    private static func drawFirstScreen(of preview: ListPreview, on terminal: CursesTerminal, fileName: String, preferences: Preferences) {
         var state = AppState(
             list: preview.list, fileName: fileName, now: Date(),
             colors: terminal.colorsEnabled, unicode: terminal.unicode,
             loadingTotals: SectionTotals(toDo: preview.toDoCount, done: preview.doneCount)
         )
+        state.keyMap = preferences.keyMap
+        state.colorScheme = preferences.colorScheme
+        state.detailVisible = preferences.detailVisible
         let size = terminal.size
         _ = update(&state, .resize(size))
         terminal.draw(render(state, size: size))
@@ -125,16 +128,4 @@ public enum FullScreenApp {
         let line = Array("tick: \(message)\n".utf8)
         _ = line.withUnsafeBytes { write(STDERR_FILENO, $0.baseAddress, $0.count) }
     }
-}
-
-/// What the app starts with besides the list: config.toml's `[keys]` and `[colors]`, and
-/// whether the detail pane was shown when tick last quit (with how to remember it).
-public struct Preferences: Sendable {
-    public var keyMap = KeyMap.standard
-    public var colorScheme = ColorScheme()
-    public var detailVisible = true
-    /// Keeps the detail pane's state for the next start; returns a problem to show.
-    public var rememberDetail: @Sendable (Bool) -> String? = { _ in nil }
-
-    public init() {}
 }
