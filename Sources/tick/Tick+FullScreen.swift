@@ -25,7 +25,15 @@ extension Tick {
         } catch {
             status = StatusMessage("sync failed: \(error.description)", isError: true)
         }
-        let code = FullScreenApp.run(store: store, mouse: mouse, status: status)
+        let config = ConfigPreferences.load(environment: environment)
+        var preferences = config.preferences
+        preferences.detailVisible = ViewMemory.detailVisible(environment: environment)
+        preferences.rememberDetail = { ViewMemory.remember(detailVisible: $0, environment: environment) }
+        // The configuration's problems first: they are why keys or colours are not as written.
+        if let problems = config.statusMessage {
+            status = StatusMessage(problems.text + (status.map { " · " + $0.text } ?? ""), isError: true)
+        }
+        let code = FullScreenApp.run(store: store, mouse: mouse, status: status, preferences: preferences)
         if code == 0, let session {
             do {
                 let report = try session.run()

@@ -65,11 +65,13 @@ struct InstallTests {
             if line.hasPrefix("## ") {
                 #expect(page.contains(".SS \"\(Self.roff(String(line.dropFirst(3))))\""), "\(line)")
             } else if line.hasPrefix("| `") {
-                // | `keys` | help |
-                let parts = line.dropFirst(3).dropLast(2).components(separatedBy: "` | ")
-                #expect(parts.count == 2, "\(line)")
-                guard parts.count == 2 else { continue }
-                #expect(page.contains(".TP\n\\fB\(Self.roff(parts[0]))\\fR\n\(Self.roff(parts[1]))\n"), "\(line)")
+                // | `keys` | help | `[keys] name` |
+                let parts = line.components(separatedBy: " | ")
+                #expect(parts.count == 3, "\(line)")
+                guard parts.count == 3 else { continue }
+                let keys = String(parts[0].dropFirst(3).dropLast())
+                let name = parts[2].hasPrefix("`") ? " (\\fI\(Self.roff(String(parts[2].dropFirst().prefix { $0 != "`" })))\\fR)" : ""
+                #expect(page.contains(".TP\n\\fB\(Self.roff(keys))\\fR\(name)\n\(Self.roff(parts[1]))\n"), "\(line)")
                 rows += 1
             }
         }

@@ -91,13 +91,14 @@ final class TickRunner: Sendable {
 
     /// Runs `tick arguments… --file FILE` with standard output on a terminal `columns` wide
     /// (a pseudo-terminal from util-linux `script`); the output's line ends are `\n` again.
-    func runInTerminal(_ arguments: [String], columns: Int) throws -> RunResult {
+    func runInTerminal(_ arguments: [String], columns: Int, environment extra: [String: String] = [:]) throws -> RunResult {
         func quoted(_ word: String) -> String { "'" + word.replacingOccurrences(of: "'", with: "'\\''") + "'" }
         let command = ([try Self.executable().path] + arguments + ["--file", file.path]).map(quoted).joined(separator: " ")
         let process = Process()
         process.executableURL = URL(fileURLWithPath: "/usr/bin/script")
         process.arguments = ["-q", "-e", "-c", "stty cols \(columns) rows 24; exec \(command)", "/dev/null"]
         process.environment = ["TZ": "Europe/Berlin", "HOME": directory.path, "PATH": "/usr/bin:/bin", "LANG": "C.UTF-8", "TERM": "xterm"]
+            .merging(extra) { $1 }
         let out = Pipe()
         process.standardOutput = out
         process.standardError = FileHandle.nullDevice

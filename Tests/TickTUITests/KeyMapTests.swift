@@ -35,15 +35,11 @@ struct KeyMapTests {
             .appendingPathComponent("docs/keys.md")
         let text = try String(contentsOf: docs, encoding: .utf8)
         for binding in KeyMap.bindings {
-            #expect(text.contains("| `\(binding.keyLabel)` | \(binding.help) |"), "docs/keys.md lacks \(binding.keyLabel): \(binding.help)")
+            #expect(text.contains("| `\(binding.keyLabel)` | \(binding.help) | `\(binding.name)` |"), "docs/keys.md lacks \(binding.keyLabel): \(binding.help)")
         }
         let documented = text.split(separator: "\n").map(String.init).filter { $0.hasPrefix("## ") || $0.hasPrefix("| `") }
-        let expected: [String] = Screen.helpLines().compactMap { line in
-            switch line {
-            case .group(let title): "## " + title
-            case .binding(let keys, let help): "| `\(keys)` | \(help) |"
-            case .blank: nil
-            }
+        let expected: [String] = KeyMap.groups.flatMap { group in
+            ["## " + group.title] + group.entries.map { "| `\($0.keys)` | \($0.help) | " + ($0.name.map { "`\($0)`" } ?? "") + " |" }
         }
         #expect(documented == expected, "docs/keys.md's tables differ from the key table")
     }

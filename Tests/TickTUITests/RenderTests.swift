@@ -67,7 +67,32 @@ struct RenderTests {
         #expect(lines.count == 40)
         #expect(lines[37] == rule)
         #expect(lines[38] == "")
-        #expect(lines[39] == " Space tick  a add  e edit  l location  n notes  t due  dd delete  u undo  / filter  i details  ? help  q quit")
+        #expect(lines[39] == " Space tick  a add  e edit  l location  n notes  t due  dd delete  u undo  / filter  T today  i details  ? help  q quit")
+    }
+
+    @Test("columns stay put while scrolling: their widths come from the whole list, not the rows on screen")
+    func columnsStayPut() throws {
+        var items: [ToDoItem] = []
+        for number in 1...30 {
+            let late = number > 20
+            items.append(try Fixtures.item(number, "item \(number)", due: late ? Fixtures.date(2027, 3, 14) : Fixtures.date(2026, 12, 1, hour: 12),
+                                           location: late ? try Location(name: "Warehouse") : nil))
+        }
+        var state = Fixtures.state(try ToDoList(toDoItems: items, doneItems: []), size: Size(columns: 80, rows: 24))
+        state.press(.character("i"))
+        let top = render(state, size: Size(columns: 80, rows: 24)).trimmedLines
+        #expect(top[2] == " [ ] item 1                                                    today")
+        state.press(.character("G"))
+        let bottom = render(state, size: Size(columns: 80, rows: 24)).trimmedLines
+        #expect(bottom.contains(" [ ] item 20                                                   today"), "\(bottom)")
+        #expect(bottom.contains(" [ ] item 21                                             Mar 14 2027  Warehouse"), "\(bottom)")
+        // A change in the app widens a column at once, without measuring the list again.
+        state.press(.character("l"), .control("u"))
+        state.type("Supermarket Ehrenfeld")
+        state.press(.enter)
+        #expect(state.columns.locationWidth == RowFormat.maximumLocationWidth)
+        #expect(render(state, size: Size(columns: 80, rows: 24)).trimmedLines.contains(
+            " [ ] item 30                                      Mar 14 2027  Supermarket E..."))
     }
 
     @Test("40×10: narrow layout, titles cut by display width, detail below")
@@ -77,9 +102,9 @@ struct RenderTests {
         #expect(lines == [
             " ToDoItems.plist       5 to do - 2 done",
             " To Do (5)",
-            " [ ] Buy milk             today  Market",
-            " [ ] Call the plumber...    Fri",
-            " [ ] 東京タワーで写真...    Thu  東京",
+            " [ ] Buy milk                     today",
+            " [ ] Call the plumber abou...       Fri",
+            " [ ] 東京タワーで写真を撮...        Thu",
             "----------------------------------------",
             " Call the plumber about the kitchen",
             " sink",
@@ -96,11 +121,11 @@ struct RenderTests {
         #expect(lines == [
             " ToDoItems.plist       5 to do - 2 done",
             " To Do (5)",
-            " [ ] Buy milk            today  Market",
-            " [ ] Call the plu...       Fri",
-            " [ ] 東京タワーで...       Thu  東京",
-            " [ ] File taxes        overdue",
-            " [ ] Visit the ca...  tomorrow  Cologne",
+            " [ ] Buy milk                     today",
+            " [ ] Call the plumber abou...       Fri",
+            " [ ] 東京タワーで写真を撮...        Thu",
+            " [ ] File taxes                 overdue",
+            " [ ] Visit the cathedral       tomorrow",
             "",
             "",
             " Space tick  a add  ? help  q quit",
@@ -144,7 +169,7 @@ struct RenderTests {
             " Done (0)",
         ])
         #expect(lines[15] == " no item selected")
-        #expect(lines[23] == " a add  u undo  / filter  i details  ? help  q quit")
+        #expect(lines[23] == " a add  u undo  / filter  T today  i details  ? help  q quit")
     }
 
     @Test("below 40×10 it says the terminal is too small")
@@ -167,7 +192,7 @@ struct RenderTests {
         var state = try Self.sampleState(size: Size(columns: 80, rows: 24))
         state.press(.character("?"))
         let lines = render(state, size: Size(columns: 80, rows: 24)).trimmedLines
-        #expect(Array(lines.prefix(4)) == [" tick keys", " The list", "   ↑ k              move up", "   ↓ j              move down"])
+        #expect(Array(lines.prefix(4)) == [" tick keys                                              j/k scroll - Esc closes", " The list", "   ↑ k              move up", "   ↓ j              move down"])
         #expect(lines[23] == " Esc close")
         var all: [String] = []
         for _ in 0..<16 {
@@ -251,13 +276,17 @@ struct RenderTests {
         #expect(lines[18] == " Call the plumber about the kitchen sink")
     }
 
-    @Test("To Do rows are warmer nearer the top; overdue is red; done rows dim; the selection is reversed")
+    @Test("overdue rows are red and today's yellow wherever they stand, the rest plain; done rows dim; the selection is reversed")
     func styles() throws {
         let state = try Self.sampleState(size: Size(columns: 80, rows: 24))
         let screen = render(state, size: Size(columns: 80, rows: 24))
-        #expect(screen[5, 2].style.foreground == .palette(196))
-        #expect(screen[5, 3].style.foreground == .palette(202))
-        #expect(screen[5, 5].style.foreground == .palette(214))
+        #expect(screen[5, 2].style.foreground == .yellow)  // Buy milk: today 18:00
+        #expect(screen[5, 3].style.foreground == nil)  // the plumber: Fri
+        #expect(screen[5, 4].style.foreground == nil)
+        #expect(screen[5, 5].style.foreground == .red)  // File taxes: overdue, fourth
+        #expect(screen[5, 6].style.foreground == nil)  // tomorrow
+        let todayColumn = try #require(screen.lines[2].range(of: "today")).lowerBound.utf16Offset(in: screen.lines[2])
+        #expect(screen[todayColumn, 2].style == CellStyle(bold: true, foreground: .yellow))
         #expect(screen[5, 3].style.reverse)
         #expect(!screen[5, 2].style.reverse)
         let overdueColumn = try #require(screen.lines[5].range(of: "overdue")).lowerBound.utf16Offset(in: screen.lines[5])
@@ -268,7 +297,20 @@ struct RenderTests {
         let mono = render(try Self.sampleState(size: Size(columns: 80, rows: 24), colors: false), size: Size(columns: 80, rows: 24))
         #expect(mono.cells.allSatisfy { $0.style.foreground == nil })
         #expect(mono[overdueColumn, 5].style.bold)
+        #expect(mono[todayColumn, 2].style.bold)
+        #expect(!mono[5, 5].style.bold)
         #expect(mono[5, 3].style.reverse)
+    }
+
+    @Test("a due time of today that has passed is overdue on its row and in the detail pane")
+    func timedDueOverdueOncePassed() throws {
+        var state = try Self.sampleState(size: Size(columns: 80, rows: 24))
+        _ = update(&state, .tick(Fixtures.date(2026, 12, 1, hour: 19)))
+        state.press(.up)
+        let screen = render(state, size: Size(columns: 80, rows: 24))
+        #expect(screen.trimmedLines[2] == " [ ] Buy milk                                                  overdue  Market")
+        #expect(screen[5, 2].style.foreground == .red)
+        #expect(screen.trimmedLines.contains(" Due       Tue, Dec 1 2026 18:00 (today, overdue)"), "\(screen.trimmedLines)")
     }
 
     @Test("drawing a 100,000-item list shows the rows around the selection")

@@ -4,13 +4,9 @@ import FoundationEssentials
 /// `~/.local/state/tick` — sync's state (`sync-<key>.json`) and the undo journal
 /// (`undo-<key>.json`), each named by a key derived from paths.
 public enum StatePaths {
-    /// `$XDG_STATE_HOME/tick`, else `~/.local/state/tick`.
+    /// `$XDG_STATE_HOME/tick`, else `~/.local/state/tick` (``TickDirectories/state(environment:)``).
     public static func directory(environment: [String: String]) -> URL {
-        if let state = environment["XDG_STATE_HOME"], state.hasPrefix("/") {
-            return URL(fileURLWithPath: state).appendingPathComponent("tick")
-        }
-        let home = environment["HOME"] ?? "/"
-        return URL(fileURLWithPath: home).appendingPathComponent(".local/state/tick")
+        TickDirectories.state(environment: environment)
     }
 
     /// 16 hex digits of FNV-1a over the text's UTF-8: a file name's key for a path.

@@ -50,17 +50,7 @@ public struct ToDoStore: Sendable {
         if let file = environment["TICK_FILE"], !file.isEmpty {
             return URL(fileURLWithPath: file)
         }
-        let dataHome: URL
-        if let xdg = environment["XDG_DATA_HOME"], xdg.hasPrefix("/") {
-            dataHome = URL(fileURLWithPath: xdg, isDirectory: true)
-        } else {
-            let home = environment["HOME"].flatMap { $0.isEmpty ? nil : $0 } ?? FileManager.default.homeDirectoryForCurrentUser.path
-            dataHome = URL(fileURLWithPath: home, isDirectory: true)
-                .appendingPathComponent(".local", isDirectory: true)
-                .appendingPathComponent("share", isDirectory: true)
-        }
-        return dataHome
-            .appendingPathComponent("tick", isDirectory: true)
+        return TickDirectories.data(environment: environment)
             .appendingPathComponent("ToDoItems.plist", isDirectory: false)
     }
 

@@ -47,6 +47,8 @@ public enum Action: Sendable, Hashable {
 
     // MARK: View
     case startFilter
+    /// Shows what is due now: the filter `today` (due today and overdue), sorted by due.
+    case showDueNow
     case clearFilter
     case toggleDetail
     case showHelp
@@ -100,4 +102,6 @@ public enum Effect: Sendable, Hashable {
     case bell
     /// Stop the process as Ctrl-Z does in a shell, with the terminal restored meanwhile.
     case suspend
+    /// Remember whether the detail pane is shown, for the next start (`i`).
+    case rememberDetail(Bool)
 }

@@ -25,6 +25,8 @@ struct EventLoop<Store: ListStore> {
     var clock: () -> Date = Date.init
     /// Where frame and save times go for the benchmark, when it asks.
     var trace: FrameTrace?
+    /// Keeps whether the detail pane is shown for the next start; returns a problem to show.
+    var rememberDetail: (Bool) -> String? = { _ in nil }
 
     /// The file's version when tick last read or wrote it: ``AppState/list`` is the list the
     /// file held then with ``AppState/pendingOperations`` applied, so a save writes it as it
@@ -130,6 +132,8 @@ struct EventLoop<Store: ListStore> {
             case .bell: terminal.bell()
             case .suspend: terminal.suspend()
             case .save: saveRequested = true
+            case .rememberDetail(let visible):
+                if let problem = rememberDetail(visible) { state.status = StatusMessage(problem, isError: true) }
             }
         }
         return quit

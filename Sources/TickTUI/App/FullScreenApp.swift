@@ -24,8 +24,11 @@ public enum FullScreenApp {
     /// Returns the process exit code (0 after quitting, 1 when the file or the terminal
     /// cannot be used or changes were left unsaved, 128 + the signal number after SIGTERM,
     /// SIGHUP or SIGINT). `status` is shown in the status line from the start (the outcome
-    /// of a sync run before).
-    public static func run<Store: ListStore>(store: Store, mouse: Bool, status: StatusMessage? = nil) -> Int32 {
+    /// of a sync run before). `preferences` are config.toml's keys and colours and the
+    /// remembered detail pane.
+    public static func run<Store: ListStore>(
+        store: Store, mouse: Bool, status: StatusMessage? = nil, preferences: Preferences = Preferences()
+    ) -> Int32 {
         HeapMemory.returnLargeBlocksAtOnce()
         SignalHandling.install()
         defer { SignalHandling.uninstall() }
@@ -39,7 +42,7 @@ public enum FullScreenApp {
                 do throws(TerminalError) {
                     let opened = try CursesTerminal(mouse: mouse)
                     terminal = opened
-                    drawFirstScreen(of: preview, on: opened, fileName: store.fileName)
+                    drawFirstScreen(of: preview, on: opened, fileName: store.fileName, preferences: preferences)
                     trace?.record("frame")
                 } catch {
                     terminalError = error.description
@@ -63,7 +66,7 @@ public enum FullScreenApp {
         }
         // The list and the state are handed on (consumed), so that no second reference to
         // the sections' storage stays here and makes the first change copy them.
-        let state = showing(status, in: AppState(
+        let state = showing(status, preferences: preferences, in: AppState(
             list: consume list, fileName: store.fileName, now: Date(),
             colors: terminal.colorsEnabled, unicode: terminal.unicode
         ).noticingRewrite(of: store.fileFormat() == .xml ? store.fileName : nil))
@@ -74,6 +77,7 @@ public enum FullScreenApp {
         HeapMemory.trim()
         loop.pendingSignal = { SignalHandling.pendingQuitSignal }
         loop.trace = trace
+        loop.rememberDetail = preferences.rememberDetail
         let outcome = loop.run()
         terminal.shutdown()
         if loop.state.hasUnsavedChanges, let problem = loop.state.saveError {
@@ -94,20 +98,27 @@ public enum FullScreenApp {
         }
     }
 
-    /// The state with `status` in its status line (moved, not copied).
-    private static func showing(_ status: StatusMessage?, in state: consuming AppState) -> AppState {
+    /// The state with `status` in its status line and the preferences applied (moved, not
+    /// copied).
+    private static func showing(_ status: StatusMessage?, preferences: Preferences, in state: consuming AppState) -> AppState {
         var state = state
         if let status { state.status = status }
+        state.keyMap = preferences.keyMap
+        state.colorScheme = preferences.colorScheme
+        state.detailVisible = preferences.detailVisible
         return state
     }
 
     /// Draws the start of a large list, with the sections' full counts, while the rest is read.
-    private static func drawFirstScreen(of preview: ListPreview, on terminal: CursesTerminal, fileName: String) {
+    private static func drawFirstScreen(of preview: ListPreview, on terminal: CursesTerminal, fileName: String, preferences: Preferences) {
         var state = AppState(
             list: preview.list, fileName: fileName, now: Date(),
             colors: terminal.colorsEnabled, unicode: terminal.unicode,
             loadingTotals: SectionTotals(toDo: preview.toDoCount, done: preview.doneCount)
         )
+        state.keyMap = preferences.keyMap
+        state.colorScheme = preferences.colorScheme
+        state.detailVisible = preferences.detailVisible
         let size = terminal.size
         _ = update(&state, .resize(size))
         terminal.draw(render(state, size: size))

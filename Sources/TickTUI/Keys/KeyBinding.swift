@@ -28,22 +28,24 @@ public struct KeyBinding: Sendable {
 
     /// A short entry in the footer: the key as shown and the binding's label.
     public struct FooterEntry: Sendable, Hashable {
-        public let key: String
+        public internal(set) var key: String
         public let text: String
         /// Lower ranks stay when the footer is too narrow for every entry.
         public let rank: Int
     }
 
-    public let keys: [Key]
+    /// The entry's name in config.toml's `[keys]` (`move_down`).
+    public let name: String
+    public internal(set) var keys: [Key]
     /// The keys as the help screen shows them ("↓ j").
-    public let keyLabel: String
+    public internal(set) var keyLabel: String
     /// What the keys do, in a word or two: the footer's text and the start of the help.
     public let label: String
     /// More about it for the help screen ("Name @ lat, lon"), if anything.
     public let detail: String?
     public let modes: Set<ModeKind>
     public let condition: Condition
-    public let footer: FooterEntry?
+    public internal(set) var footer: FooterEntry?
     public let action: Action
 
     /// The help screen's line: the label, then its detail after a dash.
@@ -53,8 +55,9 @@ public struct KeyBinding: Sendable {
     }
 
     /// `footer` is the key as the footer shows it and the entry's rank there.
-    init(_ keys: [Key], _ keyLabel: String, _ label: String, _ detail: String? = nil, modes: Set<ModeKind>,
+    init(_ name: String, _ keys: [Key], _ keyLabel: String, _ label: String, _ detail: String? = nil, modes: Set<ModeKind>,
          when condition: Condition = .always, footer: (String, Int)? = nil, action: Action) {
+        self.name = name
         self.keys = keys
         self.keyLabel = keyLabel
         self.label = label

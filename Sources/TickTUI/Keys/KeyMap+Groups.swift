@@ -8,10 +8,12 @@ extension KeyMap {
         public let entries: [Entry]
     }
 
-    /// One line of a group: the keys as written ("Ctrl-J Alt-Enter") and what they do.
+    /// One line of a group: the keys as written ("Ctrl-J Alt-Enter"), what they do, and the
+    /// binding's name in config.toml's `[keys]` (nil for "(other keys)").
     public struct Entry: Sendable, Hashable {
         public let keys: String
         public let help: String
+        public var name: String? = nil
     }
 
     /// Where keys apply, by the mode they are bound in, with the groups' titles.
@@ -24,11 +26,14 @@ extension KeyMap {
         ("This screen", .help),
     ]
 
+    /// The groups of ``standard``.
+    public static var groups: [Group] { standard.groups }
+
     /// Every group, each with the bindings of its mode in table order; the line editor's
     /// group ends with "(other keys) type text".
-    public static var groups: [Group] {
-        groupModes.map { title, mode in
-            var entries = bindings.filter { $0.modes.contains(mode) }.map { Entry(keys: $0.keyLabel, help: $0.help) }
+    public var groups: [Group] {
+        Self.groupModes.map { title, mode in
+            var entries = bindings.filter { $0.modes.contains(mode) }.map { Entry(keys: $0.keyLabel, help: $0.help, name: $0.name) }
             if mode == .edit { entries.append(Entry(keys: "(other keys)", help: "type text")) }
             return Group(title: title, entries: entries)
         }

@@ -14,10 +14,11 @@ enum DueDateFormat {
     }
 
     /// The phrase on a row: "today", "tomorrow", "Fri" (within a week), "Dec 3",
-    /// "Dec 3 2027" (another year), or "overdue" for a past day of an open item.
-    static func rowText(for due: Date, now: Date, calendar: LocalTime, done: Bool) -> (text: String, overdue: Bool) {
+    /// "Dec 3 2027" (another year), or "overdue" for an open item whose due has passed (a
+    /// day once it has, an instant — `isDay` false — once its time has: ``DueState``).
+    static func rowText(for due: Date, isDay: Bool = true, now: Date, calendar: LocalTime, done: Bool) -> (text: String, overdue: Bool) {
         let days = days(from: now, to: due, calendar: calendar)
-        if days < 0 && !done { return ("overdue", true) }
+        if !done && (days < 0 || (!isDay && due < now)) { return ("overdue", true) }
         switch days {
         case 0: return ("today", false)
         case 1: return ("tomorrow", false)
@@ -26,9 +27,11 @@ enum DueDateFormat {
         }
     }
 
-    /// "in 3 days", "tomorrow", "today", "yesterday"-style phrases: "1 day overdue".
-    static func relativePhrase(for due: Date, now: Date, calendar: LocalTime) -> String {
+    /// "in 3 days", "tomorrow", "today", "yesterday"-style phrases: "1 day overdue"; an
+    /// instant of today (`isDay` false) that has passed is "today, overdue".
+    static func relativePhrase(for due: Date, isDay: Bool = true, now: Date, calendar: LocalTime) -> String {
         let days = days(from: now, to: due, calendar: calendar)
+        if days == 0 && !isDay && due < now { return "today, overdue" }
         switch days {
         case 0: return "today"
         case 1: return "tomorrow"

@@ -74,10 +74,10 @@ extension Screen {
 
         var fields: [(String, [String], CellStyle)] = []
         if let due = item.localDue(calendar: state.calendar) {
-            let relative = DueDateFormat.relativePhrase(for: due, now: state.now, calendar: state.calendar)
-            let overdue = relative.hasSuffix("overdue") && !(state.selection?.section == .done)
+            let relative = DueDateFormat.relativePhrase(for: due, isDay: item.dueIsDay, now: state.now, calendar: state.calendar)
+            let dueState = state.selection?.section == .done ? nil : item.dueState(now: state.now, calendar: state.calendar)
             fields.append(("Due", ["\(DueDateFormat.longDate(due, calendar: state.calendar, withTime: !item.dueIsDay)) (\(relative))"],
-                           overdue ? palette.overdue : .plain))
+                           palette.due(dueState)))
         }
         if let location = item.location {
             var lines = [location.name]

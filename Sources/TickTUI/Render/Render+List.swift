@@ -9,20 +9,10 @@ extension Screen {
         let offset = rows.scrollOffset(from: state.scrollOffset, keeping: state.selection, height: rect.height)
         let visible = (offset..<min(offset + rect.height, rows.total)).compactMap { rows.kind(at: $0) }
 
-        // Column widths from the rows on screen only.
-        var dueWidth = 0
-        var locationWidth = 0
-        var markWidth = 0
-        for case .item(let section, let index) in visible {
-            guard let item = state.item(at: index, in: section) else { continue }
-            if item.priority != nil { markWidth = 2 }
-            if let due = item.localDue(calendar: state.calendar) {
-                let text = DueDateFormat.rowText(for: due, now: state.now, calendar: state.calendar, done: section == .done).text
-                dueWidth = max(dueWidth, DisplayWidth.of(text))
-            }
-            if let name = item.location?.name { locationWidth = max(locationWidth, Screen.width(of: name)) }
-        }
-        let format = RowFormat(width: rect.width, unicode: state.unicode, dueWidth: dueWidth, locationWidth: locationWidth)
+        // Column widths from the whole list, so that they stay put while scrolling.
+        let markWidth = state.columns.markWidth
+        let format = RowFormat(width: rect.width, unicode: state.unicode, dueWidth: state.columns.dueWidth,
+                               locationWidth: state.columns.locationWidth)
 
         for (line, kind) in visible.enumerated() {
             let row = rect.row + line
@@ -48,14 +38,14 @@ extension Screen {
         write("\(section.title) (\(count))\(order)", column: column + 1, row: row, limit: width - 1, style: palette.sectionHeader)
     }
 
-    /// One item's row: box, priority mark (when a row on screen has one: `markWidth`), title,
+    /// One item's row: box, priority mark (when an item of the list has one: `markWidth`), title,
     /// repeat sign and tags, then due and location in their columns.
     private mutating func drawItemRow(_ state: AppState, section: ToDoList.Section, index: Int, format: RowFormat, markWidth: Int,
                                       column: Int, row: Int, palette: Palette) {
         let selected = state.selection == Selection(section: section, index: index)
-        let listIndex = state.listIndex(at: index, in: section)
         let item = state.item(at: index, in: section)
-        let base: CellStyle = section == .done ? palette.doneRow : palette.toDoTitle(position: listIndex ?? 0)
+        let dueState = section == .done ? nil : item?.dueState(now: state.now, calendar: state.calendar)
+        let base: CellStyle = section == .done ? palette.doneRow : palette.toDoTitle(dueState)
 
         // The new-item row, or the row whose title or location is being edited.
         let editedField: EditField? = {
@@ -95,10 +85,10 @@ extension Screen {
             used += 1 + write(text, column: titleColumn + used + 1, row: row, limit: titleLimit - used - 1, style: style)
         }
         if format.dueWidth > 0, let due = item.localDue(calendar: state.calendar) {
-            let (text, overdue) = DueDateFormat.rowText(for: due, now: state.now, calendar: state.calendar, done: section == .done)
+            let text = DueDateFormat.rowText(for: due, isDay: item.dueIsDay, now: state.now, calendar: state.calendar, done: section == .done).text
             let width = DisplayWidth.of(text)
             write(text, column: column + format.dueColumn + format.dueWidth - width, row: row, limit: width,
-                  style: overdue ? palette.overdue : (section == .done ? palette.doneRow : .plain))
+                  style: section == .done ? palette.doneRow : palette.due(dueState))
         }
         if format.locationWidth > 0, let name = item.location?.name {
             var style = palette.location

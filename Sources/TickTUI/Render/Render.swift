@@ -11,7 +11,7 @@ public func render(_ state: AppState, size: Size) -> Screen {
         screen.drawTooSmall()
         return screen
     }
-    let palette = Palette(colors: state.colors)
+    let palette = Palette(colors: state.colors, scheme: state.colorScheme)
     if case .help(let scroll) = state.mode {
         screen.drawHelp(state, scroll: scroll, palette: palette)
         return screen

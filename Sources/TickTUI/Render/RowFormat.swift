@@ -2,7 +2,8 @@ import FoundationEssentials
 import TickCore
 
 /// The columns of a list row: margin, check box, title, then right-aligned due phrase and
-/// location name, with widths chosen from the rows on screen only.
+/// location name, with widths measured over the whole list (``ListColumns``). The title
+/// comes first: the location column goes when the title would get less than half the row.
 struct RowFormat: Sendable, Hashable {
     static let maximumLocationWidth = 16
 
@@ -21,9 +22,9 @@ struct RowFormat: Sendable, Hashable {
     let locationColumn: Int
     let locationWidth: Int
 
-    /// Widths for a list `width` wide whose visible rows need up to `dueWidth` and
-    /// `locationWidth` columns; the location column is dropped when the title would get
-    /// too narrow, then the due column.
+    /// Widths for a list `width` wide whose items need up to `dueWidth` and `locationWidth`
+    /// columns; the location column is dropped when the title would get less than half of
+    /// the row (or 12 columns), then the due column below 8.
     init(width: Int, unicode: Bool, dueWidth: Int, locationWidth: Int) {
         self.width = width
         titleColumn = 1 + Self.boxWidth(unicode: unicode) + 1
@@ -31,7 +32,7 @@ struct RowFormat: Sendable, Hashable {
         var due = dueWidth
         var location = min(locationWidth, Self.maximumLocationWidth)
         func title() -> Int { available - (due > 0 ? due + 2 : 0) - (location > 0 ? location + 2 : 0) }
-        if location > 0, title() < 12 { location = 0 }
+        if location > 0, title() < max(12, available / 2) { location = 0 }
         if due > 0, title() < 8 { due = 0 }
         self.dueWidth = due
         self.locationWidth = location

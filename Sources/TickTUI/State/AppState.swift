@@ -20,6 +20,10 @@ public struct AppState: Sendable {
     public let colors: Bool
     /// True in a UTF-8 locale: ☐ / ☑ boxes, … and box-drawing lines.
     public let unicode: Bool
+    /// The colours config.toml's `[colors]` chose (the defaults without it).
+    public var colorScheme = ColorScheme()
+    /// The key table, with config.toml's `[keys]` applied.
+    public var keyMap = KeyMap.standard
 
     public internal(set) var mode: Mode = .browsing
     /// The open inline editor (while editing a field or typing a filter).
@@ -29,7 +33,8 @@ public struct AppState: Sendable {
     public internal(set) var selection: Selection?
     /// The first list row shown.
     public internal(set) var scrollOffset = 0
-    public internal(set) var detailVisible = true
+    /// Whether the detail pane is shown (`i`; remembered across starts by the app's caller).
+    public var detailVisible = true
     /// The last message for the status line.
     public internal(set) var status: StatusMessage?
     /// The message of the last failed save, nil once a save succeeds.
@@ -47,6 +52,10 @@ public struct AppState: Sendable {
     /// filter's matches when one is active); nil in the list's own order.
     var sortedToDo: [Int]?
     var history = UndoHistory()
+    /// The list's column widths (``ListColumns``), measured over every item.
+    var columns = ListColumns()
+    /// True when a whole new list came in since ``columns`` were measured.
+    var columnsStale = true
     /// Said in the status line after the next successful save, once: the file was XML
     /// and that save wrote it as binary.
     var rewriteNotice: String?
@@ -77,6 +86,7 @@ public struct AppState: Sendable {
         self.colors = colors
         self.unicode = unicode
         selection = Self.firstSelection(toDo: list.toDoItems.count, done: list.doneItems.count)
+        refreshColumns()
     }
 
     /// How many items a section holds, counting those not read yet while loading.
@@ -231,23 +241,49 @@ extension AppState {
     mutating func refreshFilter() {
         defer { refreshSort() }
         guard let query = filter?.query else { return }
-        filter = Self.makeFilter(query: query, list: list, within: nil)
+        filter = makeFilter(query: query, within: nil)
     }
 
     /// The items that match `query` (ignoring case and accents, in title, notes or location
-    /// name: TickCore's ``TextMatcher``, as `tick list TEXT`), searching only `within` when
-    /// the query only grew.
-    static func makeFilter(query: String, list: ToDoList, within previous: Filter?) -> Filter {
+    /// name: TickCore's ``TextMatcher``, as `tick list TEXT`; and for the words `today` and
+    /// `overdue`, the open items so due: ``DueWord``), searching only `within` when the
+    /// query only grew.
+    func makeFilter(query: String, within previous: Filter?) -> Filter {
         let matcher = TextMatcher(query)
-        func matches(_ item: ToDoItem) -> Bool { matcher.matches(item) }
-        func search(_ items: [ToDoItem], _ candidates: [Int]?) -> [Int] {
-            if let candidates { return candidates.filter { matches(items[$0]) } }
+        let word = DueWord(query: query)
+        let (now, calendar) = (now, calendar)
+        func search(_ items: [ToDoItem], _ candidates: [Int]?, due: Bool) -> [Int] {
+            func matches(_ item: ToDoItem) -> Bool {
+                if due, let word, word.matches(item, now: now, calendar: calendar) { return true }
+                return matcher.matches(item)
+            }
+            // (A due word finds items its letters do not: never only within the last matches.)
+            if let candidates, word == nil { return candidates.filter { matches(items[$0]) } }
             return items.indices.filter { matches(items[$0]) }
         }
         return Filter(
             query: query,
-            toDo: search(list.toDoItems, previous?.toDo),
-            done: search(list.doneItems, previous?.done)
+            toDo: search(list.toDoItems, previous?.toDo, due: true),
+            done: search(list.doneItems, previous?.done, due: false)
         )
+    }
+}
+
+/// The words the `/` filter reads as due dates, as a whole query, besides finding them in
+/// text (so a title with "today" in it is found too): `today` is what is due today or
+/// overdue (what `T` shows), `overdue` only what is overdue. Done items are never due.
+enum DueWord: String, Sendable, Hashable {
+    case today, overdue
+
+    init?(query: String) {
+        self.init(rawValue: query.trimmed().lowercased())
+    }
+
+    /// Whether an open item is due so at `now`.
+    func matches(_ item: ToDoItem, now: Date, calendar: LocalTime) -> Bool {
+        switch (self, item.dueState(now: now, calendar: calendar)) {
+        case (.today, .today?), (_, .overdue?): true
+        default: false
+        }
     }
 }

@@ -20,6 +20,7 @@ extension AppState {
                 break
             }
             done.append(operation)
+            widenColumns(after: operation)
             inverses.insert(contentsOf: inverse, at: 0)
         }
         if !done.isEmpty {
@@ -65,6 +66,7 @@ extension AppState {
             do {
                 try list.merge(operation, at: now, zone: calendar)
                 pendingOperations.append(operation)
+                widenColumns(after: operation)
             } catch {
                 status = StatusMessage(error.description, isError: true)
             }

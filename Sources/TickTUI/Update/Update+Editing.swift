@@ -250,6 +250,20 @@ extension AppState {
         return []
     }
 
+    /// Shows what is due now (`T`): the filter `today` — due today and overdue — with To Do
+    /// sorted by due, soonest first. Esc clears the filter; the order stays until `s`.
+    mutating func showDueNow() -> [Effect] {
+        if mode == .filtering {
+            mode = .browsing
+            editor = nil
+        }
+        sort = .due
+        applyFilter(DueWord.today.rawValue)
+        selection = Self.firstSelection(toDo: visibleCount(.toDo), done: visibleCount(.done))
+        status = StatusMessage("due today and overdue, soonest first · Esc shows all")
+        return []
+    }
+
     /// Narrows the list to `query`, keeping the selected item selected while it matches.
     private mutating func applyFilter(_ query: String) {
         let selected = selection.flatMap { selection in
@@ -257,7 +271,7 @@ extension AppState {
         }
         let previous = filter
         let narrowing = previous.map { TextMatcher(query).narrows(TextMatcher($0.query)) } ?? false
-        filter = Self.makeFilter(query: query, list: list, within: narrowing ? previous : nil)
+        filter = makeFilter(query: query, within: narrowing ? previous : nil)
         refreshSort()
         if let (section, listIndex) = selected, let index = visibleIndex(ofListIndex: listIndex, in: section) {
             selection = Selection(section: section, index: index)

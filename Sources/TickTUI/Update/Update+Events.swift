@@ -8,6 +8,8 @@ extension AppState {
         let selected = selectedItem?.id
         let anchor = selection
         list = newList
+        // A whole list (a save, a change on disk): its columns are measured again.
+        columnsStale = true
         refreshFilter()
         if let selected {
             // Cheap when the item is still where it was; a scan by id otherwise.

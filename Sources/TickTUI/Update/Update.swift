@@ -24,6 +24,7 @@ public func update(_ state: inout AppState, _ action: Action) -> [Effect] {
     if state.pendingOperations.count > pending || (state.pendingOperations.isEmpty && state.history.journalChanges != journalChanges) {
         effects.append(.save)
     }
+    state.refreshColumns()
     state.clampSelection()
     state.scrollOffset = state.adjustedScrollOffset(size: state.size)
     return effects
@@ -94,9 +95,10 @@ extension AppState {
         case .paste(let text): return paste(text)
         case .startFilter: return startFilter()
         case .clearFilter: return clearFilter()
+        case .showDueNow: return showDueNow()
         case .toggleDetail:
             detailVisible.toggle()
-            return []
+            return [.rememberDetail(detailVisible)]
         case .showHelp:
             mode = .help(scroll: 0)
             return []
@@ -126,7 +128,11 @@ extension AppState {
             mode = .browsing
             return []
         case .tick(let date):
+            // A new year changes which dates need their year shown.
+            if calendar.fields(of: date).year != calendar.fields(of: now).year { columnsStale = true }
             now = date
+            // What is due today changes with the clock.
+            if let query = filter?.query, DueWord(query: query) != nil { refreshFilter() }
             return []
         case .saved(let diskList): return saved(diskList)
         case .saveFailed(let message):
@@ -160,7 +166,7 @@ extension AppState {
     }
 
     /// The last line the help screen can scroll to.
-    private var helpScrollLimit: Int { max(Screen.helpLines().count - (size.rows - 2), 0) }
+    private var helpScrollLimit: Int { max(Screen.helpLines(keyMap).count - (size.rows - 2), 0) }
 
     private var pageStep: Int { max(Layout(state: self, size: size).list.height - 2, 1) }
 

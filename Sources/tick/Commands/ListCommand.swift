@@ -10,7 +10,8 @@ struct ListCommand: ParsableCommand {
         abstract: "Print the list, To Do then Done, or the items that match.",
         discussion: """
             Each line shows the item's position (what ITEM arguments take), [ ] or [x], the \
-            title, the due date (with "overdue" after an open item's past day) and the \
+            title, the due date (with "overdue" after an open item's passed due: a day once \
+            it has passed, a time once it has) and the \
             location. Positions count To Do first, then Done, also when only some items are \
             shown. On a terminal the lines fit its width (long titles end in …); into a pipe \
             or file they are plain, unpadded and never cut.
@@ -50,7 +51,7 @@ struct ListCommand: ParsableCommand {
     @Flag(help: "Only the items done.")
     var done = false
 
-    @Flag(help: "Only the open items whose due day has passed.")
+    @Flag(help: "Only the open items whose due has passed: a day due once its day has, a timed due once its time has.")
     var overdue = false
 
     @Flag(help: "Only the items due today.")
@@ -78,11 +79,15 @@ struct ListCommand: ParsableCommand {
     }
 
     func run() throws {
+        let environment = ProcessInfo.processInfo.environment
+        let config = ConfigPreferences.load(environment: environment)
+        config.report()
         try reportingErrors {
             let sections: [ToDoList.Section] = open || overdue ? [.toDo] : done ? [.done] : [.toDo, .done]
             let filter = ListFilter(
                 matcher: text.isEmpty ? nil : TextMatcher(text.joined(separator: " ")),
-                overdue: overdue, today: today, dueBefore: dueBefore, tags: tags, now: Date(), calendar: .current
+                overdue: overdue, today: today, dueBefore: dueBefore, tags: tags, now: Date(), calendar: .current,
+                colors: DueColors.forStandardOutput(environment: environment, scheme: config.preferences.colorScheme)
             )
             if let sort {
                 let list = try storeOptions.makeStore().load()
@@ -122,7 +127,8 @@ struct ListCommand: ParsableCommand {
             // (Every item is read, also of a section not shown: a bad one is an error here too.)
             guard sections.contains(section), !filter.narrows || filter.keeps(item, in: section) else { return true }
             guard json else {
-                ListText.writePlainLine(item, position: position, done: section == .done, today: today, calendar: filter.calendar, to: &writer)
+                ListText.writePlainLine(item, position: position, done: section == .done, today: today, now: filter.now,
+                                       calendar: filter.calendar, to: &writer)
                 return true
             }
             array.startElement(to: &writer)
@@ -145,7 +151,8 @@ struct ListCommand: ParsableCommand {
             }
         }
         var writer = ByteWriter(descriptor: STDOUT_FILENO, destination: "standard output")
-        try ListText(list: list, positions: positions, now: filter.now, calendar: filter.calendar).write(width: TerminalWidth.ofStandardOutput(), to: &writer)
+        try ListText(list: list, positions: positions, now: filter.now, calendar: filter.calendar, colors: filter.colors)
+            .write(width: TerminalWidth.ofStandardOutput(), to: &writer)
     }
 }
 
@@ -181,7 +188,7 @@ extension ListCommand {
         }
         var writer = ByteWriter(descriptor: STDOUT_FILENO, destination: "standard output")
         guard json else {
-            return try ListText(list: list, positions: positions, now: filter.now, calendar: filter.calendar)
+            return try ListText(list: list, positions: positions, now: filter.now, calendar: filter.calendar, colors: filter.colors)
                 .write(width: TerminalWidth.ofStandardOutput(), to: &writer)
         }
         var array = TickJSON.ArrayStream()
@@ -205,13 +212,15 @@ struct ListFilter {
     var tags: [String] = []
     var now: Date
     var calendar: LocalTime
+    /// How due dates are coloured on a terminal (not a criterion: it rides along).
+    var colors: DueColors? = nil
 
     /// Whether any criterion is set, so that some items may be left out.
     var narrows: Bool { matcher != nil || overdue || today || dueBefore != nil || !tags.isEmpty }
 
     func keeps(_ item: ToDoItem, in section: ToDoList.Section) -> Bool {
         if overdue {
-            guard section == .toDo, let due = item.localDue(calendar: calendar), calendar.days(from: now, to: due) < 0 else { return false }
+            guard section == .toDo, item.dueState(now: now, calendar: calendar) == .overdue else { return false }
         }
         if today {
             guard let due = item.localDue(calendar: calendar), calendar.days(from: now, to: due) == 0 else { return false }

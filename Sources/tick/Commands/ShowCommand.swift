@@ -38,7 +38,7 @@ struct ShowCommand: ParsableCommand {
             ]
             if let notes = item.notes { fields.append(("notes", VisibleText.lines(notes).joined(separator: "\n            "))) }
             if let due = item.localDue() {
-                let overdue = section == .toDo && LocalTime.current.days(from: Date(), to: due) < 0
+                let overdue = section == .toDo && item.dueState(now: Date()) == .overdue
                 fields.append(("due", ItemFormatting.date(due, withTime: !item.dueIsDay) + (overdue ? "  overdue" : "")))
             }
             if let location = item.location { fields.append(("location", ItemFormatting.location(location, withCoordinate: true))) }

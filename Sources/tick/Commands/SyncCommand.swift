@@ -41,6 +41,8 @@ struct SyncCommand: ParsableCommand {
     @OptionGroup var storeOptions: StoreOptions
 
     func run() throws {
+        // What config.toml holds that tick does not know (its [sync] errors are the sync's own).
+        ConfigPreferences.load(environment: ProcessInfo.processInfo.environment).report()
         try reportingErrors {
             do {
                 let environment = ProcessInfo.processInfo.environment

@@ -44,7 +44,8 @@ enum ManPage {
             let shown = (sub.arguments ?? []).filter { $0.shouldDisplay && !Self.standard.contains($0.names?.first?.name ?? "") }
             if !shown.isEmpty { page += arguments(shown) }
         }
-        page += keys(KeyMap.groups)
+        // The keys as config.toml's [keys] binds them.
+        page += keys(ConfigPreferences.load(environment: ProcessInfo.processInfo.environment).preferences.keyMap.groups)
         page.append(".SH EXIT STATUS")
         page.append("0 on success, 1 when a command fails (an unknown item, a file that cannot be read or written), 64 for a usage error.")
         page.append(".SH SEE ALSO")
@@ -55,11 +56,13 @@ enum ManPage {
     /// The KEYS section: each group of the key table, one `.TP` entry per line of it.
     static func keys(_ groups: [KeyMap.Group]) -> [String] {
         var lines = [".SH KEYS", ".PP",
-                     "The keys of the full-screen list; \\fB?\\fR there shows the same list, and the footer the keys that apply at the moment."]
+                     "The keys of the full-screen list; \\fB?\\fR there shows the same list, and the footer the keys that apply at the moment. "
+                        + "The name in parentheses is the one \\fB[keys]\\fR in ~/.config/tick/config.toml rebinds (docs/keys.md)."]
         for group in groups {
             lines.append(".SS \"\(escaped(group.title))\"")
             for entry in group.entries {
-                lines += [".TP", "\\fB\(escaped(entry.keys))\\fR", escaped(entry.help)]
+                let name = entry.name.map { " (\\fI\(escaped($0))\\fR)" } ?? ""
+                lines += [".TP", "\\fB\(escaped(entry.keys))\\fR" + name, escaped(entry.help)]
             }
         }
         return lines

@@ -13,6 +13,9 @@ struct ListText {
     let positions: [Int]
     let now: Date
     var calendar: LocalTime = .current
+    /// How overdue and due-today dates are coloured on a terminal; nil for none (a pipe,
+    /// `NO_COLOR`).
+    var colors: DueColors? = nil
 
     /// The location column is cut to this many columns on a terminal.
     static let maximumLocationWidth = 20
@@ -35,7 +38,7 @@ struct ListText {
         guard let width else {
             for position in positions {
                 try row(position) { (item, done) throws(InterchangeError) in
-                    Self.writePlainLine(item, position: position, done: done, today: today, calendar: calendar, to: &writer)
+                    Self.writePlainLine(item, position: position, done: done, today: today, now: now, calendar: calendar, to: &writer)
                     try writer.flushIfFull()
                 }
             }
@@ -49,12 +52,15 @@ struct ListText {
         dueEnds.reserveCapacity(positions.count)
         var titleWidths: [Int] = []
         titleWidths.reserveCapacity(positions.count)
+        var dueStates: [DueState?] = []
+        dueStates.reserveCapacity(colors == nil ? 0 : positions.count)
         var dueWidth = 0
         var locationWidth = 0
         for position in positions {
             row(position) { item, done in
                 let start = dues.count
-                Self.writeDue(item, done: done, today: today, calendar: calendar, after: "", to: &dues)
+                let state = Self.writeDue(item, done: done, today: today, now: now, calendar: calendar, after: "", to: &dues)
+                if colors != nil { dueStates.append(state) }
                 dueEnds.append(dues.count)
                 dueWidth = max(dueWidth, dues.count - start)
                 titleWidths.append(DisplayWidth.of(VisibleText.line(item.title)))
@@ -91,7 +97,10 @@ struct ListText {
                 if dueWidth > 0 {
                     let due = (index == 0 ? 0 : dueEnds[index - 1])..<dueEnds[index]
                     writer.ascii("  ")
+                    let color = colors?.sequence(for: dueStates[index])
+                    if let color { writer.text(color) }
                     writer.append(dues, range: due)
+                    if color != nil { writer.ascii(DueColors.reset) }
                     for _ in due.count..<dueWidth { writer.byte(UInt8(ascii: " ")) }
                     lineWidth += dueWidth + 2
                 }
@@ -119,13 +128,13 @@ struct ListText {
     /// Writes an item's line as it goes into a pipe: its fields joined plainly, nothing
     /// padded or cut, ending in a line break.
     static func writePlainLine(
-        _ item: borrowing ToDoItem, position: Int, done: Bool, today: LocalTime.Fields, calendar: LocalTime,
+        _ item: borrowing ToDoItem, position: Int, done: Bool, today: LocalTime.Fields, now: Date, calendar: LocalTime,
         to writer: inout ByteWriter
     ) {
         writer.integer(Int64(position))
         writer.ascii(done ? " [x] " : " [ ] ")
         writer.text(VisibleText.line(item.title))
-        writeDue(item, done: done, today: today, calendar: calendar, after: "  ", to: &writer)
+        writeDue(item, done: done, today: today, now: now, calendar: calendar, after: "  ", to: &writer)
         if let location = item.location.map({ VisibleText.line($0.name) }), !location.isEmpty {
             writer.ascii("  ")
             writer.text(location)
@@ -135,12 +144,15 @@ struct ListText {
 
     /// Writes `separator` and the item's due date as `ItemFormatting.date` does
     /// (`2026-12-01`, with ` 09:30` when the due is an instant), then ` overdue` for an
-    /// open item whose day has passed; nothing for an item with no due date.
+    /// open item whose due has passed (a day due once its day has, a timed due once its time
+    /// has: ``DueState``); nothing for an item with no due date. Returns how the due of an
+    /// open item stands (nil for a done item or none), for colouring.
+    @discardableResult
     private static func writeDue(
-        _ item: borrowing ToDoItem, done: Bool, today: LocalTime.Fields, calendar: LocalTime, after separator: StaticString,
-        to writer: inout ByteWriter
-    ) {
-        guard let due = item.localDue(calendar: calendar) else { return }
+        _ item: borrowing ToDoItem, done: Bool, today: LocalTime.Fields, now: Date, calendar: LocalTime,
+        after separator: StaticString, to writer: inout ByteWriter
+    ) -> DueState? {
+        guard let due = item.localDue(calendar: calendar) else { return nil }
         let c = calendar.fields(of: due)
         writer.ascii(separator)
         if c.year >= 0 { writer.padded(c.year, width: 4) } else { writer.integer(Int64(c.year)) }
@@ -156,7 +168,13 @@ struct ListText {
         }
         // Fields and day numbers come from the same wall time: an earlier (year, month,
         // day) is an earlier calendar day.
-        if !done && (c.year, c.month, c.day) < (today.year, today.month, today.day) { writer.ascii(" overdue") }
+        guard !done else { return nil }
+        let day = (c.year, c.month, c.day), todays = (today.year, today.month, today.day)
+        if day < todays || (!item.dueIsDay && due < now) {
+            writer.ascii(" overdue")
+            return .overdue
+        }
+        return day == todays ? .today : .later
     }
 
     /// Decimal digits of a positive number.

@@ -44,4 +44,29 @@ struct SyncConfigTests {
         #expect(try SyncConfig.load(environment: ["HOME": home.path]).vdir == home.path + "/tasks")
         #expect(try SyncConfig.load(environment: ["HOME": "/nonexistent"]) == SyncConfig())
     }
+
+    @Test("the one reader takes arrays of strings and names the tables tick does not know, with their lines")
+    func readsKeysAndColors() throws {
+        let text = """
+            [keys]
+            move_down = ["t", "Down"]   # bépo
+            tick = 'x'
+
+            [colours]
+            tag = "none"
+            [sync]
+            vdir = "/v"
+            """
+        let file = try ConfigFile.parse(text, source: "c.toml")
+        #expect(file.entries(in: "keys").map(\.value) == [.strings(["t", "Down"]), .string("x")])
+        #expect(file.entries(in: "keys").map(\.line) == [2, 3])
+        #expect(file.unknownTables() == [InterchangeError(source: "c.toml", line: 5, problem: "unknown table [colours] (known: [colors], [keys], [sync])")])
+        #expect(try SyncConfig.parse(text, source: "c.toml").vdir == "/v")
+        #expect(throws: InterchangeError(source: "c.toml", line: 2, problem: "the value must be a quoted string")) {
+            try SyncConfig.parse("[sync]\nvdir = [\"a\"]", source: "c.toml")
+        }
+        #expect(throws: InterchangeError(source: "c.toml", line: 1, problem: "an array is `[\"a\", \"b\"]` on one line")) {
+            try ConfigFile.parse("a = [\"x\" \"y\"]", source: "c.toml")
+        }
+    }
 }
