@@ -96,7 +96,7 @@ struct FirstDayTests {
         let help = Screen.helpLines(keyMap)
         #expect(help.contains(.binding(keys: "t ↓", help: "move down")))
         #expect(help.contains(.binding(keys: "(none)", help: "due — edit the due date: tomorrow, fri, +3d, 2026-12-01")))
-        #expect(help.contains(.binding(keys: "Ctrl-Z", help: "undo")))
+        #expect(help.contains(.binding(keys: "Ctrl-Z", help: "undo — the list's last change, wherever made; says which")))
         #expect(help.contains(.binding(keys: "(none)", help: "suspend — back to the shell; fg comes back")))
     }
 

@@ -73,7 +73,7 @@ extension AppState {
         switch operation {
         case .insert(let item, _, _):
             columns.widen(for: item, now: now, calendar: calendar)
-        case .set(let id, _), .check(let id):
+        case .set(let id, _), .check(let id), .checkOccurrence(let id, _):
             if let item = list.item(withID: id) { columns.widen(for: item, now: now, calendar: calendar) }
         case .uncheck, .remove, .place, .reorder, .removeAll:
             break
