@@ -14,6 +14,10 @@ struct FieldsCLITests {
         #expect(items[0]["tags"] as? [String] == ["home", "chores"])
         #expect(items[0]["repeat"] as? String == "FREQ=WEEKLY;INTERVAL=2;BYDAY=MO")
         #expect((items[0]["due"] as? String)?.count == 10)
+        // Without a due, a repeat is due on its first day from today: a Monday for BYDAY=MO.
+        let due = try #require(CalendarDay(items[0]["due"] as? String ?? ""))
+        let calendar = LocalTime(secondsFromGMT: { _ in 3_600 })
+        #expect(calendar.fields(of: due.utcMidnight).weekday == 2)
         #expect(items[1]["priority"] as? Int == 7)
         #expect(items[1]["tags"] as? [String] == [])
         #expect(items[1]["repeat"] is NSNull)

@@ -54,7 +54,7 @@ struct UpdateFieldsTests {
         #expect(state.selectedItem?.title == "Call Ana")
     }
 
-    @Test("r takes a repeat in words (an item without a due becomes due today); a bad one is refused; empty stops it")
+    @Test("r takes a repeat in words (an item without a due becomes due on its first day from today); a bad one is refused; empty stops it")
     func repeatEditor() throws {
         var state = try state([try Fixtures.item(1, "Water the plants")])
         state.press(.character("r"))
@@ -71,6 +71,12 @@ struct UpdateFieldsTests {
         #expect(state.list.toDoItems[0].recurrence == "FREQ=DAILY;INTERVAL=3")
         state.press(.escape, .character("r"), .control("u"), .enter)
         #expect(state.list.toDoItems[0].recurrence == nil)
+        // A rule that names its days starts on its first one (Tuesday 2026-12-01 is today: Friday is the 4th).
+        var fresh = try self.state([try Fixtures.item(2, "Take out the trash")])
+        fresh.press(.character("r"))
+        fresh.type("every fri")
+        fresh.press(.enter)
+        #expect(fresh.list.toDoItems[0].dueDay == CalendarDay(year: 2026, month: 12, day: 4))
     }
 
     @Test("Space on a repeating item keeps it in To Do at its next due, puts the done occurrence on top of Done; u brings both back")

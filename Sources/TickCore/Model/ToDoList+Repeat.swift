@@ -109,3 +109,16 @@ extension ToDoItem {
         return copy
     }
 }
+
+extension RecurrenceRule {
+    /// The day a new repeat without a due starts on: `today` when the rule leaves the day
+    /// open (it then takes it from the start) or today is one of its days, else its first
+    /// day after today (`every tue` added on a Saturday is due on Tuesday).
+    public func firstDay(onOrAfter today: CalendarDay) -> CalendarDay {
+        let pinned = !byDay.isEmpty || !byMonthDay.isEmpty || !byMonth.isEmpty || !byYearDay.isEmpty || !byWeekNo.isEmpty
+        guard pinned, let yesterday = CalendarDay(utcMidnight: today.utcMidnight.addingTimeInterval(-86_400)),
+              let next = nextOccurrence(after: yesterday.utcMidnight, start: yesterday.utcMidnight, startIsDay: true, zone: .utc),
+              let day = CalendarDay(utcMidnight: next) else { return today }
+        return day
+    }
+}

@@ -164,7 +164,7 @@ extension AppState {
     }
 
     /// Sets or stops the repeat of an item from what was typed (words or an RRULE); an item
-    /// without a due that starts to repeat is due today.
+    /// without a due that starts to repeat is due on the rule's first day from today.
     private mutating func commitRepeat(_ text: String, of id: UUID) -> [Effect] {
         guard let item = list.item(withID: id) else { return cancelEdit() }
         guard !text.isEmpty else {
@@ -180,7 +180,9 @@ extension AppState {
         closeEditor()
         guard rule != item.recurrence else { return [] }
         var operations: [ToDoList.Operation] = []
-        if item.due == nil, let today = CalendarDay(of: now, in: calendar) { operations.append(.set(id, .dueDay(today))) }
+        if item.due == nil, let today = CalendarDay(of: now, in: calendar), let parsed = try? RecurrenceRule(parsing: rule) {
+            operations.append(.set(id, .dueDay(parsed.firstDay(onOrAfter: today))))
+        }
         operations.append(.set(id, .recurrence(rule)))
         perform(operations, name: "repeat edit", undoFocus: id, redoFocus: id)
         followInSortedView(id)

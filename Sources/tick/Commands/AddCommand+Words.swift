@@ -68,12 +68,17 @@ extension AddCommand {
         return try titles.map { title throws(ValidationError) -> ToDoItem in
             do {
                 var made = try ToDoItem(title: title, notes: notes.flatMap { $0.isEmpty ? nil : $0 }, location: place)
-                // A repeat needs a due: none given, today.
-                let today = ParsedDue(date: LocalTime.current.startOfDay(for: Date()), isDay: true)
-                if let due = due ?? words.due?.date ?? (repeatRule != nil ? today : nil) { try made.set(due.dueField()) }
+                if let due = due ?? words.due?.date { try made.set(due.dueField()) }
                 try made.setPriority(priority)
                 try made.setTags(tags + words.tags)
-                if let repeatRule { made.recurrence = try ArgumentValues.repeatRule(repeatRule, dueIsDay: made.dueIsDay) }
+                if let repeatRule {
+                    let rule = try ArgumentValues.repeatRule(repeatRule, dueIsDay: made.due == nil || made.dueIsDay)
+                    // A repeat needs a due: none given, the rule's first day from today.
+                    if made.due == nil, let today = CalendarDay(of: Date(), in: .current), let parsed = try? RecurrenceRule(parsing: rule) {
+                        made.setDue(day: parsed.firstDay(onOrAfter: today))
+                    }
+                    made.recurrence = rule
+                }
                 return made
             } catch {
                 throw ValidationError(VisibleText.escaped(String(describing: error)))

@@ -26,7 +26,7 @@ struct AddCommand: ParsableCommand {
             daily, weekly, monthly, yearly, every day, every 3 days, every 2 weeks, every \
             weekday, every fri, every mon,thu, every month on the 15th, every last fri, \
             every year, each optionally followed by "until DATE". A repeating item needs a \
-            due date: without --due it is due today.
+            due date: without --due it is due on the rule's first day from today.
 
             PLACE is a name, or a name and a coordinate: "Dom @ 50.94, 6.96"; an @ followed \
             by words is part of the name ("Lunch @ Joe's Diner"). A coordinate \
@@ -72,7 +72,7 @@ struct AddCommand: ParsableCommand {
     var tags: [String] = []
 
     @Option(name: .customLong("repeat"),
-            help: ArgumentHelp("How it repeats: every week, every 2 days, every last fri, FREQ=…; needs a due (none: today).",
+            help: ArgumentHelp("How it repeats: every week, every 2 days, every last fri, FREQ=…; needs a due (none: its first day from today).",
                                valueName: "rule"))
     var repeatRule: String?
 

@@ -11,7 +11,8 @@ struct EditCommand: ParsableCommand {
             anything changes). --priority takes high, medium, low or 1–9 (1 highest); \
             --tag adds a tag, --untag removes one; --repeat takes an RRULE value or words \
             (every week, every 2 days, every last fri, every month on the 15th, … until \
-            DATE); an item without a due that starts to repeat is due today; changing \
+            DATE); an item without a due that starts to repeat is due on the rule's first day\
+            from today; changing \
             the due of a repeating item moves the series.  --location takes a name, "Name @ LAT, LON", or \
             "LAT, LON" alone, which keeps the location's name; --coordinate alone keeps the \
             location's name and sets its coordinate.
@@ -143,14 +144,16 @@ struct EditCommand: ParsableCommand {
         }
         if clearRepeat { fields.append(.recurrence(nil)) }
         if let repeatRule {
-            // A repeat needs a due: none given or kept, today.
-            var dueIsDay = due?.isDay ?? item.dueIsDay
-            if due == nil, item.due == nil || clearDue {
-                guard let today = CalendarDay(of: Date(), in: .current) else { throw CLIError("cannot tell today's date") }
-                fields.append(.dueDay(today))
-                dueIsDay = true
+            // A repeat needs a due: none given or kept, the rule's first day from today.
+            let needsDue = due == nil && (item.due == nil || clearDue)
+            let rule = try ArgumentValues.repeatRule(repeatRule, dueIsDay: needsDue || (due?.isDay ?? item.dueIsDay))
+            if needsDue {
+                guard let today = CalendarDay(of: Date(), in: .current), let parsed = try? RecurrenceRule(parsing: rule) else {
+                    throw CLIError("cannot tell today's date")
+                }
+                fields.append(.dueDay(parsed.firstDay(onOrAfter: today)))
             }
-            fields.append(.recurrence(try ArgumentValues.repeatRule(repeatRule, dueIsDay: dueIsDay)))
+            fields.append(.recurrence(rule))
         }
         if let location {
             let parsed: Location?
