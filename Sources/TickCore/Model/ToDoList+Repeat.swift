@@ -7,8 +7,9 @@ import FoundationEssentials
 /// occurrence goes to the top of Done: its own id, no rule, the old due. The copy's id is a
 /// name-based UUID of the series id and the occurrence, so two machines that tick the same
 /// occurrence before they sync make the same copy, and the merge sees one. When the rule
-/// has no next occurrence (COUNT used up, UNTIL passed, a rule tick cannot read), the item
-/// itself is ticked off as any other.
+/// has no next occurrence (COUNT used up, UNTIL passed), the item itself is ticked off as
+/// any other; a rule tick cannot read is refused (``tickRepeating(_:at:zone:)``), since
+/// ticking the item off would end its series on every device.
 ///
 /// The series is anchored at its DTSTART when another app gave it one (kept in the item's
 /// iCalendar extras; the due is the same distance after each start), else at the due.
