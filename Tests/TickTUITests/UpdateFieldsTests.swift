@@ -92,6 +92,13 @@ struct UpdateFieldsTests {
         #expect(state.status?.text.hasPrefix("done for now; next due Tue, Dec 8 2026") == true)
         state.press(.character("u"))
         #expect(state.list.toDoItems.map(\.dueDay) == [CalendarDay(year: 2026, month: 12, day: 1), nil])
+        // A rule tick cannot follow: Space refuses, says why, and leaves the item and the cursor.
+        var odd = try Fixtures.item(3, "Odd rule", dueDay: (2026, 12, 1))
+        odd.recurrence = "FREQ=MONTHLY;RSCALE=CHINESE"
+        var refused = try self.state([odd, try Fixtures.item(4, "Next")])
+        refused.press(.character(" "))
+        #expect(refused.list.toDoItems.map(\.title) == ["Odd rule", "Next"] && refused.list.doneItems.isEmpty)
+        #expect(refused.status?.isError == true && refused.selectedItem?.title == "Odd rule")
         #expect(state.list.doneItems.isEmpty)
         #expect(state.list.toDoItems[0].recurrence == "FREQ=WEEKLY")
     }

@@ -78,9 +78,10 @@ extension AppState {
     mutating func toggleDone() -> [Effect] {
         guard let selection, let item = selectedItem else { return [.bell] }
         let operation: ToDoList.Operation = selection.section == .toDo ? .tick(item) : .uncheck(item.id)
-        perform([operation], name: selection.section == .toDo ? "tick" : "untick", undoFocus: item.id, redoFocus: nil)
+        let ticked = perform([operation], name: selection.section == .toDo ? "tick" : "untick", undoFocus: item.id, redoFocus: nil)
         // The cursor stays at the same place in the section it left.
         self.selection = selection
+        guard ticked else { return [.bell] }
         // A repeating item stayed, moved on to its next occurrence: say when that is, and
         // go to the row after it (wherever a sorted view put it), so that Space again ticks
         // the next item, not the next occurrence.
