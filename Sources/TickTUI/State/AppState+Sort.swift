@@ -2,8 +2,7 @@ import FoundationEssentials
 import TickCore
 
 /// The orders To Do can be shown in, cycled by `s`: the list's own (which `K`/`J` change),
-/// by due date (soonest first) or by priority (highest first). Items without the key come
-/// last, in the list's order; ties keep the list's order too.
+/// or one of TickCore's ``ItemOrder``s (by due date, by priority).
 public enum ViewSort: String, Sendable, Hashable, CaseIterable {
     case manual, due, priority
 
@@ -43,16 +42,7 @@ extension AppState {
             sortedToDo = nil
             return
         }
-        let shown = filter?.toDo ?? Array(list.toDoItems.indices)
-        let items = list.toDoItems
-        let keyed = shown.map { index -> (index: Int, key: Double?) in
-            switch sort {
-            case .manual: (index, nil)
-            case .due: (index, items[index].localDue(calendar: calendar)?.timeIntervalSince1970)
-            case .priority: (index, items[index].priority.map(Double.init))
-            }
-        }
-        let sorted = keyed.filter { $0.key != nil }.sorted { ($0.key ?? 0, $0.index) < ($1.key ?? 0, $1.index) }
-        sortedToDo = (sorted + keyed.filter { $0.key == nil }).map(\.index)
+        let order: ItemOrder = sort == .due ? .due : .priority
+        sortedToDo = order.sorted(filter?.toDo ?? Array(list.toDoItems.indices), of: list.toDoItems, calendar: calendar)
     }
 }

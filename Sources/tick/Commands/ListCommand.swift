@@ -66,7 +66,7 @@ struct ListCommand: ParsableCommand {
     var tags: [String] = []
 
     @Option(help: ArgumentHelp("Print To Do sorted by due or priority (the list's order stays).", valueName: "due|priority"))
-    var sort: ListSort?
+    var sort: ItemOrder?
 
     @Flag(help: "Print JSON instead of text.")
     var json = false
@@ -156,31 +156,17 @@ struct ListCommand: ParsableCommand {
     }
 }
 
-/// The orders `tick list --sort` prints To Do in.
-enum ListSort: String, ExpressibleByArgument, CaseIterable {
-    case due, priority
-
-    /// The list's positions (from 1, To Do first) of To Do reordered: by the key, ties and
-    /// the items without it in the list's order, those last.
-    func ordered(_ items: [ToDoItem], calendar: LocalTime) -> [Int] {
-        let keyed = items.indices.map { index -> (index: Int, key: Double?) in
-            switch self {
-            case .due: (index, items[index].localDue(calendar: calendar)?.timeIntervalSince1970)
-            case .priority: (index, items[index].priority.map(Double.init))
-            }
-        }
-        let sorted = keyed.filter { $0.key != nil }.sorted { ($0.key ?? 0, $0.index) < ($1.key ?? 0, $1.index) }
-        return (sorted + keyed.filter { $0.key == nil }).map { $0.index + 1 }
-    }
-}
+/// The orders `tick list --sort` prints To Do in: TickCore's ``ItemOrder``.
+extension ItemOrder: ExpressibleByArgument {}
 
 extension ListCommand {
     /// Prints the given sections with To Do in `sort`'s order (Done in its own), as text
     /// (positions as in the list) or JSON.
-    static func printSorted(_ list: ToDoList, by sort: ListSort, sections: [ToDoList.Section], json: Bool, filter: ListFilter) throws {
+    static func printSorted(_ list: ToDoList, by sort: ItemOrder, sections: [ToDoList.Section], json: Bool, filter: ListFilter) throws {
         var positions: [Int] = []
         if sections.contains(.toDo) {
-            positions += sort.ordered(list.toDoItems, calendar: filter.calendar).filter { filter.keeps(list.toDoItems[$0 - 1], in: .toDo) }
+            positions += sort.sorted(Array(list.toDoItems.indices), of: list.toDoItems, calendar: filter.calendar)
+                .filter { filter.keeps(list.toDoItems[$0], in: .toDo) }.map { $0 + 1 }
         }
         if sections.contains(.done) {
             let offset = list.toDoItems.count
