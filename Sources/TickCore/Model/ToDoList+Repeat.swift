@@ -111,6 +111,17 @@ extension ToDoItem {
     }
 }
 
+extension ToDoList.ItemField {
+    /// The field changes that make `item` repeat by `rule` (an RRULE value): the rule, and
+    /// for an item without a due (or whose due is being cleared), a due on the rule's first
+    /// day from `today` — a repeat moves on from its due.
+    public static func repeating(_ item: ToDoItem, by rule: String, today: CalendarDay, clearingDue: Bool = false) -> [ToDoList.ItemField] {
+        guard item.due == nil || clearingDue else { return [.recurrence(rule)] }
+        let first = (try? RecurrenceRule(parsing: rule))?.firstDay(onOrAfter: today) ?? today
+        return [.dueDay(first), .recurrence(rule)]
+    }
+}
+
 extension RecurrenceRule {
     /// The day a new repeat without a due starts on: `today` when the rule leaves the day
     /// open (it then takes it from the start) or today is one of its days, else its first

@@ -179,12 +179,9 @@ extension AppState {
         }
         closeEditor()
         guard rule != item.recurrence else { return [] }
-        var operations: [ToDoList.Operation] = []
-        if item.due == nil, let today = CalendarDay(of: now, in: calendar), let parsed = try? RecurrenceRule(parsing: rule) {
-            operations.append(.set(id, .dueDay(parsed.firstDay(onOrAfter: today))))
-        }
-        operations.append(.set(id, .recurrence(rule)))
-        perform(operations, name: "repeat edit", undoFocus: id, redoFocus: id)
+        guard let today = CalendarDay(of: now, in: calendar) else { return [.bell] }
+        perform(ToDoList.ItemField.repeating(item, by: rule, today: today).map { .set(id, $0) }, name: "repeat edit", undoFocus: id,
+                redoFocus: id)
         followInSortedView(id)
         return []
     }

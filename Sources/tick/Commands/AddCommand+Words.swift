@@ -71,13 +71,9 @@ extension AddCommand {
                 if let due = due ?? words.due?.date { try made.set(due.dueField()) }
                 try made.setPriority(priority)
                 try made.setTags(tags + words.tags)
-                if let repeatRule {
+                if let repeatRule, let today = CalendarDay(of: Date(), in: .current) {
                     let rule = try ArgumentValues.repeatRule(repeatRule, dueIsDay: made.due == nil || made.dueIsDay)
-                    // A repeat needs a due: none given, the rule's first day from today.
-                    if made.due == nil, let today = CalendarDay(of: Date(), in: .current), let parsed = try? RecurrenceRule(parsing: rule) {
-                        made.setDue(day: parsed.firstDay(onOrAfter: today))
-                    }
-                    made.recurrence = rule
+                    for field in ToDoList.ItemField.repeating(made, by: rule, today: today) { try made.set(field) }
                 }
                 return made
             } catch {

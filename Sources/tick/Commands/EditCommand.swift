@@ -147,13 +147,8 @@ struct EditCommand: ParsableCommand {
             // A repeat needs a due: none given or kept, the rule's first day from today.
             let needsDue = due == nil && (item.due == nil || clearDue)
             let rule = try ArgumentValues.repeatRule(repeatRule, dueIsDay: needsDue || (due?.isDay ?? item.dueIsDay))
-            if needsDue {
-                guard let today = CalendarDay(of: Date(), in: .current), let parsed = try? RecurrenceRule(parsing: rule) else {
-                    throw CLIError("cannot tell today's date")
-                }
-                fields.append(.dueDay(parsed.firstDay(onOrAfter: today)))
-            }
-            fields.append(.recurrence(rule))
+            guard let today = CalendarDay(of: Date(), in: .current) else { throw CLIError("cannot tell today's date") }
+            fields += ToDoList.ItemField.repeating(item, by: rule, today: today, clearingDue: needsDue)
         }
         if let location {
             let parsed: Location?
