@@ -62,6 +62,9 @@ struct FieldsCLITests {
         #expect(try tick.listJSON()[1]["due"] as? String == "2026-12-10")
         #expect(try tick.run(["edit", "2", "--clear-repeat"]).status == 0)
         #expect(try tick.listJSON()[1]["repeat"] is NSNull)
+        // A due given with the repeat is the due, on an item that had none.
+        #expect(try tick.run(["edit", "1", "--due", "2026-12-24", "--repeat", "every fri"]).status == 0)
+        #expect(try tick.listJSON()[0]["due"] as? String == "2026-12-24")
     }
 
     @Test("check on a repeating item keeps it to do at its next due and puts a done copy on top of Done")
@@ -112,5 +115,16 @@ struct FieldsCLITests {
             let result = try other.run(["import", file.path])
             #expect(result.status != 0, "\(bad)")
         }
+    }
+
+    @Test("a CATEGORIES line with parameters survives a save and a load: export writes it back as read")
+    func categoriesParametersKept() throws {
+        let tick = try TickRunner()
+        let path = tick.directory.appendingPathComponent("in.ics").path
+        try "BEGIN:VCALENDAR\r\nVERSION:2.0\r\nPRODID:-//x//EN\r\nBEGIN:VTODO\r\nUID:c-1\r\nSUMMARY:Haushalt\r\nCATEGORIES;LANGUAGE=de:Haus,Arbeit\r\nEND:VTODO\r\nEND:VCALENDAR\r\n"
+            .write(toFile: path, atomically: true, encoding: .utf8)
+        #expect(try tick.run(["import", path]).status == 0)
+        #expect(try tick.listJSON().first?["tags"] as? [String] == ["Haus", "Arbeit"])
+        #expect(try tick.run(["export", "--format", "ics"]).stdout.contains("\r\nCATEGORIES;LANGUAGE=de:Haus,Arbeit\r\n"))
     }
 }

@@ -236,8 +236,10 @@ struct KeyedArchiveDecoder {
             }
             item.recurrence = recurrence
         }
-        // (An older tick kept these three in the iCalendar extras.)
-        if iCalendarExtras != nil { item.adoptKeptFields() }
+        // An older tick kept these three in the iCalendar extras; an item written with any of
+        // their keys is this tick's, whose extras keep only what the fields do not (a
+        // CATEGORIES line's parameters), so it is read as it is.
+        if iCalendarExtras != nil, priority == nil, tagsUID == nil, recurrence == nil { item.adoptKeptFields() }
         return item
     }
 

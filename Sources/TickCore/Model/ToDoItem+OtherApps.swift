@@ -19,8 +19,8 @@ extension ToDoItem {
     /// and written once. A field the item already has is not replaced; values tick cannot
     /// take (a priority outside 0…9) stay in the extras as they were.
     public mutating func adoptKeptFields() {
-        guard let extras = iCalendarExtras, extras.contains(where: { $0 == "P" || $0 == "C" || $0 == "R" || $0 == "p" || $0 == "c" || $0 == "r" })
-        else { return }
+        guard let extras = iCalendarExtras,
+              ["PRIORITY", "CATEGORIES", "RRULE", "priority", "categories", "rrule"].contains(where: { extras.contains($0) }) else { return }
         var kept: [Substring] = []
         var depth = 0, changed = false
         var tags = self.tags
@@ -64,9 +64,12 @@ extension ToDoItem {
         var escaped = false
         for character in value {
             if escaped {
+                // (RFC 5545 TEXT escapes, read as the iCalendar codec's ICalText.unescape reads
+                // them: an unknown one keeps its backslash.)
                 switch character {
                 case "n", "N": current.append("\n")
-                default: current.append(character)
+                case "\\", ";", ",", ":": current.append(character)
+                default: current.append("\\"); current.append(character)
                 }
                 escaped = false
             } else if character == "\\" {

@@ -116,11 +116,11 @@ extension TickJSON {
             item.externalUID = uid
         }
         if let extras = try string(.iCalendarExtras) {
-            // An older tick's export kept PRIORITY, CATEGORIES and RRULE here: they become the
-            // item's fields. The rest is checked as an iCalendar reader would take it, so that
+            // An older tick's export (without the keys priority, tags and repeat) kept PRIORITY,
+            // CATEGORIES and RRULE here: they become the item's fields. The rest is checked as an iCalendar reader would take it, so that
             // an export cannot fail later.
             item.iCalendarExtras = extras
-            item.adoptKeptFields()
+            if values[.priority] == nil, values[.tags] == nil, values[.repeat] == nil { item.adoptKeptFields() }
             do {
                 if let kept = item.iCalendarExtras { try ICalendar.checkExtras(kept, source: "", line: line) }
             } catch {
