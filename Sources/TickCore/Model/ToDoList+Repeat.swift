@@ -24,7 +24,9 @@ extension ToDoList {
         let offset = item.startOffset(zone: zone) ?? 0
         let start = due.addingTimeInterval(-offset)
         guard let nextStart = rule.nextOccurrence(after: start, start: start, startIsDay: isDay, zone: zone),
-              let remaining = rule.movingStart(from: start, to: nextStart, startIsDay: isDay, zone: zone) else { return nil }
+              // (Only a COUNT changes as the start moves: without one the rule stays, unexpanded again.)
+              let remaining = rule.count == nil ? rule : rule.movingStart(from: start, to: nextStart, startIsDay: isDay, zone: zone)
+        else { return nil }
         let next = nextStart.addingTimeInterval(offset)
         var moved = item
         if isDay { moved.due = next } else { moved.setDue(instant: next) }
@@ -113,10 +115,10 @@ extension ToDoItem {
 
 extension ToDoList.ItemField {
     /// The field changes that make `item` repeat by `rule` (an RRULE value): the rule, and
-    /// for an item without a due (or whose due is being cleared), a due on the rule's first
-    /// day from `today` — a repeat moves on from its due.
-    public static func repeating(_ item: ToDoItem, by rule: String, today: CalendarDay, clearingDue: Bool = false) -> [ToDoList.ItemField] {
-        guard item.due == nil || clearingDue else { return [.recurrence(rule)] }
+    /// for an item without a due, a due on the rule's first day from `today` — a repeat
+    /// moves on from its due.
+    public static func repeating(_ item: ToDoItem, by rule: String, today: CalendarDay) -> [ToDoList.ItemField] {
+        guard item.due == nil else { return [.recurrence(rule)] }
         let first = (try? RecurrenceRule(parsing: rule))?.firstDay(onOrAfter: today) ?? today
         return [.dueDay(first), .recurrence(rule)]
     }

@@ -145,10 +145,11 @@ struct EditCommand: ParsableCommand {
         if clearRepeat { fields.append(.recurrence(nil)) }
         if let repeatRule {
             // A repeat needs a due: none given or kept, the rule's first day from today.
-            let needsDue = due == nil && (item.due == nil || clearDue)
+            // (--clear-due with --repeat was refused above; a --due given is the due.)
+            let needsDue = due == nil && item.due == nil
             let rule = try ArgumentValues.repeatRule(repeatRule, dueIsDay: needsDue || (due?.isDay ?? item.dueIsDay))
             guard let today = CalendarDay(of: Date(), in: .current) else { throw CLIError("cannot tell today's date") }
-            fields += ToDoList.ItemField.repeating(item, by: rule, today: today, clearingDue: needsDue)
+            fields += needsDue ? ToDoList.ItemField.repeating(item, by: rule, today: today) : [.recurrence(rule)]
         }
         if let location {
             let parsed: Location?
