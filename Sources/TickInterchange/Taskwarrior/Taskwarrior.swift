@@ -258,7 +258,8 @@ public enum Taskwarrior {
             }
             try readFields(fields, into: &item, unread: &unread, kept: &kept, fail: fail)
             // The series members of an instance of the template a tick export derives are tick's own.
-            let ownSeries = try string("parent")?.lowercased() == templateID(of: id).uuidString.lowercased()
+            // (The derived id, a SHA-1, only for a task that has a parent.)
+            let ownSeries = try string("parent").map { $0.lowercased() == templateID(of: id).uuidString.lowercased() } ?? false
             item.taskwarriorExtras = keptText(of: members, unread: kept, skipped: ownSeries ? seriesKeys : [])
             entries.append(ExchangeEntry(item: item, done: status == "completed", line: line, createdAtIsDefault: entryDate == nil))
         }

@@ -86,7 +86,7 @@ struct ListCommand: ParsableCommand {
             let sections: [ToDoList.Section] = open || overdue ? [.toDo] : done ? [.done] : [.toDo, .done]
             let filter = ListFilter(
                 matcher: text.isEmpty ? nil : TextMatcher(text.joined(separator: " ")),
-                overdue: overdue, today: today, dueBefore: dueBefore, tags: tags, now: Date(), calendar: .current,
+                overdue: overdue, today: today, dueBefore: dueBefore, tags: tags.map { $0.trimmed().lowercased() }, now: Date(), calendar: .current,
                 colors: DueColors.forStandardOutput(environment: environment, scheme: config.preferences.colorScheme)
             )
             if let sort {
@@ -194,7 +194,7 @@ struct ListFilter {
     var overdue = false
     var today = false
     var dueBefore: Date?
-    /// The item must have every one of these tags (compared ignoring case).
+    /// The item must have every one of these tags (compared ignoring case: kept lower-cased).
     var tags: [String] = []
     var now: Date
     var calendar: LocalTime
@@ -215,7 +215,7 @@ struct ListFilter {
             guard let due = item.localDue(calendar: calendar), due < dueBefore else { return false }
         }
         if let matcher, !matcher.matches(item) { return false }
-        for tag in tags where !item.tags.contains(where: { $0.lowercased() == tag.trimmed().lowercased() }) { return false }
+        for tag in tags where !item.tags.contains(where: { $0.lowercased() == tag }) { return false }
         return true
     }
 }

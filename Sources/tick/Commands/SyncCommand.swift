@@ -41,8 +41,11 @@ struct SyncCommand: ParsableCommand {
     @OptionGroup var storeOptions: StoreOptions
 
     func run() throws {
-        // What config.toml holds that tick does not know (its [sync] errors are the sync's own).
-        ConfigPreferences.load(environment: ProcessInfo.processInfo.environment).report()
+        // What config.toml holds that tick does not know. A file that cannot be read at all
+        // is the sync's own error, said once, below.
+        if let file = try? ConfigFile.load(environment: ProcessInfo.processInfo.environment) {
+            ConfigPreferences.read(file).report()
+        }
         try reportingErrors {
             do {
                 let environment = ProcessInfo.processInfo.environment

@@ -53,10 +53,8 @@ struct ConfigPreferences {
 
     /// Prints each problem on standard error (`tick: config.toml:3: …`).
     func report() {
-        for problem in problems {
-            let bytes = Array("tick: \(problem)\n".utf8)
-            _ = bytes.withUnsafeBytes { write(STDERR_FILENO, $0.baseAddress, $0.count) }
-        }
+        // (Through tick's one stderr writer, which shows control characters quoted from the file.)
+        for problem in problems { warn(problem) }
     }
 
     /// The problems for the app's status line: the first, and how many more.
