@@ -177,11 +177,8 @@ struct DayFilter {
         }
     }
 
+    /// ``LocalTime``'s month lengths, for the engine's 64-bit years (at most 9999).
     static func daysIn(month: Int, year: Int64) -> Int {
-        switch month {
-        case 2: return year % 4 == 0 && (year % 100 != 0 || year % 400 == 0) ? 29 : 28
-        case 4, 6, 9, 11: return 30
-        default: return 31
-        }
+        LocalTime.daysIn(month: month, year: Int(year))
     }
 }
