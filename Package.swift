@@ -16,7 +16,7 @@ let package = Package(
         // header defines what ncursesw needs and the module map links it.
         .systemLibrary(name: "CNCurses", path: "Modules/CNCurses"),
         .target(name: "CTickShims"),
-        .target(name: "TickCore"),
+        .target(name: "TickCore", dependencies: ["CTickShims"]),
         .target(name: "TickInterchange", dependencies: ["TickCore", "CTickShims"]),
         .target(name: "TickTUI", dependencies: ["TickCore", "CNCurses"]),
         .executableTarget(

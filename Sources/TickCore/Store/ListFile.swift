@@ -82,122 +82,33 @@ struct ListFile: Sendable {
         return FileVersion(info)
     }
 
-    /// The whole file, read with `read()`; nil when it does not exist. The file is opened
-    /// without blocking and must be a regular file: a FIFO or a device is refused at once
-    /// rather than waited on.
+    /// The whole file (``DurableFile/read(_:reportingAs:limit:)``); nil when it does not exist.
     func read(_ file: ResolvedPath) throws(StoreError) -> [UInt8]? {
-        let fd = open(file.path, O_RDONLY | O_NONBLOCK | O_CLOEXEC)
-        guard fd >= 0 else {
-            if errno == ENOENT { return nil }
-            throw systemFailure("cannot open", kind: errno == EACCES ? .unreadable : .io)
-        }
-        defer { close(fd) }
-        var info = stat()
-        guard fstat(fd, &info) == 0 else { throw systemFailure("cannot stat") }
-        try requireRegularFile(info)
-        // Sized by fstat (one byte more, to see the end at once), read on in case the file
-        // grew meanwhile. Read into uninitialized memory: zeroing 24 MiB first would
-        // touch every page twice.
-        var capacity = max(Int(info.st_size), 0) + 1
-        var bytes: [UInt8] = []
-        while true {
-            let before = bytes.count
-            var failure: Int32 = 0
-            let more = [UInt8](unsafeUninitializedCapacity: capacity - before) { buffer, count in
-                guard let start = buffer.baseAddress else { return }
-                HeapMemory.preferHugePages(UnsafeMutableRawBufferPointer(buffer))
-                while count < buffer.count {
-                    let got = Glibc.read(fd, start + count, buffer.count - count)
-                    if got == 0 { break }
-                    if got < 0 {
-                        if errno == EINTR { continue }
-                        failure = errno
-                        break
-                    }
-                    count += got
-                }
-            }
-            if failure != 0 {
-                errno = failure
-                throw systemFailure("cannot read")
-            }
-            if before == 0 { bytes = more } else { bytes.append(contentsOf: more) }
-            if bytes.count < capacity { return bytes }
-            capacity = bytes.count * 2
-        }
+        try DurableFile.read(file.path, reportingAs: path)
     }
 
-    /// Refuses what is not a regular file (a directory, a FIFO, a device, a socket).
-    private func requireRegularFile(_ info: stat) throws(StoreError) {
-        guard (info.st_mode & S_IFMT) == S_IFREG else {
-            throw StoreError(kind: .unreadable, path: path, problem: "not a regular file; tick will not read or replace it")
-        }
-    }
-
-    /// Atomically replaces the resolved file with what `contents` writes (see ``ToDoStore``
-    /// for the whole path): a new temporary file beside it, locked while it exists, with the
-    /// old file's mode and owner (0600 for a new list); written, fsynced, renamed over the
-    /// file; then the directory fsynced. A file whose mode lets nobody write it, or that the user may
-    /// not write, is refused. The caller holds the lock; `beforeRename` is a test hook.
+    /// Atomically replaces the resolved file with what `contents` writes, through
+    /// ``DurableFile`` (0600 for a new list; see ``ToDoStore`` for the whole path). A file
+    /// whose mode lets nobody write it, or that the user may not write, is refused. The
+    /// caller holds the lock; `beforeRename` is a test hook.
     func replace(
         _ file: ResolvedPath, beforeRename: ((String) throws -> Void)?, contents: (inout DescriptorSink) -> Void
     ) throws(StoreError) {
-        var old = stat()
-        let exists = stat(file.path, &old) == 0
-        if exists {
-            try requireRegularFile(old)
-            let mode = "mode 0" + String(old.st_mode & 0o7777, radix: 8)
-            if old.st_mode & 0o222 == 0 {
-                throw StoreError(kind: .readOnly, path: path, problem: "the file is read-only (\(mode)); tick will not replace it")
-            }
-            // (Root passes every access check, hence the mode bits above.)
-            if geteuid() != 0 && access(file.path, W_OK) != 0 && errno == EACCES {
-                throw StoreError(kind: .readOnly, path: path, problem: "you may not write this file (\(mode)); tick will not replace it")
-            }
-        }
-        TemporaryFiles.removeStale(of: file)
-        let temporary = TemporaryFiles.newName(for: file)
-        let fd = open(temporary, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, 0o600)
-        guard fd >= 0 else { throw systemFailure("cannot create a temporary file in \(file.directory)") }
-        // The lock marks the temporary file as being written: a later save removes it only
-        // once this writer is gone (killed mid-save). It goes with the close.
-        _ = flock(fd, LOCK_EX | LOCK_NB)
-        do throws(StoreError) {
-            if exists {
-                // The owner first: chown clears set-id bits, which the mode then restores.
-                // Only root may give a file away; anyone else's save makes the file theirs.
-                if old.st_uid != geteuid() || old.st_gid != getegid() { _ = fchown(fd, old.st_uid, old.st_gid) }
-                guard fchmod(fd, old.st_mode & 0o7777) == 0 else { throw systemFailure("cannot set the mode of \(temporary)") }
-            }
-            var sink = DescriptorSink(fd: fd)
-            contents(&sink)
-            if let code = sink.failure { throw systemFailure("cannot write the temporary file \(temporary)", code: code) }
-            guard fsync(fd) == 0 else { throw systemFailure("cannot sync the temporary file \(temporary)") }
-            if let beforeRename {
-                do {
-                    try beforeRename(temporary)
-                } catch {
-                    throw StoreError(kind: .io, path: path, problem: "save interrupted: \(error)")
-                }
-            }
-            guard rename(temporary, file.path) == 0 else { throw systemFailure("cannot rename the new file into place") }
-        } catch {
-            close(fd)
-            unlink(temporary)
-            throw error
-        }
-        // (The data is on disk since the fsync: a failing close has nothing left to report.)
-        close(fd)
-        try syncDirectory(file.directory)
+        try refuseUnwritable(file)
+        try DurableFile.replace(file.path, reportingAs: path, newMode: 0o600, beforeRename: beforeRename, contents: contents)
     }
 
-    /// Makes the rename durable. A file system that cannot sync a directory says EINVAL.
-    private func syncDirectory(_ directory: String) throws(StoreError) {
-        let fd = open(directory, O_RDONLY | O_DIRECTORY | O_CLOEXEC)
-        guard fd >= 0 else { return }
-        defer { close(fd) }
-        if fsync(fd) != 0 && errno != EINVAL {
-            throw systemFailure("saved, but cannot sync the directory \(directory)")
+    /// Refuses to replace a file whose mode lets nobody write it, or that the user may not write.
+    func refuseUnwritable(_ file: ResolvedPath) throws(StoreError) {
+        var old = stat()
+        guard stat(file.path, &old) == 0 else { return }
+        let mode = "mode 0" + String(old.st_mode & 0o7777, radix: 8)
+        if old.st_mode & 0o222 == 0 {
+            throw StoreError(kind: .readOnly, path: path, problem: "the file is read-only (\(mode)); tick will not replace it")
+        }
+        // (Root passes every access check, hence the mode bits above.)
+        if geteuid() != 0 && access(file.path, W_OK) != 0 && errno == EACCES {
+            throw StoreError(kind: .readOnly, path: path, problem: "you may not write this file (\(mode)); tick will not replace it")
         }
     }
 

@@ -72,8 +72,7 @@ struct SyncPlan {
             let uid = vItem?.uid ?? entry?.uid ?? listItem?.externalUID ?? id.uuidString
             var file = vItem?.file ?? entry?.file ?? ""
             if file.isEmpty {
-                file = Self.fileName(for: uid, avoiding: usedFiles)
-                usedFiles.insert(file)
+                file = Vdir.fileName(for: uid, taken: &usedFiles)
             }
             if vItem.map({ !merged.same(as: $0.fields) }) ?? true {
                 let modified = max(listModified ?? now, vItem?.modified ?? .distantPast)
@@ -90,23 +89,6 @@ struct SyncPlan {
         let baseOnly = base.filter { !seen.contains($0.key) }.map { (id: $0.key, text: $0.value.id) }
         for (id, _) in baseOnly.sorted(by: { $0.text < $1.text }) { decide(id, listItem: nil, done: false) }
         entries.sort { $0.id < $1.id }
-    }
-
-    /// `<uid-safe>.ics`: the UID with every character but letters, digits, `-`, `_`, `.`
-    /// and `@` made `_`, and a number added when that name is taken.
-    static func fileName(for uid: String, avoiding used: Set<String>) -> String {
-        let safe = String(uid.unicodeScalars.prefix(200).map { scalar -> Character in
-            scalar.isASCII && (scalar.properties.isAlphabetic || ("0"..."9").contains(scalar) || "-_.@".unicodeScalars.contains(scalar))
-                ? Character(scalar) : "_"
-        })
-        let stem = safe.isEmpty || safe.hasPrefix(".") ? "item" + safe : safe
-        var name = stem + ".ics"
-        var number = 2
-        while used.contains(name) {
-            name = "\(stem)-\(number).ics"
-            number += 1
-        }
-        return name
     }
 
     /// Whether the list changes.

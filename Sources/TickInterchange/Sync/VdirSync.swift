@@ -26,6 +26,8 @@ public struct VdirSync: Sendable {
 
     public let store: ToDoStore
     public let vdir: URL
+    /// The vdir's layout, reading and writing.
+    var folder: Vdir { Vdir(vdir.path) }
     public let paths: SyncPaths
     /// The zone of floating times and of TZIDs sync does not resolve.
     public var zone: LocalTime = .current
@@ -119,11 +121,11 @@ public struct VdirSync: Sendable {
     }
 
     private func readVdir(state: SyncState, now: Date) throws(InterchangeError) -> [UUID: VdirItem] {
-        guard let names = try SyncFiles.icsFiles(in: vdir.path) else { return [:] }
+        guard let names = try folder.itemFiles() else { return [:] }
         let known = Dictionary(state.entries.map { ($0.file, $0) }) { first, _ in first }
         var items: [UUID: VdirItem] = [:]
         for name in names {
-            let path = vdir.appendingPathComponent(name).path
+            let path = folder.path(of: name)
             guard let stamp = SyncFiles.stamp(path) else { continue }
             let found: (UUID, VdirItem)?
             if let entry = known[name], entry.size == stamp.size, entry.modified == stamp.modified, let id = UUID(uuidString: entry.id) {
@@ -158,7 +160,7 @@ public struct VdirSync: Sendable {
     }
 
     private func readItem(name: String, path: String, stamp: (size: Int64, modified: Int64), now: Date) throws(InterchangeError) -> VdirItem? {
-        guard let todo = try decodeFile(try SyncFiles.read(path), path: path, now: now) else { return nil }
+        guard let todo = try decodeFile(try folder.read(name), path: path, now: now) else { return nil }
         return VdirItem(file: name, uid: ICalendar.uid(of: todo.item), fields: SyncFields(item: todo.item, done: todo.isDone),
                         modified: todo.item.modifiedAt, size: stamp.size, stamp: stamp.modified, decoded: todo.item)
     }
@@ -214,16 +216,14 @@ public struct VdirSync: Sendable {
     private func writeVdir(_ plan: SyncPlan, entries: inout [SyncState.Entry], now: Date) throws(InterchangeError) -> DroppedForDue {
         var dropped = DroppedForDue()
         guard !plan.vdirChanges.isEmpty else { return dropped }
-        if !SyncFiles.isDirectory(vdir.path) { try SyncFiles.makeDirectory(vdir.path) }
-        var pending: [(file: String, temporary: String)] = []
-        defer { for leftover in pending { unlink(leftover.temporary) } }
+        let writer = try folder.batch()
         for change in plan.vdirChanges {
             guard case let .write(file, uid, fields, old, listItem, modified) = change else { continue }
-            let path = vdir.appendingPathComponent(file).path
+            let path = folder.path(of: file)
             let bytes: [UInt8]?
             if old != nil {
                 // Patch what the file holds now: only the fields that differ change.
-                let current = try SyncFiles.read(path)
+                let current = try folder.read(file)
                 guard let todo = try decodeFile(current, path: path, now: now) else {
                     throw InterchangeError(source: path, problem: "no longer holds a VTODO")
                 }
@@ -236,25 +236,22 @@ public struct VdirSync: Sendable {
                 if ICalendar.uid(of: target) != uid { target.externalUID = uid }
                 bytes = ICalendar.encodeFile(ICalendarEntry(item: target, isDone: fields.done), dropped: &dropped)
             }
-            if let bytes { pending.append((file, try SyncFiles.writeTemporary(bytes, for: path, syncing: false))) }
+            if let bytes { try writer.add(bytes, as: file) }
         }
-        if !pending.isEmpty { try SyncFiles.syncFilesystem(of: vdir.path) }
+        try writer.flush()
         let indexByFile = Dictionary(entries.enumerated().map { ($1.file, $0) }) { first, _ in first }
-        while let (file, temporary) = pending.first {
-            pending.removeFirst()
-            let path = vdir.appendingPathComponent(file).path
-            try SyncFiles.moveIntoPlace(temporary, path)
-            if let index = indexByFile[file], let stamp = SyncFiles.stamp(path) {
+        while let file = try writer.placeNext() {
+            if let index = indexByFile[file], let stamp = SyncFiles.stamp(folder.path(of: file)) {
                 entries[index].size = stamp.size
                 entries[index].modified = stamp.modified
             }
             try checkpoint(.vdirFileWritten(file))
         }
         for case .delete(let file) in plan.vdirChanges {
-            try SyncFiles.remove(vdir.appendingPathComponent(file).path)
+            try writer.remove(file)
             try checkpoint(.vdirFileWritten(file))
         }
-        SyncFiles.syncDirectory(vdir.path)
+        try writer.finish()
         return dropped
     }
 
@@ -271,7 +268,6 @@ public struct VdirSync: Sendable {
         guard state != old else { return }
         let bytes: [UInt8]
         do { bytes = try state.encoded() } catch { throw InterchangeError(source: paths.state.path, problem: "\(error)") }
-        try SyncFiles.makeDirectory(SyncFiles.directoryPart(paths.state.path))
         try SyncFiles.writeAtomically(bytes, to: paths.state.path)
     }
 
@@ -285,7 +281,6 @@ public struct VdirSync: Sendable {
                 + "(\(winner), newer), lost \"\(conflict.lost)\" (\(conflict.lostSide.rawValue))\n"
             text += Array(line.utf8)
         }
-        try SyncFiles.makeDirectory(SyncFiles.directoryPart(path))
         try SyncFiles.writeAtomically(text, to: path)
         return path
     }

@@ -112,59 +112,16 @@ struct ExportCommand: ParsableCommand {
         return stat(a, &first) == 0 && stat(b, &second) == 0 && first.st_dev == second.st_dev && first.st_ino == second.st_ino
     }
 
-    /// Writes a file through a ``ByteWriter``: into a new hidden temporary file beside it
-    /// (held with `flock` while written, so that the next export removes one a killed export
-    /// left behind), synced, then renamed over it, so that a failed export or a crash leaves the old file whole. A
-    /// symbolic link is followed (the file it names is replaced, the link stays), an
-    /// existing file keeps its mode, and a new one follows the umask.
+    /// Writes a file through a ``ByteWriter`` and ``DurableFile``: a failed export or a
+    /// crash leaves the old file whole. A symbolic link is followed (the file it names is
+    /// replaced, the link stays), an existing file keeps its mode, and a new one gets what
+    /// the umask leaves of 0666, as a shell's `>` would give it.
     static func writeFile<T>(_ path: String, _ body: (inout ByteWriter) throws(InterchangeError) -> T) throws -> T {
-        func failure(_ target: String) -> CLIError { CLIError("\(target): cannot write: \(String(cString: strerror(errno)))") }
-        var target = path
-        if let resolved = realpath(path, nil) {
-            target = String(cString: resolved)
-            free(resolved)
-        }
-        var existing = stat()
-        // A new file gets what the umask leaves of 0666, as a shell's `>` would give it.
         let mask = umask(0o022)
         umask(mask)
-        let mode: mode_t = stat(target, &existing) == 0 ? existing.st_mode & 0o7777 : 0o666 & ~mask
-        let parent = URL(fileURLWithPath: target).deletingLastPathComponent().path
-        let prefix = "." + URL(fileURLWithPath: target).lastPathComponent + ".tick-export-"
-        TemporaryFiles.removeUnheld(in: parent, prefix: prefix)
-        // Another export's clean-up may take the new file for left behind between its open and
-        // its flock (it unlinks what it can lock): then the name is gone, and a new one is made.
-        var temporary = "", fd: Int32 = -1
-        for _ in 0..<8 where fd < 0 {
-            temporary = parent + "/" + prefix + UUID().uuidString
-            fd = Glibc.open(temporary, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, 0o600)
-            guard fd >= 0 else { throw failure(target) }
-            // (Where flock fails, no clean-up can lock the file to remove it either.)
-            _ = flock(fd, LOCK_EX)
-            var held = stat(), named = stat()
-            guard fstat(fd, &held) == 0, lstat(temporary, &named) == 0, held.st_dev == named.st_dev, held.st_ino == named.st_ino else {
-                close(fd)
-                fd = -1
-                continue
-            }
-        }
-        guard fd >= 0 else { throw CLIError("\(target): cannot write: its temporary file was removed while being made") }
-        var open = true
-        do {
-            var writer = ByteWriter(descriptor: fd, destination: target)
-            let result = try body(&writer)
-            guard fchmod(fd, mode) == 0, fsync(fd) == 0 else { throw failure(target) }
-            // (Held until it has its place, so that no other export takes it for left behind.)
-            guard rename(temporary, target) == 0 else { throw failure(target) }
-            open = false
-            guard close(fd) == 0 else { throw failure(target) }
-            let directory = Glibc.open(parent, O_RDONLY | O_DIRECTORY | O_CLOEXEC)
-            if directory >= 0 { _ = fsync(directory); close(directory) }
-            return result
-        } catch {
-            if open { close(fd) }
-            unlink(temporary)
-            throw error
+        return try DurableFile.replace(path, newMode: 0o666 & ~mask) { (descriptor: Int32) throws(InterchangeError) -> T in
+            var writer = ByteWriter(descriptor: descriptor, destination: path)
+            return try body(&writer)
         }
     }
 }

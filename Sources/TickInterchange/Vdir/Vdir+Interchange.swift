@@ -2,32 +2,11 @@ import FoundationEssentials
 import Glibc
 import TickCore
 
-/// A vdir: a directory of `.ics` files, one item each, named from the item's UID (the
-/// layout vdirsyncer and todoman use).
-public enum Vdir {
-    /// A file name for `uid`: the UID when it is made only of letters, digits and
-    /// `-_.@+`, else the UID with every other character as `_`; a name taken already
-    /// (by a UID made safe the same way) gets `-2`, `-3`, ….
-    public static func fileName(for uid: String, taken: inout Set<String>) -> String {
-        var safe = String(uid.unicodeScalars.map { scalar -> Character in
-            scalar.isASCII && (scalar.properties.isAlphabetic || ("0"..."9").contains(scalar) || "-_.@+".unicodeScalars.contains(scalar))
-                ? Character(scalar) : "_"
-        })
-        if safe.isEmpty || safe.hasPrefix(".") { safe = "_" + safe }
-        if safe.utf8.count > 200 { safe = String(safe.prefix(200)) }
-        var name = safe + ".ics"
-        var counter = 2
-        while taken.contains(name) {
-            name = "\(safe)-\(counter).ics"
-            counter += 1
-        }
-        taken.insert(name)
-        return name
-    }
-
+/// Export and import of a whole list as a vdir (``Vdir`` has the layout).
+extension Vdir {
     /// Writes one file per entry into `directory` (made when missing): each to a new
     /// temporary file, the filesystem synced once, then each renamed into place and the
-    /// directory synced, as `tick sync` writes a vdir (``SyncFiles``). Returns what the files
+    /// directory synced, as `tick sync` writes a vdir (``Vdir/batch()``). Returns what the files
     /// left out beside the DUEs they hold (see ``DroppedForDue``).
     @discardableResult
     public static func write(_ entries: [ExchangeEntry], to directory: String) throws(InterchangeError) -> Omissions {
@@ -42,21 +21,15 @@ public enum Vdir {
         let existing = (try? files(in: directory)) ?? []
         try refuseStorage(directory, holding: existing, "export into")
         var taken = Set(existing)
-        var written: [(temporary: String, path: String)] = []
+        let writer = try Vdir(directory).batch()
         var dropped = DroppedForDue()
-        do {
-            for entry in InterchangeCodec.iCalendarEntries(entries) {
-                let uid = ICalendar.uid(of: entry.item)
-                let path = directory + "/" + (holders[uid] ?? fileName(for: uid, taken: &taken))
-                written.append((try SyncFiles.writeTemporary(ICalendar.encodeFile(entry, dropped: &dropped), for: path, syncing: false), path))
-            }
-            try SyncFiles.syncFilesystem(of: directory)
-        } catch {
-            for file in written { unlink(file.temporary) }
-            throw error
+        for entry in InterchangeCodec.iCalendarEntries(entries) {
+            let uid = ICalendar.uid(of: entry.item)
+            try writer.add(ICalendar.encodeFile(entry, dropped: &dropped), as: holders[uid] ?? fileName(for: uid, taken: &taken))
         }
-        for file in written { try SyncFiles.moveIntoPlace(file.temporary, file.path) }
-        SyncFiles.syncDirectory(directory)
+        try writer.flush()
+        while try writer.placeNext() != nil {}
+        try writer.finish()
         var omissions = Omissions(format: .vdir)
         omissions.note(dropped)
         return omissions
@@ -68,8 +41,8 @@ public enum Vdir {
         guard let names = try? files(in: directory) else { return [:] }
         var holders: [String: String] = [:]
         for name in names {
-            // (SyncFiles.read refuses a FIFO or device without waiting on it.)
-            guard let bytes = try? SyncFiles.read(directory + "/" + name),
+            // (Vdir.read refuses a FIFO or device without waiting on it.)
+            guard let bytes = try? Vdir(directory).read(name),
                   let roots = try? ICalComponent.parse(bytes, source: name) else { continue }
             let todos = ICalComponent.calendarLevel(of: roots).filter { $0.name == "VTODO" }
             let uids = Set(todos.compactMap { $0.property("UID")?.value })
@@ -85,39 +58,9 @@ public enum Vdir {
         return stat(path, &info) == 0 && (info.st_mode & S_IFMT) == S_IFREG
     }
 
-    /// The `.ics` files of `directory`, sorted by name (hidden files are not items).
+    /// The item files of `directory`, sorted by name (``isItemFile(_:)``).
     public static func files(in directory: String) throws(InterchangeError) -> [String] {
-        guard let handle = opendir(directory) else {
-            throw InterchangeError(source: directory, problem: "cannot read the directory: \(String(cString: strerror(errno)))")
-        }
-        defer { closedir(handle) }
-        var names: [String] = []
-        while let entry = readdir(handle) {
-            let name = withUnsafeBytes(of: entry.pointee.d_name) { raw in
-                String(decoding: raw.prefix { $0 != 0 }, as: UTF8.self)
-            }
-            if !name.hasPrefix("."), name.lowercased().hasSuffix(".ics") { names.append(name) }
-        }
-        return names.sorted()
-    }
-
-    /// The subdirectories of `directory` that hold `.ics` files of their own, sorted by name
-    /// (hidden ones left out): a vdirsyncer storage keeps one vdir per collection there.
-    static func collections(in directory: String) -> [String] {
-        guard let handle = opendir(directory) else { return [] }
-        defer { closedir(handle) }
-        var names: [String] = []
-        while let entry = readdir(handle) {
-            let name = withUnsafeBytes(of: entry.pointee.d_name) { raw in
-                String(decoding: raw.prefix { $0 != 0 }, as: UTF8.self)
-            }
-            guard !name.hasPrefix(".") else { continue }
-            let path = directory.hasSuffix("/") ? directory + name : directory + "/" + name
-            var info = stat()
-            guard stat(path, &info) == 0, (info.st_mode & S_IFMT) == S_IFDIR else { continue }
-            if let inside = try? files(in: path), !inside.isEmpty { names.append(name) }
-        }
-        return names.sorted()
+        try names(in: directory).filter(isItemFile).sorted()
     }
 
     /// Refuses a directory that holds no `.ics` files (`names`) but whose subdirectories hold
@@ -125,7 +68,7 @@ public enum Vdir {
     /// miss the collections; the error names them and says to `verb` one of them.
     static func refuseStorage(_ directory: String, holding names: [String], _ verb: String) throws(InterchangeError) {
         guard names.isEmpty else { return }
-        let collections = collections(in: directory)
+        let collections = Vdir(directory).collections()
         if collections.count == 1 {
             throw InterchangeError(source: directory, problem: "holds no .ics files; its subdirectory \(collections[0]) holds some: \(verb) it")
         } else if !collections.isEmpty {

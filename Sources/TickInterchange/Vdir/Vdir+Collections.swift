@@ -1,0 +1,68 @@
+import FoundationEssentials
+import Glibc
+import TickCore
+
+/// A vdirsyncer storage folder (`path` of a `filesystem` storage, `~/.calendars`) holds one
+/// vdir per collection, and beside a collection's items vdirsyncer keeps what the server
+/// says of it, one small file per property (`metadata = ["displayname", "color"]`).
+extension Vdir {
+    /// What vdirsyncer keeps of a collection's properties.
+    public struct Metadata: Sendable, Equatable {
+        /// The collection's name as people see it (`displayname`).
+        public var displayName: String?
+        /// Its colour, as the server gives it (`#RRGGBB` or `#RRGGBBAA`; `color`).
+        public var color: String?
+
+        public init(displayName: String? = nil, color: String? = nil) {
+            self.displayName = displayName
+            self.color = color
+        }
+    }
+
+    /// The metadata files vdirsyncer writes, and the field each fills: a new property is one row.
+    static let metadataFiles: [(file: String, field: any WritableKeyPath<Metadata, String?> & Sendable)] = [
+        ("displayname", \.displayName),
+        ("color", \.color),
+    ]
+
+    /// The largest metadata file read: a name or a colour is a line.
+    static let largestMetadataFile = 64 << 10
+
+    /// The collection's metadata: each file's text, surrounding white space trimmed; a file
+    /// that is missing or empty gives nil. A file that is not UTF-8 is an error naming it.
+    public func metadata() throws(InterchangeError) -> Metadata {
+        var metadata = Metadata()
+        for row in Self.metadataFiles {
+            let path = path(of: row.file)
+            let bytes = try InterchangeError.converting { () throws(StoreError) in
+                try DurableFile.read(path, limit: Self.largestMetadataFile)
+            }
+            guard let bytes else { continue }
+            guard let text = String(validating: bytes, as: UTF8.self) else {
+                throw InterchangeError(source: path, problem: "not valid UTF-8; vdirsyncer writes a collection's \(row.file) as text")
+            }
+            let trimmed = String(text.drop { $0.isWhitespace }.reversed().drop { $0.isWhitespace }.reversed())
+            metadata[keyPath: row.field] = trimmed.isEmpty ? nil : trimmed
+        }
+        return metadata
+    }
+
+    /// Whether the directory holds what vdirsyncer writes into a collection: an item file or
+    /// a metadata file.
+    public func isCollection() -> Bool {
+        guard let names = try? Self.names(in: directory) else { return false }
+        let metadataNames = Set(Self.metadataFiles.map(\.file))
+        return names.contains { Self.isItemFile($0) || metadataNames.contains($0) }
+    }
+
+    /// The sub-folders that are collections (``isCollection()``), sorted by name, hidden
+    /// ones left out: the directory is a vdirsyncer storage, not one vdir, when there are any.
+    public func collections() -> [String] {
+        guard let names = try? Self.names(in: directory) else { return [] }
+        return names.filter { name in
+            guard !name.hasPrefix(".") else { return false }
+            let sub = Vdir(path(of: name))
+            return sub.exists && sub.isCollection()
+        }.sorted()
+    }
+}
