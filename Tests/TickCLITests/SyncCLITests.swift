@@ -48,4 +48,24 @@ struct SyncCLITests {
         #expect(failed.stderr.contains("`\(program) sync tasks` failed with status 3"))
         #expect(try FileManager.default.contentsOfDirectory(atPath: vdir).count == 1)
     }
+
+    @Test("another list (--file) with the configured vdir is refused, saying to name the folder with --vdir; named, it merges")
+    func otherListNeedsTheFolderNamed() throws {
+        let tick = try TickRunner()
+        try tick.add(["Work item"])
+        let vdir = tick.directory.appendingPathComponent("work").path
+        let config = tick.directory.appendingPathComponent(".config/tick")
+        try FileManager.default.createDirectory(at: config, withIntermediateDirectories: true)
+        try "[sync]\nvdir = \"\(vdir)\"\n".write(to: config.appendingPathComponent("config.toml"), atomically: true, encoding: .utf8)
+        #expect(try tick.run(["sync"]).status == 0)
+        let home = tick.directory.appendingPathComponent("home.plist").path
+        #expect(try tick.run(["add", "Home item", "--file", home], withFile: false).status == 0)
+        let refused = try tick.run(["sync", "--file", home], withFile: false)
+        #expect(refused.status == 1)
+        #expect(refused.stderr == "tick: \(home): this list and \(vdir) both hold items and never synced together; tick will not merge them unasked "
+                + "(to merge them all the same, name the folder: `tick sync --vdir \(vdir)`)\n")
+        #expect(try FileManager.default.contentsOfDirectory(atPath: vdir).count == 1)
+        let named = try tick.run(["sync", "--vdir", vdir, "--file", home], withFile: false)
+        #expect(named.stdout == "synced: list +1 ~0 -0, vdir 1 written, 0 removed\n", "\(named.stderr)")
+    }
 }

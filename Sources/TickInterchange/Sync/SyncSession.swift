@@ -19,12 +19,14 @@ public struct SyncSession: Sendable {
     }
 
     /// The session for `vdir` (else the configured vdir); nil when neither names one.
-    /// A vdirsyncer pair is used only with the configured vdir.
+    /// A vdirsyncer pair is used only with the configured vdir; a vdir given here is one the
+    /// user named (``VdirSync/namedByUser``).
     public static func make(store: ToDoStore, vdir: String?, environment: [String: String]) throws(InterchangeError) -> SyncSession? {
         let config = try SyncConfig.load(environment: environment)
         guard let path = vdir ?? config.vdir, !path.isEmpty else { return nil }
-        let sync = VdirSync(store: store, vdir: URL(fileURLWithPath: path),
+        var sync = VdirSync(store: store, vdir: URL(fileURLWithPath: path),
                             stateDirectory: SyncPaths.defaultDirectory(environment: environment))
+        sync.namedByUser = vdir != nil
         return SyncSession(sync: sync, pair: vdir == nil ? config.vdirsyncerPair : nil, program: config.vdirsyncerProgram)
     }
 

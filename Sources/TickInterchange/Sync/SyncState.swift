@@ -43,12 +43,15 @@ public struct SyncPaths: Sendable {
     public let state: URL
     /// The conflicts file: the values that lost a conflict, appended by each sync that had one.
     public let conflicts: URL
+    /// The list's binding (``SyncBinding``): the folder it syncs with, one file per list.
+    public let binding: URL
 
     /// The paths for `list` and `vdir` in `directory` (by default ``defaultDirectory(environment:)``).
     public init(list: URL, vdir: URL, directory: URL) {
         let key = Self.key(list.standardizedFileURL.path + "\u{0}" + vdir.standardizedFileURL.path)
         state = directory.appendingPathComponent("sync-\(key).json")
         conflicts = directory.appendingPathComponent("sync-\(key)-conflicts.txt")
+        binding = directory.appendingPathComponent("sync-\(Self.key(list.standardizedFileURL.path))-folder.json")
     }
 
     /// `$XDG_STATE_HOME/tick`, else `~/.local/state/tick` (``StatePaths``).

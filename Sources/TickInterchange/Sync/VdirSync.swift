@@ -33,6 +33,9 @@ public struct VdirSync: Sendable {
     public var zone: LocalTime = .current
     /// Lets a sync delete every item when the vdir is empty or gone.
     public var forceDelete = false
+    /// Whether the user named this folder for this sync (`tick sync --vdir DIR`): only then
+    /// may a list and a folder that never synced together merge (``SyncBinding``).
+    public var namedByUser = false
     public var now: @Sendable () -> Date = { Date() }
     /// Test hook: runs after each step; throwing stops the sync there, as a kill would.
     public var checkpoint: @Sendable (Step) throws(InterchangeError) -> Void = { _ throws(InterchangeError) in }
@@ -57,7 +60,10 @@ public struct VdirSync: Sendable {
 
     /// Runs one sync; with `dryRun`, decides and reports but writes nothing.
     public func run(dryRun: Bool = false) throws(InterchangeError) -> SyncReport {
+        try folder.refuseCollectionsFolder()
         let state = try readState()
+        let pairHasState = SyncFiles.stamp(paths.state.path) != nil
+        let binding = try SyncBinding.read(paths.binding.path)
         let base = Dictionary(state.entries.compactMap { entry in UUID(uuidString: entry.id).map { ($0, entry) } }) { first, _ in first }
         let now = now()
         let vdirItems = try readVdir(state: state, now: now)
@@ -68,10 +74,15 @@ public struct VdirSync: Sendable {
                 if the vdir was lost, restore it (or run vdirsyncer) and sync again
                 """)
         }
+        func checkBinding(_ list: ToDoList) throws(InterchangeError) {
+            try SyncBinding.check(binding, list: store.fileURL.path, vdir: vdir.path, namedByUser: namedByUser,
+                                  pairHasState: pairHasState, listHasItems: !list.isEmpty, vdirHasItems: !vdirItems.isEmpty)
+        }
         let listChangedAt = store.version().map { Date(timeIntervalSince1970: Double($0.modificationNanoseconds) / 1e9) }
         if dryRun {
             let list = try storeCall { () throws(StoreError) in try store.load() }
             try refuseEmptiedList(list, state: state)
+            try checkBinding(list)
             let plan = SyncPlan(list: list, vdir: vdirItems, base: base, listChangedAt: listChangedAt, now: now)
             return SyncReport(plan: plan, dryRun: true, conflictsFile: nil)
         }
@@ -80,6 +91,7 @@ public struct VdirSync: Sendable {
         do {
             plan = try store.modify { list in
                 try refuseEmptiedList(list, state: state)
+                try checkBinding(list)
                 let plan = SyncPlan(list: list, vdir: vdirItems, base: base, listChangedAt: listChangedAt, now: now)
                 // The losing values are kept before either side is written over.
                 if !plan.conflicts.isEmpty { conflictsFile = try appendConflicts(plan.conflicts, at: now) }
@@ -100,6 +112,9 @@ public struct VdirSync: Sendable {
         let dropped = try writeVdir(plan, entries: &entries, now: now)
         try checkpoint(.vdirWritten)
         try writeState(SyncState(list: state.list, vdir: state.vdir, entries: entries), old: state)
+        if binding?.vdir != vdir.path {
+            try SyncBinding(list: store.fileURL.standardizedFileURL.path, vdir: vdir.path).write(to: paths.binding.path)
+        }
         var report = SyncReport(plan: plan, dryRun: false, conflictsFile: conflictsFile)
         report.droppedForDue = dropped
         return report

@@ -65,4 +65,22 @@ extension Vdir {
             return sub.exists && sub.isCollection()
         }.sorted()
     }
+
+    /// Refuses to sync a folder of collections (a vdirsyncer storage): a new item's file
+    /// would land beside the collections, where vdirsyncer never uploads it. The error
+    /// names them and says to name one collection folder.
+    public func refuseCollectionsFolder() throws(InterchangeError) {
+        let collections = collections()
+        guard let first = collections.first else { return }
+        throw InterchangeError(source: directory, problem: """
+            is a folder of collections (\(Self.listed(collections))), not one collection: a new item's file would land beside \
+            them, where vdirsyncer never uploads it; name one collection folder, e.g. `tick sync --vdir \(path(of: first))` \
+            (or set it as vdir under [sync])
+            """)
+    }
+
+    /// Up to four names, then how many more, so that a message stays one line for a storage of many.
+    static func listed(_ names: [String]) -> String {
+        names.prefix(4).joined(separator: ", ") + (names.count > 4 ? " and \(names.count - 4) more" : "")
+    }
 }

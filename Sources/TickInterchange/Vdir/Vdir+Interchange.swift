@@ -72,8 +72,7 @@ extension Vdir {
         if collections.count == 1 {
             throw InterchangeError(source: directory, problem: "holds no .ics files; its subdirectory \(collections[0]) holds some: \(verb) it")
         } else if !collections.isEmpty {
-            // Up to four named, so that the message stays one line for a storage of many.
-            let named = collections.prefix(4).joined(separator: ", ") + (collections.count > 4 ? " and \(collections.count - 4) more" : "")
+            let named = Vdir.listed(collections)
             throw InterchangeError(source: directory, problem: "holds no .ics files; its subdirectories \(named) hold some: \(verb) one of them")
         }
     }

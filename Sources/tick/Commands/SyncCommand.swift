@@ -20,7 +20,12 @@ struct SyncCommand: ParsableCommand {
               vdir = "~/.local/share/vdirsyncer/tasks/personal"
               vdirsyncer_pair = "tasks"
             With vdirsyncer_pair set, `vdirsyncer sync PAIR` runs before the merge and \
-            again after it when the merge changed the vdir. See docs/sync.md.
+            again after it when the merge changed the vdir.
+
+            A list is bound to the folder it first synced with. Another folder, or a \
+            folder with items that never synced with a list with items, is refused unless \
+            --vdir names it (the list is then bound to it). A folder of collections \
+            (vdirsyncer's storage folder) is refused: name one collection. See docs/sync.md.
 
             Examples:
               tick sync
@@ -28,7 +33,7 @@ struct SyncCommand: ParsableCommand {
             """
     )
 
-    @Option(help: ArgumentHelp("The vdir to merge with (default: [sync] vdir in the config file).", valueName: "dir"),
+    @Option(help: ArgumentHelp("The vdir to merge with, asked for by name (default: [sync] vdir in the config file).", valueName: "dir"),
             completion: .directory)
     var vdir: String?
 

@@ -21,10 +21,11 @@ final class SyncFixture {
     deinit { try? FileManager.default.removeItem(at: directory) }
 
     /// A sync of this list and vdir.
-    func sync(forceDelete: Bool = false, checkpoint: @escaping @Sendable (VdirSync.Step) throws(InterchangeError) -> Void = { _ throws(InterchangeError) in }) -> VdirSync {
+    func sync(forceDelete: Bool = false, namedByUser: Bool = true, checkpoint: @escaping @Sendable (VdirSync.Step) throws(InterchangeError) -> Void = { _ throws(InterchangeError) in }) -> VdirSync {
         var sync = VdirSync(store: store, vdir: vdir, stateDirectory: stateDirectory)
         sync.zone = .utc
         sync.forceDelete = forceDelete
+        sync.namedByUser = namedByUser
         sync.checkpoint = checkpoint
         return sync
     }
