@@ -14,23 +14,11 @@ enum SyncFiles {
 
     /// A file's bytes (refused when it is not a regular file, or larger than 16 MiB).
     static func read(_ path: String) throws(InterchangeError) -> [UInt8] {
-        try Vdir(directoryPart(path)).read(lastPart(path))
+        try Vdir.readFile(path)
     }
 
     /// Replaces (or creates, 0600, its directory too) `path` with `bytes`, atomically and durably.
     static func writeAtomically(_ bytes: [UInt8], to path: String) throws(InterchangeError) {
         try InterchangeError.converting { () throws(StoreError) in try DurableFile.write(bytes, to: path) }
-    }
-
-    /// The directory part of a path ("/a/b" → "/a", "b" → ".").
-    static func directoryPart(_ path: String) -> String {
-        guard let slash = path.lastIndex(of: "/") else { return "." }
-        return slash == path.startIndex ? "/" : String(path[..<slash])
-    }
-
-    /// The last part of a path ("/a/b" → "b").
-    static func lastPart(_ path: String) -> String {
-        guard let slash = path.lastIndex(of: "/") else { return path }
-        return String(path[path.index(after: slash)...])
     }
 }

@@ -72,8 +72,13 @@ public struct Vdir: Sendable {
 
     /// A file's bytes (refused when it is not a regular file, or larger than 16 MiB).
     public func read(_ name: String) throws(InterchangeError) -> [UInt8] {
-        let path = path(of: name)
-        let bytes = try InterchangeError.converting { () throws(StoreError) in try DurableFile.read(path, limit: Self.largestFile) }
+        try Self.readFile(path(of: name))
+    }
+
+    /// The bytes of the file at `path`, through ``DurableFile/read(_:reportingAs:limit:)``
+    /// (at most 16 MiB; a missing file is an error naming it).
+    static func readFile(_ path: String) throws(InterchangeError) -> [UInt8] {
+        let bytes = try InterchangeError.converting { () throws(StoreError) in try DurableFile.read(path, limit: largestFile) }
         guard let bytes else { throw InterchangeError(source: path, problem: "cannot open: \(String(cString: strerror(ENOENT)))") }
         return bytes
     }
