@@ -77,28 +77,10 @@ enum ArchiveBenchmark {
     }
 }
 
-/// Writes bytes the way the store saves: a temporary file, fsync, rename over the target,
-/// fsync of the directory.
+/// Writes bytes the way the store saves, through the one durable-file primitive
+/// (``DurableFile``): a temporary file, fsync, rename over the target, fsync of the directory.
 func writeDurably(_ bytes: [UInt8], in directory: URL) throws {
-    let target = directory.appendingPathComponent("floor.plist").path
-    let temporary = target + ".tmp"
-    let fd = open(temporary, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0o600)
-    guard fd >= 0 else { throw BenchmarkError("cannot create \(temporary)") }
-    var written = 0
-    while written < bytes.count {
-        let count = bytes.withUnsafeBytes { write(fd, $0.baseAddress.map { $0 + written }, $0.count - written) }
-        guard count > 0 else { close(fd); throw BenchmarkError("cannot write \(temporary)") }
-        written += count
-    }
-    guard fsync(fd) == 0 else {
-        close(fd)
-        throw BenchmarkError("cannot sync \(temporary)")
-    }
-    guard close(fd) == 0, rename(temporary, target) == 0 else {
-        throw BenchmarkError("cannot close or rename \(temporary)")
-    }
-    let directoryFD = open(directory.path, O_RDONLY | O_DIRECTORY | O_CLOEXEC)
-    if directoryFD >= 0 { fsync(directoryFD); close(directoryFD) }
+    try DurableFile.write(bytes, to: directory.appendingPathComponent("floor.plist").path)
 }
 
 struct BenchmarkError: Error, CustomStringConvertible {
