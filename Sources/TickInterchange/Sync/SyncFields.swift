@@ -35,6 +35,7 @@ public struct SyncFields: Sendable, Hashable {
         PrioritySyncField.self,
         TagsSyncField.self,
         RepeatSyncField.self,
+        OrderSyncField.self,
     ]
 
     // The fields' values (each row says which are its own).
@@ -53,10 +54,12 @@ public struct SyncFields: Sendable, Hashable {
     public var tags: [String]
     /// An RRULE value.
     public var recurrence: String?
+    /// The place in the section (X-APPLE-SORT-ORDER); nil when the side says none.
+    public var order: Int?
 
     public init(title: String, notes: String? = nil, due: Double? = nil, dueIsDay: Bool = false, location: String? = nil,
                 latitude: Double? = nil, longitude: Double? = nil, done: Bool = false, priority: Int? = nil, tags: [String] = [],
-                recurrence: String? = nil) {
+                recurrence: String? = nil, order: Int? = nil) {
         self.title = title
         self.notes = notes
         self.due = due
@@ -68,6 +71,7 @@ public struct SyncFields: Sendable, Hashable {
         self.priority = priority
         self.tags = tags
         self.recurrence = recurrence
+        self.order = order
     }
 
     /// The row of a field.
@@ -79,6 +83,9 @@ public struct SyncFields: Sendable, Hashable {
 
     /// Whether every field holds the same (see ``same(_:as:)``).
     public func same(as other: SyncFields) -> Bool { Self.rows.allSatisfy { $0.same(self, other) } }
+
+    /// Whether no field that keeps a deleted item (``SyncField/keepsDeletedItem``) differs.
+    func sameEdits(as other: SyncFields) -> Bool { Self.rows.allSatisfy { !$0.keepsDeletedItem || $0.same(self, other) } }
 
     /// Takes `field` from `other`.
     public mutating func take(_ field: Field, from other: SyncFields) { Self.row(field)?.take(from: other, into: &self) }

@@ -10,7 +10,7 @@ import FoundationEssentials
 /// - An item new on one side is taken; new on both (the first sync of a list with a vdir
 ///   that holds the same UIDs) is merged field by field as a conflict of every field that differs.
 /// - An item deleted on one side and unchanged on the other is deleted; edited on the other,
-///   the edit wins and the item comes back.
+///   the edit wins and the item comes back (a new place in its section is no such edit).
 public enum SyncMerge {
     /// One side's version of an item.
     public struct Version: Sendable, Equatable {
@@ -36,10 +36,10 @@ public enum SyncMerge {
             return Result(merged: nil, conflicts: [])
         case (let list?, nil):
             // Deleted in the vdir: gone unless the list changed it since.
-            if let base, list.fields.same(as: base) { return Result(merged: nil, conflicts: []) }
+            if let base, list.fields.sameEdits(as: base) { return Result(merged: nil, conflicts: []) }
             return Result(merged: list.fields, conflicts: [])
         case (nil, let vdir?):
-            if let base, vdir.fields.same(as: base) { return Result(merged: nil, conflicts: []) }
+            if let base, vdir.fields.sameEdits(as: base) { return Result(merged: nil, conflicts: []) }
             return Result(merged: vdir.fields, conflicts: [])
         case (let list?, let vdir?):
             return mergeFields(base: base, list: list, vdir: vdir)

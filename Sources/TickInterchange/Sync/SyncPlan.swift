@@ -36,6 +36,8 @@ struct SyncPlan {
     /// The next state, before the files written get their new stamps.
     var entries: [SyncState.Entry] = []
     var conflicts: [SyncConflict] = []
+    /// Whether the merged order differs from the list's: the sections are sorted by it.
+    var reordersList = false
 
     /// Decides every item. `listChangedAt` stands in for an item's `modifiedAt` when the
     /// list does not say when it changed (the list file's modification time: the change
@@ -43,16 +45,35 @@ struct SyncPlan {
     init(list: ToDoList, vdir: [UUID: VdirItem], base: [UUID: SyncState.Entry], listChangedAt: Date?, now: Date) {
         var seen = Set<UUID>()
         var usedFiles = Set(vdir.values.map(\.file)).union(base.values.map(\.file))
+        var listOrder: [UUID: Int] = [:]
+        for section in [list.toDoItems, list.doneItems] {
+            let ids = section.map(\.id)
+            let values = SyncOrder.values(of: ids, base: base.compactMapValues(\.fields.order))
+            for (id, value) in zip(ids, values) { listOrder[id] = value }
+        }
+        // A new item from the vdir that says no order goes where it is put: at To Do's end, Done's top.
+        var lastToDo = list.toDoItems.last.flatMap { listOrder[$0.id] } ?? -1
+        var firstDone = list.doneItems.first.flatMap { listOrder[$0.id] } ?? 0
         func decide(_ id: UUID, listItem: ToDoItem?, done: Bool) {
             guard seen.insert(id).inserted else { return }
             let entry = base[id]
-            let vItem = vdir[id]
-            let listFields = listItem.map { SyncFields(item: $0, done: done) }
+            var vItem = vdir[id]
+            var listFields = listItem.map { SyncFields(item: $0, done: done) }
+            listFields?.order = listOrder[id]
+            // A state from before order synced, and a file without X-APPLE-SORT-ORDER, say no
+            // order: taken as unchanged (the list's order, as the state's or the file's).
+            var baseFields = entry?.fields
+            if baseFields?.order == nil { baseFields?.order = listOrder[id] ?? vItem?.fields.order }
+            if vItem?.fields.order == nil { vItem?.fields.order = baseFields?.order ?? listOrder[id] }
+            if let done = vItem?.fields.done, vItem?.fields.order == nil {
+                if done { firstDone -= 1 } else { lastToDo += 1 }
+                vItem?.fields.order = done ? firstDone : lastToDo
+            }
             let listModified = listItem.flatMap { item in
-                item.modifiedAt ?? (entry.map { !SyncFields(item: item, done: done).same(as: $0.fields) } ?? true ? listChangedAt : nil)
+                item.modifiedAt ?? (baseFields.map { !(listFields?.same(as: $0) ?? true) } ?? true ? listChangedAt : nil)
             }
             let result = SyncMerge.merge(
-                base: entry?.fields,
+                base: baseFields,
                 list: listFields.map { SyncMerge.Version(fields: $0, modified: listModified) },
                 vdir: vItem.map { SyncMerge.Version(fields: $0.fields, modified: $0.modified) })
             conflicts += result.conflicts
@@ -66,8 +87,10 @@ struct SyncPlan {
                 // was read (it changed since the last sync), also when no field of tick's did.
                 let keptChanged = vItem?.decoded.map { $0.iCalendarExtras != listItem?.iCalendarExtras } ?? false
                 if !merged.same(as: listFields) || keptChanged { listChanges.append(.update(id, merged, from: vItem)) }
+                if merged.order != listFields.order { reordersList = true }
             } else if let vItem {
                 listChanges.append(.insert(id, merged, from: vItem))
+                if merged.order != nil { reordersList = true }
             }
             let uid = vItem?.uid ?? entry?.uid ?? listItem?.externalUID ?? id.uuidString
             var file = vItem?.file ?? entry?.file ?? ""

@@ -176,7 +176,9 @@ public struct VdirSync: Sendable {
 
     private func readItem(name: String, path: String, stamp: (size: Int64, modified: Int64), now: Date) throws(InterchangeError) -> VdirItem? {
         guard let todo = try decodeFile(try folder.read(name), path: path, now: now) else { return nil }
-        return VdirItem(file: name, uid: ICalendar.uid(of: todo.item), fields: SyncFields(item: todo.item, done: todo.isDone),
+        var fields = SyncFields(item: todo.item, done: todo.isDone)
+        fields.order = todo.sortOrder
+        return VdirItem(file: name, uid: ICalendar.uid(of: todo.item), fields: fields,
                         modified: todo.item.modifiedAt, size: stamp.size, stamp: stamp.modified, decoded: todo.item)
     }
 
@@ -222,6 +224,13 @@ public struct VdirSync: Sendable {
         if !newToDo.isEmpty || !newDone.isEmpty {
             list = try ToDoList(toDoItems: list.toDoItems + newToDo, doneItems: newDone + list.doneItems, unknownFields: list.unknownFields)
         }
+        if plan.reordersList {
+            let order = Dictionary(plan.entries.compactMap { entry in
+                entry.fields.order.flatMap { value in UUID(uuidString: entry.id).map { ($0, value) } }
+            }) { first, _ in first }
+            list = try ToDoList(toDoItems: SyncOrder.sorted(list.toDoItems, by: order), doneItems: SyncOrder.sorted(list.doneItems, by: order),
+                                unknownFields: list.unknownFields)
+        }
     }
 
     /// Writes the vdir's changes: every new file's bytes into a temporary file first, one
@@ -243,13 +252,13 @@ public struct VdirSync: Sendable {
                     throw InterchangeError(source: path, problem: "no longer holds a VTODO")
                 }
                 let target = try Self.target(from: todo.item, fields: fields, modified: modified, now: now)
-                bytes = try ICalendar.patchFile(current, with: ICalendarEntry(item: target, isDone: fields.done), source: path,
+                bytes = try ICalendar.patchFile(current, with: ICalendarEntry(item: target, isDone: fields.done, sortOrder: fields.order), source: path,
                                                 options: decodingOptions(now: now), now: modified, dropped: &dropped)
             } else {
                 guard let listItem else { throw InterchangeError(source: path, problem: "no item to write") }
                 var target = try Self.target(from: listItem, fields: fields, modified: modified, now: now)
                 if ICalendar.uid(of: target) != uid { target.externalUID = uid }
-                bytes = ICalendar.encodeFile(ICalendarEntry(item: target, isDone: fields.done), dropped: &dropped)
+                bytes = ICalendar.encodeFile(ICalendarEntry(item: target, isDone: fields.done, sortOrder: fields.order), dropped: &dropped)
             }
             if let bytes { try writer.add(bytes, as: file) }
         }

@@ -24,10 +24,14 @@ protocol SyncField: Sendable {
     static func encode(_ value: Value, to container: inout KeyedEncodingContainer<SyncFields.Key>) throws
     /// Reads a value from its keys of the state file (a key an older tick did not write gives the value of "none").
     static func decode(from container: KeyedDecodingContainer<SyncFields.Key>) throws -> Value
+    /// Whether a change of it is an edit that brings back an item the other side deleted
+    /// (by default yes).
+    static var keepsDeletedItem: Bool { get }
 }
 
 extension SyncField {
     static func isSame(_ lhs: Value, _ rhs: Value) -> Bool { lhs == rhs }
+    static var keepsDeletedItem: Bool { true }
     static func apply(_ value: Value, to item: inout ToDoItem) throws(ModelError) {}
 
     // The row's part of SyncFields, for the loops over the rows.

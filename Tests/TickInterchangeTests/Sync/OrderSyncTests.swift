@@ -1,0 +1,63 @@
+import Foundation
+import Testing
+import TickCore
+@testable import TickInterchange
+
+/// The order within a section as a synced field (X-APPLE-SORT-ORDER).
+@Suite("Sync: the order within the list")
+struct OrderSyncTests {
+    private func sortOrder(_ fixture: SyncFixture, _ title: String) throws -> String? {
+        for name in try fixture.files() {
+            let text = try fixture.readFile(name)
+            guard text.contains("SUMMARY:\(title)\r\n") else { continue }
+            return text.components(separatedBy: "\r\n").first { $0.hasPrefix("X-APPLE-SORT-ORDER:") }
+        }
+        return nil
+    }
+
+    @Test("values: the longest run still in order keeps its values; moved and new items get values between their neighbours")
+    func values() {
+        let ids = (0..<5).map { _ in UUID() }
+        let base = Dictionary(uniqueKeysWithValues: zip(ids, [10, 20, 30, 40, 50]))
+        #expect(SyncOrder.values(of: ids, base: base) == [10, 20, 30, 40, 50])
+        #expect(SyncOrder.values(of: [ids[4]] + ids[0..<4], base: base) == [9, 10, 20, 30, 40])
+        #expect(SyncOrder.values(of: [ids[0], ids[3], ids[1], ids[2], ids[4]], base: base) == [10, 11, 20, 30, 50])
+        let new = UUID()
+        #expect(SyncOrder.values(of: ids + [new], base: base) == [10, 20, 30, 40, 50, 51])
+        // No room between 0 and 1: numbered again.
+        let tight = Dictionary(uniqueKeysWithValues: zip(ids, 0..<5))
+        #expect(SyncOrder.values(of: [ids[0], ids[4], ids[1], ids[2], ids[3]], base: tight) == [0, 1, 2, 3, 4])
+        #expect(SyncOrder.values(of: ids, base: [:]) == [0, 1, 2, 3, 4])
+    }
+
+    @Test("a move in tick rewrites the files whose value changed and no other; the next sync has nothing to do")
+    func moveGoesOut() throws {
+        let fixture = try SyncFixture()
+        let items = try ["A", "B", "C", "D"].map { try ToDoItem(title: $0) }
+        try fixture.store.apply(items.map { .insert($0, .toDo, at: nil) })
+        try fixture.run()
+        #expect(try ["A", "B", "C", "D"].map { try sortOrder(fixture, $0) } == (0..<4).map { "X-APPLE-SORT-ORDER:\($0)" })
+        try fixture.store.apply([.place(items[3].id, .toDo, at: 0)])
+        let before = try fixture.snapshot()
+        #expect(try fixture.run().writtenToVdir == 1)
+        #expect(try sortOrder(fixture, "D") == "X-APPLE-SORT-ORDER:-1")
+        let changed = try fixture.snapshot().filter { before[$0.key] != $0.value }.keys.filter { $0.hasPrefix("vdir/") }
+        #expect(changed.count == 1)
+        #expect(try fixture.run().isIdle)
+    }
+
+    @Test("a new order in the vdir (another client renumbered) reorders the list; Done is sorted too")
+    func vdirOrderComesIn() throws {
+        let fixture = try SyncFixture()
+        for (name, title, order) in [("a.ics", "A", 100), ("b.ics", "B", 200), ("c.ics", "C", 300)] {
+            try fixture.writeFile(name, SyncFixture.todo(uid: name, summary: title, extra: ["X-APPLE-SORT-ORDER:\(order)"]))
+        }
+        try fixture.run()
+        #expect(try fixture.store.load().toDoItems.map(\.title) == ["A", "B", "C"])
+        try fixture.writeFile("c.ics", SyncFixture.todo(uid: "c.ics", summary: "C", extra: ["X-APPLE-SORT-ORDER:150", "LAST-MODIFIED:20261201T100000Z"]))
+        let report = try fixture.run()
+        #expect(report.updatedInList == 1 && report.writtenToVdir == 0)
+        #expect(try fixture.store.load().toDoItems.map(\.title) == ["A", "C", "B"])
+        #expect(try fixture.run().isIdle)
+    }
+}
