@@ -26,7 +26,7 @@ struct SyncBindingTests {
     func otherListRefused() throws {
         let fixture = try SyncFixture()
         try fixture.store.apply([.insert(try ToDoItem(title: "Work item"), .toDo, at: nil)])
-        try sync(fixture, named: false).run()
+        _ = try sync(fixture, named: false).run()
         let home = ToDoStore(fileURL: fixture.directory.appendingPathComponent("home.plist"))
         try home.apply([.insert(try ToDoItem(title: "Home item"), .toDo, at: nil)])
         let before = try fixture.snapshot()
@@ -40,7 +40,7 @@ struct SyncBindingTests {
     func boundElsewhere() throws {
         let fixture = try SyncFixture()
         try fixture.store.apply([.insert(try ToDoItem(title: "Work item"), .toDo, at: nil)])
-        try sync(fixture, named: false).run()
+        _ = try sync(fixture, named: false).run()
         let other = fixture.directory.appendingPathComponent("other")
         refusal(sync(fixture, folder: other, named: false), saying: "this list syncs with \(fixture.vdir.path)")
         #expect(!FileManager.default.fileExists(atPath: other.path))
@@ -80,5 +80,24 @@ struct SyncBindingTests {
             } ?? false
         }
         #expect(try fixture.snapshot() == before)
+    }
+
+    @Test("a collection folder gone from its storage (a sibling still there) is refused like an emptied vdir and not made again, unless --force-delete")
+    func goneCollectionRefused() throws {
+        let fixture = try SyncFixture()
+        let work = fixture.vdir.appendingPathComponent("work"), home = fixture.vdir.appendingPathComponent("home")
+        try FileManager.default.createDirectory(at: home, withIntermediateDirectories: true)
+        try Data("Home".utf8).write(to: home.appendingPathComponent("displayname"))
+        try fixture.store.apply([.insert(try ToDoItem(title: "Work item"), .toDo, at: nil)])
+        _ = try sync(fixture, folder: work, named: false).run()
+        try FileManager.default.removeItem(at: work)
+        #expect { try sync(fixture, folder: work, named: false).run() } throws: { error in
+            (error as? InterchangeError).map { $0.source == work.path && $0.problem.contains("the vdir is empty or gone") } ?? false
+        }
+        #expect(!FileManager.default.fileExists(atPath: work.path))
+        #expect(try fixture.store.load().count == 1)
+        var forced = sync(fixture, folder: work, named: false)
+        forced.forceDelete = true
+        #expect(try forced.run().removedFromList == 1)
     }
 }
