@@ -94,7 +94,7 @@ struct ImportCommand: ParsableCommand {
                                                                        readNote: { InputFile.calcurseNote($0, besideTodoFile: path) })
             }
             if let message = omissions.message { warn(message) }
-            let store = storeOptions.makeStore()
+            let store = try storeOptions.makeStore()
             if dryRun {
                 let plan = try ImportPlan(importing: entries, from: read, into: try store.load(), source: source)
                 for entry in plan.added { output("would add: " + ItemFormatting.oneLine(entry.item.title)) }
