@@ -140,4 +140,20 @@ struct ListsCLITests {
         #expect(refused.status == 1)
         #expect(refused.stderr.contains("the vdir in config.toml is the Tasks list's; tick sync --list Work needs --vdir DIR"), "\(refused.stderr)")
     }
+
+    @Test("export and import take --list: a list exported into another list's import")
+    func exportImportList() throws {
+        let tick = try TickRunner()
+        try tick.add(["Milk"])
+        #expect(try tick.run(["lists", "add", "Work"]).status == 0)
+        #expect(try tick.run(["lists", "add", "Copy"]).status == 0)
+        try tick.add(["Report", "--list", "Work"])
+        let exported = try tick.run(["export", "--format", "json", "--list", "Work"])
+        #expect(exported.status == 0)
+        let json = tick.directory.appendingPathComponent("work.json")
+        try exported.stdout.write(to: json, atomically: true, encoding: .utf8)
+        #expect(try tick.run(["import", json.path, "--list", "Copy"]).stdout == "added 1, updated 0, left 0 unchanged\n")
+        #expect(try tick.listJSON(["--list", "Copy"]).map { $0["title"] as? String } == ["Report"])
+        #expect(try tick.listJSON().map { $0["title"] as? String } == ["Milk"])
+    }
 }
