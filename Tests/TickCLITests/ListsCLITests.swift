@@ -130,6 +130,11 @@ struct ListsCLITests {
         #expect(names.stdout == "Tasks\nWork\n", "\(names.stderr)")
         let items = try tick.run(["---completion", "show", "--", "positional@0", "4", "0", "tick", "show", "--list", "Work", "", "--file", tick.file.path], withFile: false, environment: ["SAP_SHELL": "zsh"])
         #expect(items.stdout.hasPrefix("1:Report\n") && !items.stdout.contains("Milk"), "\(items.stderr)")
+        // Before the command: its value is not read as the command (uncheck offers the done items only).
+        #expect(try tick.run(["check", "1", "--list", "Work"]).status == 0)
+        try tick.add(["Slides", "--list", "Work"])
+        let done = try tick.run(["---completion", "uncheck", "--", "positional@0", "4", "0", "tick", "--list", "Work", "uncheck", "", "--file", tick.file.path], withFile: false, environment: ["SAP_SHELL": "zsh"])
+        #expect(done.stdout.hasPrefix("2:Report\n") && !done.stdout.contains("Slides"), "\(done.stdout) \(done.stderr)")
     }
 
     @Test("tick sync --list NAME needs --vdir: config.toml's vdir is the default list's")

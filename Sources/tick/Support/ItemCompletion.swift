@@ -47,7 +47,8 @@ enum ItemCompletion {
     /// What `tick ---completion` is asked about: the command is the first word after the
     /// program that names one (`done` is check's alias).
     static func offer(for words: [String]) -> Offer {
-        for word in words.dropFirst() where !word.hasPrefix("-") {
+        // (`tick --list Work check …`: the root's option values are not commands.)
+        for word in CommandNames.commandWords(Array(words.dropFirst())) {
             switch word {
             case "check", "done": return .open
             case "uncheck": return .done
