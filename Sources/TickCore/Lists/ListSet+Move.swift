@@ -43,7 +43,7 @@ extension ListSet {
         let fromPath = from.file.resolved(), toPath = to.file.resolved()
         guard fromPath != toPath else { throw .sameList(target) }
         let (first, second) = fromPath.path < toPath.path ? (from, to) : (to, from)
-        return try Self.storeStep {
+        return try Self.storeStep(to.fileURL.path) {
             try first.withLock { _ in
                 try second.withLock { _ in
                     var sourceList = try from.read(fromPath) ?? ToDoList()

@@ -119,7 +119,7 @@ public struct ListSet: Sendable {
     public func add(_ name: String) throws(ListSetError) -> ToDoStore {
         try validateNew(name)
         let store = ToDoStore(fileURL: fileURL(of: name))
-        try Self.storeStep {
+        try Self.storeStep(store.fileURL.path) {
             try store.withLock { target in
                 // (Made by another tick meanwhile: it is there, and not overwritten.)
                 if store.file.version(target) != nil { throw ListSetError.taken(name, existing: name) }
@@ -137,7 +137,7 @@ public struct ListSet: Sendable {
         try validateNew(new, except: old)
         let from = store.fileURL.path, to = fileURL(of: new).path
         let journal = UndoJournal(list: store.fileURL, directory: journalDirectory)
-        try Self.storeStep {
+        try Self.storeStep(store.fileURL.path) {
             try store.withLock { _ in
                 // link refuses an existing target, where rename would replace it.
                 guard link(from, to) == 0 else {
@@ -156,7 +156,7 @@ public struct ListSet: Sendable {
         guard name != Self.defaultName else { throw .defaultList(action: "remove") }
         let store = try store(named: name)
         let journal = UndoJournal(list: store.fileURL, directory: journalDirectory)
-        return try Self.storeStep {
+        return try Self.storeStep(store.fileURL.path) {
             try store.withLock { _ in
                 let count = try store.load().count
                 if count > 0 && !withItems { throw ListSetError.notEmpty(name, count: count) }
@@ -167,8 +167,9 @@ public struct ListSet: Sendable {
         }
     }
 
-    /// Runs `body`, its errors as ``ListSetError``s.
-    static func storeStep<T>(_ body: () throws -> T) throws(ListSetError) -> T {
+    /// Runs `body`, its errors as ``ListSetError``s; another error (a model's refusal) is
+    /// said of the file at `path`.
+    static func storeStep<T>(_ path: String, _ body: () throws -> T) throws(ListSetError) -> T {
         do {
             return try body()
         } catch let error as ListSetError {
@@ -176,7 +177,7 @@ public struct ListSet: Sendable {
         } catch let error as StoreError {
             throw .store(error)
         } catch {
-            throw .store(StoreError(kind: .io, path: "", problem: "\(error)"))
+            throw .store(StoreError(kind: .rejected, path: path, problem: "\(error)"))
         }
     }
 

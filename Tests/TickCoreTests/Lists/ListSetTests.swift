@@ -106,9 +106,10 @@ struct ListSetTests {
         try tasks.apply([.insert(item, .toDo, at: nil)])
         let work = try set.add("Work")
         struct Crash: Error {}
-        #expect(throws: ListSetError.self) {
+        let stopped = #expect(throws: ListSetError.self) {
             try set.move([item.id], from: "Tasks", to: "Work", recordingAs: nil, betweenWrites: { throw Crash() })
         }
+        #expect(stopped?.description.hasPrefix(work.fileURL.path + ": ") == true, "\(String(describing: stopped))")
         #expect(try tasks.load().allItems == [item])
         #expect(try work.load().allItems == [item])
         let again = try set.move([item.id], from: "Tasks", to: "Work", recordingAs: nil)
