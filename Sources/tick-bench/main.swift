@@ -1,7 +1,7 @@
 import Foundation
 @_spi(Benchmark) import TickCore
 
-// tick-bench: `swift build -c release && .build/release/tick-bench [--sizes 1000,10000]
+// tick-bench: `swift build -c release && .build/release/tick-bench [--sizes 1000,10000] [--lists 10]
 // [--skip-archive] [--skip-screen] [--skip-add] [--before PATH-TO-AN-OLDER-TICK]
 // [--foundation-limit N] [--skip-interchange | --only-interchange] [--interchange-size N]
 // [--calcurse-import] [--only-recurrence [--recurrence-size N]]` prints the speed tables of
@@ -140,7 +140,8 @@ do {
         var screen = Table(header: ["tick", "items", "exec → first frame", "Space → frame", "Space → saved", "Esc → frame", "tick peak memory"])
         for count in sizes where count <= 100_000 {
             for (name, binary) in binaries {
-                let figures = try ScreenBenchmark.measure(tick: binary, count: count, launches: 11, spaces: count >= 100_000 ? 11 : 21)
+                let figures = try ScreenBenchmark.measure(tick: binary, count: count, launches: 11, spaces: count >= 100_000 ? 11 : 21,
+                                                          lists: option("--lists").flatMap { Int($0) } ?? 1)
                 screen.rows.append([
                     name, String(count), formatMilliseconds(figures.firstFrame),
                     formatMilliseconds(figures.spaceToFrame), formatMilliseconds(figures.spaceToSaved),
