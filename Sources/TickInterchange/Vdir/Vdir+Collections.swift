@@ -28,8 +28,8 @@ extension Vdir {
     /// The largest metadata file read: a name or a colour is a line.
     static let largestMetadataFile = 64 << 10
 
-    /// The collection's metadata: each file's text, surrounding white space trimmed; a file
-    /// that is missing or empty gives nil. A file that is not UTF-8 is an error naming it.
+    /// The collection's metadata: each file's first line, surrounding white space trimmed; a
+    /// file that is missing or empty gives nil. A file that is not UTF-8 is an error naming it.
     public func metadata() throws(InterchangeError) -> Metadata {
         var metadata = Metadata()
         for row in Self.metadataFiles {
@@ -41,7 +41,8 @@ extension Vdir {
             guard let text = String(validating: bytes, as: UTF8.self) else {
                 throw InterchangeError(source: path, problem: "not valid UTF-8; vdirsyncer writes a collection's \(row.file) as text")
             }
-            let trimmed = String(text.drop { $0.isWhitespace }.reversed().drop { $0.isWhitespace }.reversed())
+            let line = text.split(whereSeparator: \.isNewline).first ?? ""
+            let trimmed = String(line.drop { $0.isWhitespace }.reversed().drop { $0.isWhitespace }.reversed())
             metadata[keyPath: row.field] = trimmed.isEmpty ? nil : trimmed
         }
         return metadata
@@ -55,14 +56,17 @@ extension Vdir {
         return names.contains { Self.isItemFile($0) || metadataNames.contains($0) }
     }
 
-    /// The sub-folders that are collections (``isCollection()``), sorted by name, hidden
-    /// ones left out: the directory is a vdirsyncer storage, not one vdir, when there are any.
-    public func collections() -> [String] {
+    /// The sub-folders that hold item files, sorted by name, hidden ones left out: the
+    /// directory is a vdirsyncer storage, not one vdir, when there are any. With
+    /// `includingEmpty`, also those that hold only metadata (``isCollection()``): an empty
+    /// collection.
+    public func collections(includingEmpty: Bool = false) -> [String] {
         guard let names = try? Self.names(in: directory) else { return [] }
         return names.filter { name in
             guard !name.hasPrefix(".") else { return false }
             let sub = Vdir(path(of: name))
-            return sub.exists && sub.isCollection()
+            guard sub.exists else { return false }
+            return includingEmpty ? sub.isCollection() : !((try? sub.itemFiles()) ?? []).isEmpty
         }.sorted()
     }
 
@@ -70,7 +74,7 @@ extension Vdir {
     /// would land beside the collections, where vdirsyncer never uploads it. The error
     /// names them and says to name one collection folder.
     public func refuseCollectionsFolder() throws(InterchangeError) {
-        let collections = collections()
+        let collections = collections(includingEmpty: true)
         guard let first = collections.first else { return }
         throw InterchangeError(source: directory, problem: """
             is a folder of collections (\(Self.listed(collections))), not one collection: a new item's file would land beside \

@@ -122,7 +122,8 @@ struct VdirLayoutTests {
             try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
             for (name, text) in files { try Data(text.utf8).write(to: directory.appendingPathComponent(name)) }
         }
-        #expect(Vdir(root.path).collections() == ["home", "work"])
+        #expect(Vdir(root.path).collections() == ["home"])
+        #expect(Vdir(root.path).collections(includingEmpty: true) == ["home", "work"])
         #expect(try Vdir(root.appendingPathComponent("work").path).metadata() == Vdir.Metadata(displayName: "Work", color: "#FF0000FF"))
         #expect(try Vdir(root.appendingPathComponent("home").path).metadata() == Vdir.Metadata())
         let broken = root.appendingPathComponent("home/displayname")
