@@ -5,9 +5,10 @@ import TickCore
 ///
 /// tick → vdir: the list's value of each item keeps the value of the last sync wherever the
 /// list's order still agrees with those values (the longest run of them that still
-/// increases), and gives the items moved or new a value between their neighbours'. So a
-/// `tick move` changes the values, and so the files, of the items moved, and no others.
-/// Only when there is no room between two neighbours is the section numbered 0, 1, 2… again.
+/// increases), and gives the items moved or new values between their neighbours' (spread
+/// evenly; at an end, ``gap`` apart). So a `tick move` changes the values, and so the
+/// files, of the items moved, and no others. Only when there is no room between two
+/// neighbours is the section numbered 0, 1, 2… again.
 ///
 /// vdir → tick: a section is sorted by the merged values (``sorted(_:by:)``).
 enum SyncOrder {
@@ -28,23 +29,40 @@ enum SyncOrder {
             while end < ids.count, !kept.contains(end) { end += 1 }
             let count = end - index
             let next = end < ids.count ? base[ids[end]] : nil
-            let start: Int
-            switch (previous, next) {
-            case (nil, nil): start = 0
-            case (let low?, nil): start = low.addingReportingOverflow(1).partialValue
-            case (nil, let high?): start = high.subtractingReportingOverflow(count).partialValue
-            case (let low?, let high?): start = high - low - 1 >= count ? low + 1 : .max
-            }
-            // No room (or an overflow at Int's ends): the whole section is numbered again.
-            guard start != .max, start.addingReportingOverflow(count).overflow == false,
-                  previous.map({ start > $0 }) ?? true, next.map({ start + count - 1 < $0 }) ?? true else {
+            guard let (start, step) = Self.room(for: count, after: previous, before: next) else {
+                // No room between two neighbours: the whole section is numbered again.
                 return Array(0..<ids.count)
             }
-            for offset in 0..<count { values[index + offset] = start + offset }
-            previous = start + count - 1
+            for offset in 0..<count { values[index + offset] = start + offset * step }
+            previous = start + (count - 1) * step
             index = end
         }
         return values
+    }
+
+    /// The gap left at either end, so that another item put there later finds room.
+    static let gap = 1024
+
+    /// The first value and the step of `count` new values after `low` and before `high`:
+    /// at the ends a ``gap`` apart, between two neighbours spread evenly; nil when there is
+    /// no room (or Int's ends are reached).
+    private static func room(for count: Int, after low: Int?, before high: Int?) -> (start: Int, step: Int)? {
+        switch (low, high) {
+        case (nil, nil):
+            return (0, 1)
+        case (let low?, nil):
+            let (start, overflow) = low.addingReportingOverflow(gap)
+            let (_, past) = start.addingReportingOverflow((count - 1).multipliedReportingOverflow(by: gap).partialValue)
+            return overflow || past ? nil : (start, gap)
+        case (nil, let high?):
+            let (span, overflow) = count.multipliedReportingOverflow(by: gap)
+            let (start, past) = high.subtractingReportingOverflow(span)
+            return overflow || past ? nil : (start, gap)
+        case (let low?, let high?):
+            let (width, overflow) = high.subtractingReportingOverflow(low)
+            let step = overflow ? 0 : width / (count + 1)
+            return step >= 1 ? (low + step, step) : nil
+        }
     }
 
     /// The indices of a longest strictly increasing run among the values that are known

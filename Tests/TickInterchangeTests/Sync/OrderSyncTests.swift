@@ -20,10 +20,11 @@ struct OrderSyncTests {
         let ids = (0..<5).map { _ in UUID() }
         let base = Dictionary(uniqueKeysWithValues: zip(ids, [10, 20, 30, 40, 50]))
         #expect(SyncOrder.values(of: ids, base: base) == [10, 20, 30, 40, 50])
-        #expect(SyncOrder.values(of: [ids[4]] + ids[0..<4], base: base) == [9, 10, 20, 30, 40])
-        #expect(SyncOrder.values(of: [ids[0], ids[3], ids[1], ids[2], ids[4]], base: base) == [10, 11, 20, 30, 50])
+        #expect(SyncOrder.values(of: [ids[4]] + ids[0..<4], base: base) == [10 - 1024, 10, 20, 30, 40])
+        #expect(SyncOrder.values(of: [ids[0], ids[3], ids[1], ids[2], ids[4]], base: base) == [10, 15, 20, 30, 50])
+        #expect(SyncOrder.values(of: [ids[0], ids[3], ids[4], ids[1], ids[2]], base: base) == [10, 13, 16, 20, 30])
         let new = UUID()
-        #expect(SyncOrder.values(of: ids + [new], base: base) == [10, 20, 30, 40, 50, 51])
+        #expect(SyncOrder.values(of: ids + [new], base: base) == [10, 20, 30, 40, 50, 50 + 1024])
         // No room between 0 and 1: numbered again.
         let tight = Dictionary(uniqueKeysWithValues: zip(ids, 0..<5))
         #expect(SyncOrder.values(of: [ids[0], ids[4], ids[1], ids[2], ids[3]], base: tight) == [0, 1, 2, 3, 4])
@@ -40,7 +41,7 @@ struct OrderSyncTests {
         try fixture.store.apply([.place(items[3].id, .toDo, at: 0)])
         let before = try fixture.snapshot()
         #expect(try fixture.run().writtenToVdir == 1)
-        #expect(try sortOrder(fixture, "D") == "X-APPLE-SORT-ORDER:-1")
+        #expect(try sortOrder(fixture, "D") == "X-APPLE-SORT-ORDER:-1024")
         let changed = try fixture.snapshot().filter { before[$0.key] != $0.value }.keys.filter { $0.hasPrefix("vdir/") }
         #expect(changed.count == 1)
         #expect(try fixture.run().isIdle)
