@@ -94,7 +94,12 @@ struct RenameList: ParsableCommand {
 
     func run() throws {
         try reportingErrors {
-            try storeOptions.listSet.rename(old, to: new)
+            let set = storeOptions.listSet
+            let from = try set.store(named: old).fileURL
+            try set.rename(old, to: new)
+            // The renamed list goes on syncing with its folder (whose displayname the next sync renames).
+            try SyncPaths.moveList(from: from, to: set.store(named: new).fileURL,
+                                   directory: SyncPaths.defaultDirectory(environment: ProcessInfo.processInfo.environment))
             output("renamed list \(VisibleText.line(old)) to \(VisibleText.line(new))")
         }
     }

@@ -24,8 +24,13 @@ struct SyncCommand: ParsableCommand {
 
             A list is bound to the folder it first synced with. Another folder, or a \
             folder with items that never synced with a list with items, is refused unless \
-            --vdir names it (the list is then bound to it). A folder of collections \
-            (vdirsyncer's storage folder) is refused: name one collection. See docs/sync.md.
+            --vdir names it (the list is then bound to it).
+
+            A vdir that is a folder of collections (vdirsyncer's storage folder, one \
+            sub-folder per server list) syncs every list with its own collection: the one \
+            it is bound to, else the one whose displayname is its name; a collection with no \
+            list makes a list, a list with no collection makes a folder. --list NAME syncs \
+            that list alone. A list that fails is named, and the others sync. See docs/sync.md.
 
             Examples:
               tick sync
@@ -54,6 +59,16 @@ struct SyncCommand: ParsableCommand {
         try reportingErrors {
             do {
                 let environment = ProcessInfo.processInfo.environment
+                // A folder of collections: every list (or --list's) with its own collection.
+                if var lists = try CollectionsSync.make(lists: storeOptions.listSet, only: storeOptions.list, vdir: vdir, environment: environment) {
+                    lists.forceDelete = forceDelete
+                    let report = try lists.run(dryRun: dryRun)
+                    for line in report.lines { output(line) }
+                    if let failure = report.failures.first {
+                        throw CLIError("\(report.failures.count) of \(report.failures.count + report.lists.count) lists did not sync (the first: \(failure.list))")
+                    }
+                    return
+                }
                 // config.toml's vdir belongs to the default list: another list syncs only
                 // with a vdir named for it.
                 if storeOptions.listName != ListSet.defaultName && vdir == nil {
