@@ -11,6 +11,9 @@ public struct SyncSession: Sendable {
     public var program: String
     /// Where vdirsyncer's output goes (appended); nil for this process's standard output.
     public var vdirsyncerOutput: String?
+    /// Seconds between the open app's background syncs (and `tick sync --watch`'s); 0: none
+    /// but after changes.
+    public var interval = SyncConfig.defaultInterval
 
     public init(sync: VdirSync, pair: String?, program: String?) {
         self.sync = sync
@@ -25,7 +28,15 @@ public struct SyncSession: Sendable {
         guard let path = vdir ?? config.vdir, !path.isEmpty else { return nil }
         let sync = VdirSync(store: store, vdir: URL(fileURLWithPath: path),
                             stateDirectory: SyncPaths.defaultDirectory(environment: environment))
-        return SyncSession(sync: sync, pair: vdir == nil ? config.vdirsyncerPair : nil, program: config.vdirsyncerProgram)
+        var session = SyncSession(sync: sync, pair: vdir == nil ? config.vdirsyncerPair : nil, program: config.vdirsyncerProgram)
+        session.interval = config.interval ?? SyncConfig.defaultInterval
+        return session
+    }
+
+    /// Where the background syncs' output and vdirsyncer's go: `sync.log` in tick's state
+    /// directory.
+    public static func logPath(environment: [String: String]) -> String {
+        SyncPaths.defaultDirectory(environment: environment).appendingPathComponent("sync.log").path
     }
 
     /// Runs it; a dry run runs no vdirsyncer and writes nothing.
