@@ -7,20 +7,21 @@ import TickTUI
 extension Tick {
     /// Opens the full-screen list on a terminal; returns the process exit code.
     ///
-    /// When a vdir is configured (docs/sync.md), the list is synced with it before the app
-    /// starts — the outcome is the app's first status line — and again after the user quits,
-    /// when the outcome is printed. vdirsyncer's output goes to `vdirsyncer.log` in tick's
-    /// state directory, so that it does not scribble over the screen.
+    /// When a vdir is configured (docs/sync.md), the open list syncs with it in the
+    /// background (``LiveSync``): as it opens, a few seconds after changes, every
+    /// `interval` seconds, and on the sync key, each time by running `tick sync --porcelain`
+    /// for the same list as a child process (``BackgroundSyncCommand``), whose output goes
+    /// to `sync.log` in tick's state directory so that it does not scribble over the screen.
     func runFullScreen(store: ToDoStore, mouse: Bool) -> Int32 {
         let environment = ProcessInfo.processInfo.environment
-        var session: SyncSession?
         var status: StatusMessage?
+        var sync: LiveSyncSetup?
         do {
-            session = try SyncSession.make(store: store, vdir: nil, environment: environment)
-            session?.vdirsyncerOutput = SyncPaths.defaultDirectory(environment: environment).appendingPathComponent("vdirsyncer.log").path
-            if let session {
+            if let session = try SyncSession.make(store: store, vdir: nil, environment: environment) {
                 try makeStateDirectory(environment)
-                status = StatusMessage(try session.run().summary)
+                let logPath = SyncSession.logPath(environment: environment)
+                sync = LiveSyncSetup(runner: ChildSyncRunner(arguments: BackgroundSyncCommand.arguments(listFile: store.fileURL.path), logPath: logPath),
+                                     interval: TimeInterval(session.interval), logPath: logPath)
             }
         } catch {
             status = StatusMessage("sync failed: \(error.description)", isError: true)
@@ -33,17 +34,7 @@ extension Tick {
         if let problems = config.statusMessage {
             status = StatusMessage(problems.text + (status.map { " · " + $0.text } ?? ""), isError: true)
         }
-        let code = FullScreenApp.run(store: store, mouse: mouse, status: status, preferences: preferences)
-        if code == 0, let session {
-            do {
-                let report = try session.run()
-                printLine(report.summary)
-            } catch {
-                printLine("sync failed: \(error.description)")
-                return 1
-            }
-        }
-        return code
+        return FullScreenApp.run(store: store, mouse: mouse, status: status, preferences: preferences, sync: sync)
     }
 
     private func makeStateDirectory(_ environment: [String: String]) throws(InterchangeError) {
@@ -55,13 +46,21 @@ extension Tick {
         }
     }
 
-    private func printLine(_ text: String) {
-        let bytes = Array("tick: \(text)\n".utf8)
-        _ = bytes.withUnsafeBytes { write(STDERR_FILENO, $0.baseAddress, $0.count) }
-    }
-
     /// False for a terminal that cannot draw the full-screen list (TERM=dumb).
     func terminalCanDrawFullScreen() -> Bool {
         FullScreenApp.canUseTerminal()
+    }
+}
+
+/// The one place the open app's background sync command is spelt: this same tick binary
+/// running `tick sync --porcelain` for the list the app was opened with.
+enum BackgroundSyncCommand {
+    static func arguments(listFile: String) -> [String] {
+        [executable(), "sync", "--porcelain", "--file", listFile]
+    }
+
+    /// This process's executable (`/proc/self/exe`), else the name it was started by.
+    private static func executable() -> String {
+        (try? FileManager.default.destinationOfSymbolicLink(atPath: "/proc/self/exe")) ?? CommandLine.arguments[0]
     }
 }

@@ -62,6 +62,9 @@ public enum Action: Sendable, Hashable {
     case suspend
     case mouse(MouseEvent)
 
+    /// `S`: sync with the vdir (and the server) now.
+    case syncNow
+
     // MARK: Quitting
     /// `q` / Ctrl-C: quits, or asks first when changes could not be saved.
     case quit
@@ -90,6 +93,8 @@ public enum Action: Sendable, Hashable {
     /// `version` the list file's version after the save.
     case journalSaved([UndoJournal.Entry]?, changes: Int, version: FileVersion?, problem: String?)
     case resize(Size)
+    /// The background sync ended (or could not start) with this outcome.
+    case syncFinished(SyncOutcome)
 }
 
 /// What the run loop must do after an update.
@@ -104,4 +109,7 @@ public enum Effect: Sendable, Hashable {
     case suspend
     /// Remember whether the detail pane is shown, for the next start (`i`).
     case rememberDetail(Bool)
+    /// Start a background sync of the saved list (``LiveSync``); the loop answers with
+    /// ``Action/syncFinished(_:)``.
+    case sync
 }

@@ -24,6 +24,7 @@ public func update(_ state: inout AppState, _ action: Action) -> [Effect] {
     if state.pendingOperations.count > pending || (state.pendingOperations.isEmpty && state.history.journalChanges != journalChanges) {
         effects.append(.save)
     }
+    effects += state.startSyncIfDue()
     state.refreshColumns()
     state.clampSelection()
     state.scrollOffset = state.adjustedScrollOffset(size: state.size)
@@ -45,7 +46,7 @@ extension Action {
     /// True for what the user did; false for events from the run loop.
     var isUserCommand: Bool {
         switch self {
-        case .tick, .saved, .saveFailed, .externalChange, .externalChangeUnreadable, .journalRead, .journalSaved, .resize: false
+        case .tick, .saved, .saveFailed, .syncFinished, .externalChange, .externalChangeUnreadable, .journalRead, .journalSaved, .resize: false
         default: true
         }
     }
@@ -134,7 +135,16 @@ extension AppState {
             // What is due today changes with the clock.
             if let query = filter?.query, DueWord(query: query) != nil { refreshFilter() }
             return []
-        case .saved(let diskList): return saved(diskList)
+        case .saved(let diskList):
+            liveSync?.changed(at: now)
+            return saved(diskList)
+        case .syncNow: return syncNow()
+        case .syncFinished(let outcome):
+            liveSync?.finished(outcome, at: now, zone: calendar)
+            // A failure, a conflict or a change from elsewhere is said at once, over a passing
+            // note such as "saved" (what went out waits for the next key).
+            if outcome.isNews, status?.isError != true { status = nil }
+            return []
         case .saveFailed(let message):
             saveError = message
             // A question on the status line stays there (the header says "not saved").
