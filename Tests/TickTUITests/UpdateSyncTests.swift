@@ -131,6 +131,24 @@ struct UpdateSyncTests {
             == " sync failed 10:00: `vdirsyncer sync tasks` failed with status 1 · log: /state/tick/sync.log")
     }
 
+    @Test("what only went out waits for the next key behind a note such as “saved”; news and the end of failures are said at once")
+    func whatIsSaidAtOnce() throws {
+        var state = try syncingState(interval: nil)
+        state.press(.character(" "))
+        _ = update(&state, .saved(state.list))
+        #expect(syncs(&state, from: 0.25, to: 3) == [3])
+        _ = update(&state, .syncFinished(.synced(SyncCounts(sent: 1))))
+        #expect(render(state, size: Size(columns: 80, rows: 24)).trimmedLines[22] == " saved")
+        _ = update(&state, .saved(state.list))
+        #expect(syncs(&state, from: 3.25, to: 6) == [6])
+        _ = update(&state, .syncFinished(.failed("down")))
+        _ = update(&state, .saved(state.list))
+        #expect(state.status?.text == "saved")
+        #expect(syncs(&state, from: 6.25, to: 30) == [11])
+        _ = update(&state, .syncFinished(.synced(SyncCounts(sent: 1))))
+        #expect(render(state, size: Size(columns: 80, rows: 24)).trimmedLines[22] == " synced 10:00 (↑1)")
+    }
+
     @Test("a conflict says so in the status line, with the conflicts file")
     func conflictStatus() throws {
         var state = try syncingState()

@@ -140,10 +140,11 @@ extension AppState {
             return saved(diskList)
         case .syncNow: return syncNow()
         case .syncFinished(let outcome):
+            let wasFailing = (liveSync?.failures ?? 0) > 0
             liveSync?.finished(outcome, at: now, zone: calendar)
-            // A failure, a conflict or a change from elsewhere is said at once, over a passing
-            // note such as "saved" (what went out waits for the next key).
-            if outcome.isNews, status?.isError != true { status = nil }
+            // A failure, a conflict, a change from elsewhere or the end of failures is said at
+            // once, over a passing note such as "saved" (what went out waits for the next key).
+            if outcome.isNews || wasFailing, status?.isError != true { status = nil }
             return []
         case .saveFailed(let message):
             saveError = message
