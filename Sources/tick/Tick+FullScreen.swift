@@ -18,8 +18,7 @@ extension Tick {
         var sync: LiveSyncSetup?
         do {
             if let session = try SyncSession.make(store: store, vdir: nil, environment: environment) {
-                try makeStateDirectory(environment)
-                let logPath = SyncSession.logPath(environment: environment)
+                let logPath = try SyncSession.logPath(environment: environment)
                 sync = LiveSyncSetup(runner: ChildSyncRunner(arguments: BackgroundSyncCommand.arguments(listFile: store.fileURL.path), logPath: logPath),
                                      interval: TimeInterval(session.interval), logPath: logPath)
             }
@@ -35,15 +34,6 @@ extension Tick {
             status = StatusMessage(problems.text + (status.map { " · " + $0.text } ?? ""), isError: true)
         }
         return FullScreenApp.run(store: store, mouse: mouse, status: status, preferences: preferences, sync: sync)
-    }
-
-    private func makeStateDirectory(_ environment: [String: String]) throws(InterchangeError) {
-        let path = SyncPaths.defaultDirectory(environment: environment).path
-        do {
-            try FileManager.default.createDirectory(atPath: path, withIntermediateDirectories: true)
-        } catch {
-            throw InterchangeError(source: path, problem: "cannot create the directory")
-        }
     }
 
     /// False for a terminal that cannot draw the full-screen list (TERM=dumb).

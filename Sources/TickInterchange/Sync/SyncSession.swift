@@ -34,9 +34,11 @@ public struct SyncSession: Sendable {
     }
 
     /// Where the background syncs' output and vdirsyncer's go: `sync.log` in tick's state
-    /// directory.
-    public static func logPath(environment: [String: String]) -> String {
-        SyncPaths.defaultDirectory(environment: environment).appendingPathComponent("sync.log").path
+    /// directory, which is made when missing.
+    public static func logPath(environment: [String: String]) throws(InterchangeError) -> String {
+        let directory = SyncPaths.defaultDirectory(environment: environment)
+        try SyncFiles.makeDirectory(directory.path)
+        return directory.appendingPathComponent("sync.log").path
     }
 
     /// Runs it; a dry run runs no vdirsyncer and writes nothing.

@@ -72,7 +72,7 @@ struct SyncCommand: ParsableCommand {
                 if porcelain {
                     // vdirsyncer's chatter must not mix with the one line on standard output;
                     // a reader that went away must not end the sync halfway.
-                    session.vdirsyncerOutput = SyncSession.logPath(environment: environment)
+                    session.vdirsyncerOutput = try SyncSession.logPath(environment: environment)
                     signal(SIGPIPE, SIG_IGN)
                 }
                 if watch {
