@@ -46,7 +46,7 @@ struct UpdateSyncTests {
         for second in [1.0, 2.0, 3.5] {
             _ = update(&state, .tick(at(second)))
             effects += state.press(.character(" "))
-            _ = update(&state, .saved(state.list))
+            _ = update(&state, .saved(state.list, operations: state.pendingOperations.count))
         }
         #expect(!effects.contains(.sync))
         #expect(syncs(&state, from: 3.75, to: 20) == [6.5])
@@ -68,11 +68,11 @@ struct UpdateSyncTests {
     func changeDuringSync() throws {
         var state = try syncingState(interval: nil)
         state.press(.character(" "))
-        _ = update(&state, .saved(state.list))
+        _ = update(&state, .saved(state.list, operations: state.pendingOperations.count))
         #expect(syncs(&state, from: 0.25, to: 3) == [3])
         _ = update(&state, .tick(at(4)))
         state.press(.character(" "))
-        _ = update(&state, .saved(state.list))
+        _ = update(&state, .saved(state.list, operations: state.pendingOperations.count))
         #expect(syncs(&state, from: 4.25, to: 10).isEmpty)
         #expect(update(&state, .syncFinished(.synced(SyncCounts(sent: 1)))) == [.sync])
     }
@@ -107,7 +107,7 @@ struct UpdateSyncTests {
             _ = update(&state, .syncFinished(.failed("connection refused\nmore text")))
             // A change made meanwhile waits for the pause too.
             state.press(.character(" "))
-            _ = update(&state, .saved(state.list))
+            _ = update(&state, .saved(state.list, operations: state.pendingOperations.count))
             guard let next = syncs(&state, from: now + 0.25, to: now + 400).first else { break }
             pauses.append(next - now)
             now = next
@@ -122,7 +122,7 @@ struct UpdateSyncTests {
     func failureStatus() throws {
         var state = try syncingState(interval: 60)
         state.press(.character(" "))
-        _ = update(&state, .saved(state.list))
+        _ = update(&state, .saved(state.list, operations: state.pendingOperations.count))
         #expect(syncs(&state, from: 0.25, to: 3) == [3])
         _ = update(&state, .syncFinished(.failed("`vdirsyncer sync tasks` failed with status 1\nTraceback")))
         #expect(state.liveSync?.unsent == true)
@@ -135,14 +135,14 @@ struct UpdateSyncTests {
     func whatIsSaidAtOnce() throws {
         var state = try syncingState(interval: nil)
         state.press(.character(" "))
-        _ = update(&state, .saved(state.list))
+        _ = update(&state, .saved(state.list, operations: state.pendingOperations.count))
         #expect(syncs(&state, from: 0.25, to: 3) == [3])
         _ = update(&state, .syncFinished(.synced(SyncCounts(sent: 1))))
         #expect(render(state, size: Size(columns: 80, rows: 24)).trimmedLines[22] == " saved")
-        _ = update(&state, .saved(state.list))
+        _ = update(&state, .saved(state.list, operations: state.pendingOperations.count))
         #expect(syncs(&state, from: 3.25, to: 6) == [6])
         _ = update(&state, .syncFinished(.failed("down")))
-        _ = update(&state, .saved(state.list))
+        _ = update(&state, .saved(state.list, operations: state.pendingOperations.count))
         #expect(state.status?.text == "saved")
         #expect(syncs(&state, from: 6.25, to: 30) == [11])
         _ = update(&state, .syncFinished(.synced(SyncCounts(sent: 1))))

@@ -76,9 +76,10 @@ public enum Action: Sendable, Hashable {
     // MARK: Events from the run loop
     /// The clock moved on (due phrases such as "today" depend on it).
     case tick(Date)
-    /// The run loop applied ``AppState/pendingOperations`` to the file; this is the list as
-    /// it now is on disk.
-    case saved(ToDoList)
+    /// The run loop applied the first `operations` of ``AppState/pendingOperations`` to the
+    /// file; this is the list as it now is on disk. ``update(_:_:)`` drops them from the
+    /// pending ones.
+    case saved(ToDoList, operations: Int)
     /// Saving failed with this message; the changes stay pending and are retried.
     case saveFailed(String)
     /// The file was changed by another process; this is the list now on disk.

@@ -172,7 +172,7 @@ struct EventLoop<Store: ListStore> {
             // state.list is the list the file held at diskVersion with the operations applied.
             // The journal is written under the list's lock, so that the list and the journal
             // agree for whoever takes it (tick undo, another window reading the journal).
-            let (list, version) = try store.commit(operations, appliedTo: state.list, readAt: diskVersion) { version in
+            let (list, version) = try store.commit(operations, appliedTo: state.list, readAt: diskVersion, at: state.now, zone: state.calendar) { version in
                 guard let journal else { return }
                 do throws(StoreError) {
                     recorded = .success(try journal.apply(changes, after: version))
@@ -183,8 +183,7 @@ struct EventLoop<Store: ListStore> {
             watcher.remember(version)
             diskVersion = version
             trace?.record("saved")
-            state.pendingOperations.removeFirst(min(operations.count, state.pendingOperations.count))
-            dispatch(.saved(list))
+            dispatch(.saved(list, operations: operations.count))
             switch recorded {
             case .success(let entries)?:
                 journalWatcher.remember(journal?.version())
