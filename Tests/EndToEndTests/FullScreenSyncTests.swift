@@ -39,4 +39,29 @@ struct FullScreenSyncTests {
         #expect(texts.count == 2)
         #expect(texts.contains { $0.contains("SUMMARY:Added in the app") })
     }
+
+    @Test("a sync that fails at quit says why and makes the exit status 1; the change stays in the list for the next sync")
+    func failedQuitSync() throws {
+        let directory = try TemporaryDirectory()
+        let file = directory.path("list.plist")
+        let config = directory.url.appendingPathComponent("config/tick")
+        try FileManager.default.createDirectory(at: config, withIntermediateDirectories: true)
+        try "[sync]\nvdir = \"\(directory.path("vdir"))\"\nvdirsyncer_pair = \"tasks\"\nvdirsyncer = \"/bin/false\"\n"
+            .write(to: config.appendingPathComponent("config.toml"), atomically: true, encoding: .utf8)
+        let pane = try TmuxSession(
+            socket: directory.path("sock"), environment: TickBinary.environment(home: directory),
+            command: TmuxSession.tickCommand(file: file, exec: false) + "; echo \"rc=$?\"; sleep 30",
+            paneEnvironment: ["XDG_DATA_HOME": directory.path("xdg-data"), "XDG_CONFIG_HOME": directory.path("config"),
+                              "XDG_STATE_HOME": directory.path("state")])
+        try pane.waitFor(text: "sync failed")
+        try pane.send("a")
+        try pane.type("Kept anyway")
+        try pane.send("Enter")
+        try pane.waitFor(text: "To Do (1)")
+        try pane.send("q")
+        let screen = try pane.waitFor(text: "rc=")
+        #expect(screen.contains { $0.hasPrefix("tick: sync failed ") && $0.contains("`/bin/false sync tasks` failed with status 1") })
+        #expect(screen.contains("rc=1"))
+        #expect(try TickBinary.run(["list"], file: file, home: directory).output.contains("Kept anyway"))
+    }
 }

@@ -108,13 +108,16 @@ struct RunLoopSyncTests {
         #expect(runner.waits.count == 1)
     }
 
-    @Test("the child runner reads the porcelain line through a pipe and appends standard error to the log")
+    @Test("the child runner reads the porcelain line through a pipe, appends standard error to the log, and runs at a lower priority")
     func childRunner() throws {
         let log = FileManager.default.temporaryDirectory.appendingPathComponent("tick-sync-log-\(UUID().uuidString)").path
         defer { try? FileManager.default.removeItem(atPath: log) }
-        let runner = ChildSyncRunner(arguments: ["/bin/sh", "-c", "echo vdirsyncer said >&2; printf 'synced\\t1\\t0\\t0\\t2\\t0\\t0\\t\\n'"], logPath: log)
+        // The child says its niceness as the first count: it runs 10 below the app.
+        let runner = ChildSyncRunner(arguments: ["/bin/sh", "-c", "sleep 0.3; echo vdirsyncer said >&2; printf 'synced\\t%d\\t0\\t0\\t2\\t0\\t0\\t\\n' \"$(nice)\""],
+                                     logPath: log)
         #expect(runner.start() == nil)
-        #expect(runner.wait(timeoutMilliseconds: 10_000) == .synced(SyncCounts(added: 1, sent: 2)))
+        let niceness = Int(getpriority(__priority_which_t(PRIO_PROCESS.rawValue), 0))
+        #expect(runner.wait(timeoutMilliseconds: 10_000) == .synced(SyncCounts(added: min(niceness + 10, 19), sent: 2)))
         #expect(try String(contentsOfFile: log, encoding: .utf8) == "vdirsyncer said\n")
         let slow = ChildSyncRunner(arguments: ["/bin/sh", "-c", "sleep 2; exit 3"], logPath: log)
         #expect(slow.start() == nil)

@@ -90,6 +90,15 @@ public final class ChildProcess {
         throw ChildProcessError(program: arguments[0], problem: "lost the process: \(String(cString: strerror(errno)))")
     }
 
+    /// Makes the child (and what it starts from now on) yield the CPU to other processes
+    /// (`nice` 10 more), so that it does not compete with what a person is waiting for.
+    public func yieldProcessor() {
+        errno = 0
+        let current = getpriority(__priority_which_t(PRIO_PROCESS.rawValue), id_t(pid))
+        guard errno == 0 else { return }
+        setpriority(__priority_which_t(PRIO_PROCESS.rawValue), id_t(pid), min(current + 10, 19))
+    }
+
     /// The exit status once the child has ended, collecting what the pipe holds; nil while
     /// it runs. Does not wait.
     public func poll() -> Int32? {

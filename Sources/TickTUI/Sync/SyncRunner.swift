@@ -16,7 +16,8 @@ public protocol SyncRunner: AnyObject {
 
 /// Background syncs as child processes: `tick sync --porcelain` for the open list (the
 /// arguments come from the caller), its standard output (the porcelain line) read through
-/// a pipe and its standard error appended to the sync log. The child takes the list's lock
+/// a pipe and its standard error appended to the sync log, run at a lower CPU priority
+/// (`nice` +10) than the app. The child takes the list's lock
 /// to merge, like any other writer, and the app picks the merged file up as a change made
 /// elsewhere, under its own pending changes.
 public final class ChildSyncRunner: SyncRunner {
@@ -32,7 +33,10 @@ public final class ChildSyncRunner: SyncRunner {
     public func start() -> String? {
         guard child == nil else { return nil }
         do {
-            child = try ChildProcess.start(arguments, standardOutput: .pipe, standardError: .append(logPath))
+            let started = try ChildProcess.start(arguments, standardOutput: .pipe, standardError: .append(logPath))
+            // Keys come first: the sync takes the processor only when the app does not need it.
+            started.yieldProcessor()
+            child = started
             return nil
         } catch {
             return error.description
