@@ -6,6 +6,19 @@ import TmuxHarness
 /// opens (the outcome is in the status line), and a quit sends what changed since.
 @Suite("Full screen: sync at start and on quit", .serialized)
 struct FullScreenSyncTests {
+    /// tick on `file` in a pane, with `config` as its config.toml; the shell runs `then`
+    /// after it (and keeps the pane open to read).
+    private func openApp(in directory: TemporaryDirectory, file: String, config: String, then: String) throws -> TmuxSession {
+        let folder = directory.url.appendingPathComponent("config/tick")
+        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        try config.write(to: folder.appendingPathComponent("config.toml"), atomically: true, encoding: .utf8)
+        return try TmuxSession(
+            socket: directory.path("sock"), environment: TickBinary.environment(home: directory),
+            command: TmuxSession.tickCommand(file: file, exec: false) + "; \(then); sleep 30",
+            paneEnvironment: ["XDG_DATA_HOME": directory.path("xdg-data"), "XDG_CONFIG_HOME": directory.path("config"),
+                              "XDG_STATE_HOME": directory.path("state")])
+    }
+
     @Test("with a vdir configured, the app syncs as it opens, shows the outcome, and sends what was added as it quits")
     func syncsAtStartAndQuit() throws {
         let directory = try TemporaryDirectory()
@@ -15,21 +28,11 @@ struct FullScreenSyncTests {
         let phoneItem = ["BEGIN:VCALENDAR", "VERSION:2.0", "PRODID:-//test//EN", "BEGIN:VTODO", "UID:phone-1",
                          "DTSTAMP:20261101T100000Z", "SUMMARY:From the phone", "END:VTODO", "END:VCALENDAR"]
         try Data(phoneItem.map { $0 + "\r\n" }.joined().utf8).write(to: vdir.appendingPathComponent("phone-1.ics"))
-        let config = directory.url.appendingPathComponent("config/tick")
-        try FileManager.default.createDirectory(at: config, withIntermediateDirectories: true)
-        try "[sync]\nvdir = \"\(vdir.path)\"\n".write(to: config.appendingPathComponent("config.toml"), atomically: true, encoding: .utf8)
-
-        let pane = try TmuxSession(
-            socket: directory.path("sock"), environment: TickBinary.environment(home: directory),
-            command: TmuxSession.tickCommand(file: file, exec: false) + "; echo TICK-EXITED; sleep 30",
-            paneEnvironment: ["XDG_DATA_HOME": directory.path("xdg-data"), "XDG_CONFIG_HOME": directory.path("config"),
-                              "XDG_STATE_HOME": directory.path("state")])
+        let pane = try openApp(in: directory, file: file, config: "[sync]\nvdir = \"\(vdir.path)\"\n", then: "echo TICK-EXITED")
         try pane.waitFor(text: "(+1)")
         try pane.waitFor(text: "From the phone")
 
-        try pane.send("a")
-        try pane.type("Added in the app")
-        try pane.send("Enter")
+        try pane.addItem("Added in the app")
         try pane.waitFor(text: "To Do (2)")
         try pane.send("q")
         try pane.waitFor(text: "TICK-EXITED")
@@ -44,19 +47,10 @@ struct FullScreenSyncTests {
     func failedQuitSync() throws {
         let directory = try TemporaryDirectory()
         let file = directory.path("list.plist")
-        let config = directory.url.appendingPathComponent("config/tick")
-        try FileManager.default.createDirectory(at: config, withIntermediateDirectories: true)
-        try "[sync]\nvdir = \"\(directory.path("vdir"))\"\nvdirsyncer_pair = \"tasks\"\nvdirsyncer = \"/bin/false\"\n"
-            .write(to: config.appendingPathComponent("config.toml"), atomically: true, encoding: .utf8)
-        let pane = try TmuxSession(
-            socket: directory.path("sock"), environment: TickBinary.environment(home: directory),
-            command: TmuxSession.tickCommand(file: file, exec: false) + "; echo \"rc=$?\"; sleep 30",
-            paneEnvironment: ["XDG_DATA_HOME": directory.path("xdg-data"), "XDG_CONFIG_HOME": directory.path("config"),
-                              "XDG_STATE_HOME": directory.path("state")])
+        let config = "[sync]\nvdir = \"\(directory.path("vdir"))\"\nvdirsyncer_pair = \"tasks\"\nvdirsyncer = \"/bin/false\"\n"
+        let pane = try openApp(in: directory, file: file, config: config, then: "echo \"rc=$?\"")
         try pane.waitFor(text: "sync failed")
-        try pane.send("a")
-        try pane.type("Kept anyway")
-        try pane.send("Enter")
+        try pane.addItem("Kept anyway")
         try pane.waitFor(text: "To Do (1)")
         try pane.send("q")
         let screen = try pane.waitFor(text: "rc=")
