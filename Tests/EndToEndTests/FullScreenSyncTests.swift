@@ -58,4 +58,24 @@ struct FullScreenSyncTests {
         #expect(screen.contains("rc=1"))
         #expect(try TickBinary.run(["list"], file: file, home: directory).output.contains("Kept anyway"))
     }
+
+    @Test("a quit waits at most 3 seconds for a slow server, leaves the sync to finish by itself, and says so")
+    func quitDoesNotWaitForASlowServer() throws {
+        let directory = try TemporaryDirectory()
+        let file = directory.path("list.plist")
+        let program = directory.path("slow-vdirsyncer")
+        try "#!/bin/sh\nsleep 8\n".write(toFile: program, atomically: true, encoding: .utf8)
+        try FileManager.default.setAttributes([.posixPermissions: 0o755], ofItemAtPath: program)
+        let config = "[sync]\nvdir = \"\(directory.path("vdir"))\"\nvdirsyncer_pair = \"tasks\"\nvdirsyncer = \"\(program)\"\n"
+        let pane = try openApp(in: directory, file: file, config: config, then: "echo \"rc=$?\"")
+        try pane.waitFor(text: "syncing…")
+        try pane.addItem("Goes with the next sync")
+        let quit = Date()
+        try pane.send("q")
+        let screen = try pane.waitFor(text: "rc=", timeout: 7)
+        #expect(Date().timeIntervalSince(quit) < 5)
+        #expect(screen.contains { $0.hasPrefix("tick: the sync goes on in the background") })
+        #expect(screen.contains("rc=0"))
+        #expect(try TickBinary.run(["list"], file: file, home: directory).output.contains("Goes with the next sync"))
+    }
 }

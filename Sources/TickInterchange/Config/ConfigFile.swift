@@ -131,12 +131,14 @@ public struct ConfigFile: Sendable, Equatable {
                 throw InterchangeError(source: source, line: line, problem: "unexpected text after the value")
             }
         }
-        if let first = rest.first, first.isASCII, first.isNumber {
-            let digits = rest.prefix { $0.isASCII && ($0.isNumber || $0 == "_") }
-            rest = rest.dropFirst(digits.count)
+        if let first = rest.first, first.isASCII, first.isNumber || first == "-" {
+            let sign = first == "-" ? "-" : ""
+            let digits = rest.dropFirst(sign.count).prefix { $0.isASCII && ($0.isNumber || $0 == "_") }
+            guard !digits.isEmpty else { throw InterchangeError(source: source, line: line, problem: "the value must be a quoted string") }
+            rest = rest.dropFirst(sign.count + digits.count)
             try end()
-            guard let number = Int(digits.filter { $0 != "_" }) else {
-                throw InterchangeError(source: source, line: line, problem: "the number \(digits) is too large")
+            guard let number = Int(sign + digits.filter { $0 != "_" }) else {
+                throw InterchangeError(source: source, line: line, problem: "the number \(sign)\(digits) is too large")
             }
             return .integer(number)
         }

@@ -24,7 +24,7 @@ public struct SyncConfig: Sendable, Equatable {
         func set(_ value: ConfigFile.Value, in config: inout SyncConfig) -> String? {
             switch (self, value) {
             case (.text(let path), .string(let text)): config[keyPath: path] = text
-            case (.seconds(let path), .integer(let number)): config[keyPath: path] = number
+            case (.seconds(let path), .integer(let number)) where number >= 0: config[keyPath: path] = number
             case (.text, _): return "the value must be a quoted string"
             case (.seconds, _): return "the value must be a whole number of seconds (0 or more), without quotes"
             }

@@ -45,6 +45,9 @@ struct SyncConfigTests {
         #expect(throws: InterchangeError(source: "c.toml", line: 2, problem: "unexpected text after the value")) {
             try SyncConfig.parse("[sync]\ninterval = 1.5", source: "c.toml")
         }
+        #expect(throws: InterchangeError(source: "c.toml", line: 2, problem: wrongKind)) {
+            try SyncConfig.parse("[sync]\ninterval = -5", source: "c.toml")
+        }
         #expect(throws: InterchangeError(source: "c.toml", line: 2, problem: "the value must be a quoted string")) {
             try SyncConfig.parse("[sync]\nvdir = 60", source: "c.toml")
         }
