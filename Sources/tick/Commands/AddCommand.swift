@@ -109,7 +109,7 @@ struct AddCommand: ParsableCommand {
     func run() throws {
         try reportingErrors {
             let items = try makeItems()
-            let store = storeOptions.makeStore()
+            let store = try storeOptions.makeStore()
             let operations = items.map { ToDoList.Operation.insert($0, .toDo, at: nil) }
             let entry = UndoJournal.Entry(
                 name: UndoJournal.name("add", titles: items.map(\.title)), forward: operations,
