@@ -7,19 +7,20 @@ import TickTUI
 extension Tick {
     /// Opens the full-screen list on a terminal; returns the process exit code.
     ///
-    /// When a vdir is configured (docs/sync.md), the open list syncs with it in the
-    /// background (``LiveSync``): as it opens, a few seconds after changes, every
-    /// `interval` seconds, and on the sync key, each time by running `tick sync --porcelain`
-    /// for the same list as a child process (``BackgroundSyncCommand``), whose output goes
-    /// to `sync.log` in tick's state directory so that it does not scribble over the screen.
-    func runFullScreen(store: ToDoStore, mouse: Bool) -> Int32 {
+    /// When a vdir is configured (docs/sync.md) and the list is the default one (the vdir in
+    /// config.toml is its), the open list syncs with it in the background (``LiveSync``):
+    /// as it opens, a few seconds after changes, every `interval` seconds, and on the sync
+    /// key, each time by running `tick sync --porcelain` for the same list as a child
+    /// process (``BackgroundSyncCommand``), whose output goes to `sync.log` in tick's state
+    /// directory so that it does not scribble over the screen.
+    func runFullScreen(store: ToDoStore, options: StoreOptions, mouse: Bool) -> Int32 {
         let environment = ProcessInfo.processInfo.environment
         var status: StatusMessage?
         var sync: LiveSyncSetup?
         do {
-            if let session = try SyncSession.make(store: store, vdir: nil, environment: environment) {
+            if options.listName == ListSet.defaultName, let session = try SyncSession.make(store: store, vdir: nil, environment: environment) {
                 let logPath = try SyncSession.logPath(environment: environment)
-                sync = LiveSyncSetup(runner: ChildSyncRunner(arguments: BackgroundSyncCommand.arguments(listFile: store.fileURL.path), logPath: logPath),
+                sync = LiveSyncSetup(runner: ChildSyncRunner(arguments: BackgroundSyncCommand.arguments(for: options), logPath: logPath),
                                      interval: TimeInterval(session.interval), logPath: logPath)
             }
         } catch {
@@ -43,10 +44,11 @@ extension Tick {
 }
 
 /// The one place the open app's background sync command is spelt: this same tick binary
-/// running `tick sync --porcelain` for the list the app was opened with.
+/// running `tick sync --porcelain` for the list the app was opened with (its list file
+/// resolved here, so that the child's `$TICK_FILE` cannot pick another).
 enum BackgroundSyncCommand {
-    static func arguments(listFile: String) -> [String] {
-        [executable(), "sync", "--porcelain", "--file", listFile]
+    static func arguments(for options: StoreOptions) -> [String] {
+        [executable(), "sync", "--porcelain", "--file", options.defaultFileURL.path] + (options.list.map { ["--list", $0] } ?? [])
     }
 
     /// This process's executable (`/proc/self/exe`), else the name it was started by.

@@ -8,13 +8,13 @@ import TmuxHarness
 struct FullScreenSyncTests {
     /// tick on `file` in a pane, with `config` as its config.toml; the shell runs `then`
     /// after it (and keeps the pane open to read).
-    private func openApp(in directory: TemporaryDirectory, file: String, config: String, then: String) throws -> TmuxSession {
+    private func openApp(in directory: TemporaryDirectory, file: String, config: String, then: String, arguments: [String] = []) throws -> TmuxSession {
         let folder = directory.url.appendingPathComponent("config/tick")
         try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
         try config.write(to: folder.appendingPathComponent("config.toml"), atomically: true, encoding: .utf8)
         return try TmuxSession(
             socket: directory.path("sock"), environment: TickBinary.environment(home: directory),
-            command: TmuxSession.tickCommand(file: file, exec: false) + "; \(then); sleep 30",
+            command: TmuxSession.tickCommand(file: file, exec: false, extraArguments: arguments) + "; \(then); sleep 30",
             paneEnvironment: ["XDG_DATA_HOME": directory.path("xdg-data"), "XDG_CONFIG_HOME": directory.path("config"),
                               "XDG_STATE_HOME": directory.path("state")])
     }
@@ -77,5 +77,25 @@ struct FullScreenSyncTests {
         #expect(screen.contains { $0.hasPrefix("tick: the sync goes on in the background") })
         #expect(screen.contains("rc=0"))
         #expect(try TickBinary.run(["list"], file: file, home: directory).output.contains("Goes with the next sync"))
+    }
+
+    @Test("another list than the default one does not sync with config.toml's vdir (it is the default list's)")
+    func otherListDoesNotSync() throws {
+        let directory = try TemporaryDirectory()
+        let file = directory.path("list.plist")
+        #expect(try TickBinary.run(["lists", "add", "Work"], file: file, home: directory).status == 0)
+        #expect(try TickBinary.run(["add", "Work only", "--list", "Work"], file: file, home: directory).status == 0)
+        let vdir = directory.path("vdir")
+        let pane = try openApp(in: directory, file: file, config: "[sync]\nvdir = \"\(vdir)\"\n", then: "echo \"rc=$?\"", arguments: ["--list", "Work"])
+        try pane.waitFor(text: "Work only")
+        try pane.send("S")
+        // The default list's sync would have started at once and written the item by now.
+        usleep(1_500_000)
+        #expect(!FileManager.default.fileExists(atPath: vdir))
+        #expect(try !pane.capture().contains { $0.contains("sync") })
+        try pane.send("q")
+        let screen = try pane.waitFor(text: "rc=")
+        #expect(screen.contains("rc=0"))
+        #expect(!screen.contains { $0.contains("synced") })
     }
 }
