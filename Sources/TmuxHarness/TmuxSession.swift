@@ -94,6 +94,14 @@ public final class TmuxSession {
         try waitFor("\"\(text)\"", timeout: timeout) { lines in lines.contains { $0.contains(text) } }
     }
 
+    /// Adds an item in tick with the `a` key and waits until it is shown.
+    public func addItem(_ title: String) throws {
+        try send("a")
+        try type(title)
+        try send("Enter")
+        try waitFor(text: title)
+    }
+
     /// Waits until no line contains `text`.
     @discardableResult
     public func waitForAbsence(of text: String, timeout: TimeInterval = 10) throws -> [String] {

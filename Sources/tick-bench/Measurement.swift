@@ -1,14 +1,11 @@
 import Foundation
 import Synchronization
+import TickCore
 
 /// Wall-clock timing helpers for the benchmark.
 enum Measure {
     /// Nanoseconds on the monotonic clock.
-    static func now() -> UInt64 {
-        var spec = timespec()
-        clock_gettime(CLOCK_MONOTONIC, &spec)
-        return UInt64(spec.tv_sec) * 1_000_000_000 + UInt64(spec.tv_nsec)
-    }
+    static func now() -> UInt64 { monotonicNanoseconds() }
 
     /// Runs `body` `runs` times and returns the median in milliseconds; `untimedFirst` runs
     /// before each, off the clock.

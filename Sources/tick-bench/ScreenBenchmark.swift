@@ -45,6 +45,7 @@ enum ScreenBenchmark {
         let set = ListSet(defaultFileURL: file, journalDirectory: directory.appendingPathComponent("state"))
         for number in 1..<max(lists, 1) { try set.add("List \(number)").save(generator.list(count: count)) }
         let trace = directory.appendingPathComponent("trace").path
+        let traceFile = FrameTraceFile(path: trace)
 
         var environment = ProcessInfo.processInfo.environment
         environment["TMUX"] = nil
@@ -65,7 +66,7 @@ enum ScreenBenchmark {
             _ = FileManager.default.createFile(atPath: trace, contents: nil)
             let start = Measure.now()
             try session.tmux(["respawn-pane", "-k", "-t", "=\(session.name):", command])
-            let frame = try waitForEvent("frame", in: trace, after: start)
+            let frame = try traceFile.waitFor("frame", after: start)
             firstFrames.append(Double(frame - start) / 1e6)
             if launch == 0 { try session.waitFor(text: "to do") }
 
@@ -73,20 +74,20 @@ enum ScreenBenchmark {
                 for _ in 0..<spaces {
                     let pressed = Measure.now()
                     try session.send("Space")
-                    let drawn = try waitForEvent("frame", in: trace, after: pressed)
-                    let saved = try waitForEvent("saved", in: trace, after: pressed)
+                    let drawn = try traceFile.waitFor("frame", after: pressed)
+                    let saved = try traceFile.waitFor("saved", after: pressed)
                     spaceTimes.append(Double(drawn - pressed) / 1e6)
                     savedTimes.append(Double(saved - pressed) / 1e6)
                     // The next press comes once tick is idle again (its frame after the save).
-                    _ = try waitForEvent("frame", in: trace, after: saved)
+                    _ = try traceFile.waitFor("frame", after: saved)
                 }
                 for _ in 0..<spaces {
                     let opened = Measure.now()
                     try session.send("a")
-                    _ = try waitForEvent("frame", in: trace, after: opened)
+                    _ = try traceFile.waitFor("frame", after: opened)
                     let pressed = Measure.now()
                     try session.send("Escape")
-                    let drawn = try waitForEvent("frame", in: trace, after: pressed)
+                    let drawn = try traceFile.waitFor("frame", after: pressed)
                     escapeTimes.append(Double(drawn - pressed) / 1e6)
                 }
                 peak = Measure.peakMemoryMiB(pid: try session.panePID())
@@ -97,20 +98,5 @@ enum ScreenBenchmark {
             items: count, firstFrame: Measure.median(of: firstFrames),
             spaceToFrame: Measure.median(of: spaceTimes), spaceToSaved: Measure.median(of: savedTimes), escape: Measure.median(of: escapeTimes), peakMiB: peak
         )
-    }
-
-    /// Polls the trace file until an `event` stamped after `time` appears; returns its stamp.
-    private static func waitForEvent(_ event: String, in path: String, after time: UInt64, timeout: UInt64 = 20_000_000_000) throws -> UInt64 {
-        let deadline = Measure.now() + timeout
-        while Measure.now() < deadline {
-            if let text = try? String(contentsOfFile: path, encoding: .utf8) {
-                for line in text.split(separator: "\n") {
-                    let parts = line.split(separator: " ")
-                    if parts.count == 2, parts[0] == event, let stamp = UInt64(parts[1]), stamp > time { return stamp }
-                }
-            }
-            usleep(500)
-        }
-        throw BenchmarkError("tick wrote no \(event) within 20 s")
     }
 }

@@ -7,20 +7,21 @@ import TickTUI
 extension Tick {
     /// Opens the full-screen list on a terminal; returns the process exit code.
     ///
-    /// When a vdir is configured (docs/sync.md), the list is synced with it before the app
-    /// starts — the outcome is the app's first status line — and again after the user quits,
-    /// when the outcome is printed. vdirsyncer's output goes to `vdirsyncer.log` in tick's
-    /// state directory, so that it does not scribble over the screen.
-    func runFullScreen(store: ToDoStore, mouse: Bool) -> Int32 {
+    /// When a vdir is configured (docs/sync.md) and the list is the default one (the vdir in
+    /// config.toml is its), the open list syncs with it in the background (``LiveSync``):
+    /// as it opens, a few seconds after changes, every `interval` seconds, and on the sync
+    /// key, each time by running `tick sync --porcelain` for the same list as a child
+    /// process (``BackgroundSyncCommand``), whose output goes to `sync.log` in tick's state
+    /// directory so that it does not scribble over the screen.
+    func runFullScreen(store: ToDoStore, options: StoreOptions, mouse: Bool) -> Int32 {
         let environment = ProcessInfo.processInfo.environment
-        var session: SyncSession?
         var status: StatusMessage?
+        var sync: LiveSyncSetup?
         do {
-            session = try SyncSession.make(store: store, vdir: nil, environment: environment)
-            session?.vdirsyncerOutput = SyncPaths.defaultDirectory(environment: environment).appendingPathComponent("vdirsyncer.log").path
-            if let session {
-                try makeStateDirectory(environment)
-                status = StatusMessage(try session.run().summary)
+            if options.listName == ListSet.defaultName, let session = try SyncSession.make(store: store, vdir: nil, environment: environment) {
+                let logPath = try SyncSession.logPath(environment: environment)
+                sync = LiveSyncSetup(runner: ChildSyncRunner(arguments: BackgroundSyncCommand.arguments(for: options), logPath: logPath),
+                                     interval: TimeInterval(session.interval), logPath: logPath)
             }
         } catch {
             status = StatusMessage("sync failed: \(error.description)", isError: true)
@@ -33,35 +34,25 @@ extension Tick {
         if let problems = config.statusMessage {
             status = StatusMessage(problems.text + (status.map { " · " + $0.text } ?? ""), isError: true)
         }
-        let code = FullScreenApp.run(store: store, mouse: mouse, status: status, preferences: preferences)
-        if code == 0, let session {
-            do {
-                let report = try session.run()
-                printLine(report.summary)
-            } catch {
-                printLine("sync failed: \(error.description)")
-                return 1
-            }
-        }
-        return code
-    }
-
-    private func makeStateDirectory(_ environment: [String: String]) throws(InterchangeError) {
-        let path = SyncPaths.defaultDirectory(environment: environment).path
-        do {
-            try FileManager.default.createDirectory(atPath: path, withIntermediateDirectories: true)
-        } catch {
-            throw InterchangeError(source: path, problem: "cannot create the directory")
-        }
-    }
-
-    private func printLine(_ text: String) {
-        let bytes = Array("tick: \(text)\n".utf8)
-        _ = bytes.withUnsafeBytes { write(STDERR_FILENO, $0.baseAddress, $0.count) }
+        return FullScreenApp.run(store: store, mouse: mouse, status: status, preferences: preferences, sync: sync)
     }
 
     /// False for a terminal that cannot draw the full-screen list (TERM=dumb).
     func terminalCanDrawFullScreen() -> Bool {
         FullScreenApp.canUseTerminal()
+    }
+}
+
+/// The one place the open app's background sync command is spelt: this same tick binary
+/// running `tick sync --porcelain` for the list the app was opened with (its list file
+/// resolved here, so that the child's `$TICK_FILE` cannot pick another).
+enum BackgroundSyncCommand {
+    static func arguments(for options: StoreOptions) -> [String] {
+        [executable(), "sync", "--porcelain", "--file", options.defaultFileURL.path] + (options.list.map { ["--list", $0] } ?? [])
+    }
+
+    /// This process's executable (`/proc/self/exe`), else the name it was started by.
+    private static func executable() -> String {
+        (try? FileManager.default.destinationOfSymbolicLink(atPath: "/proc/self/exe")) ?? CommandLine.arguments[0]
     }
 }

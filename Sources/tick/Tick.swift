@@ -66,7 +66,7 @@ struct Tick: ParsableCommand {
         // A terminal that cannot move its cursor (TERM=dumb, an unknown type) gets the
         // printed list, as a pipe does.
         if isatty(STDIN_FILENO) == 1 && isatty(STDOUT_FILENO) == 1 && terminalCanDrawFullScreen() {
-            let status = runFullScreen(store: store, mouse: mouse)
+            let status = runFullScreen(store: store, options: storeOptions, mouse: mouse)
             if status != 0 { throw ExitCode(status) }
         } else {
             try reportingErrors {

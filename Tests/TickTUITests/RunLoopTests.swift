@@ -32,6 +32,19 @@ struct RunLoopTests {
         #expect(loop.state.pendingOperations.isEmpty)
     }
 
+    @Test("a save merges its operations at the app's clock (state.now), not at a clock of its own")
+    func saveUsesStateNow() throws {
+        let store = try RecordingStore()
+        let terminal = TestTerminal(steps: add("Milk") + [.idle])
+        let then = Date(timeIntervalSince1970: 1_700_000_000)
+        var loop = EventLoop(terminal: terminal, store: store, state: AppState(list: ToDoList(), fileName: store.fileName, now: then),
+                             fileVersion: store.version())
+        loop.pendingSignal = { terminal.isExhausted ? SIGTERM : nil }
+        loop.clock = { then }
+        _ = loop.run()
+        #expect(store.commitMoments == [then])
+    }
+
     @Test("each batch is on disk before the loop waits for the next key")
     func savedBeforeWaiting() throws {
         let store = try RecordingStore()

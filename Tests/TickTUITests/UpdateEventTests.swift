@@ -13,11 +13,33 @@ struct UpdateEventTests {
         var disk = try Fixtures.list(toDo: ["a", "b", "c"])
         try disk.apply(.check(Fixtures.id(2)))
         try disk.insert(try Fixtures.item(9, "from elsewhere"), in: .toDo, at: 0)
-        _ = update(&state, .saved(disk))
+        _ = update(&state, .saved(disk, operations: state.pendingOperations.count))
         #expect(state.pendingOperations.isEmpty)
         #expect(state.toDoTitles == ["from elsewhere", "a", "c"])
         #expect(state.selectedItem?.title == "c")
         #expect(state.status?.text == "saved")
+    }
+
+    @Test("a save of the first operations drops only those; one made since stays pending, shown on top of the saved list")
+    func savedTrimsWhatWasSaved() throws {
+        var state = Fixtures.state(try Fixtures.list(toDo: ["a", "b", "c"]))
+        #expect(state.press(.character(" ")) == [.save])
+        var disk = try Fixtures.list(toDo: ["a", "b", "c"])
+        try disk.apply(.check(Fixtures.id(1)), at: Fixtures.now, zone: Fixtures.calendar)
+        #expect(state.press(.character(" ")) == [.save])
+        _ = update(&state, .saved(disk, operations: 1))
+        #expect(state.pendingOperations.count == 1)
+        #expect(state.toDoTitles == ["c"])
+        #expect(state.doneTitles.sorted() == ["a", "b"])
+    }
+
+    @Test("moving, opening help or an editor asks for no save; a change, an undo and a redo ask for one each")
+    func saveIsAskedForByChanges() throws {
+        var state = Fixtures.state(try Fixtures.list(toDo: ["a", "b"]))
+        #expect(state.press(.down, .character("?"), .escape, .character("e"), .escape).isEmpty)
+        #expect(state.press(.character("p")) == [.save])
+        #expect(state.press(.character("u")) == [.save])
+        #expect(state.press(.control("r")) == [.save])
     }
 
     @Test("a change on disk gets the pending operations re-applied on top and keeps the selection")
@@ -70,7 +92,7 @@ struct UpdateEventTests {
     func undoAfterRemovalElsewhere() throws {
         var state = Fixtures.state(try Fixtures.list(toDo: ["a", "b"]))
         state.press(.character(" "))
-        _ = update(&state, .saved(state.list))
+        _ = update(&state, .saved(state.list, operations: state.pendingOperations.count))
         var disk = state.list
         try disk.remove(Fixtures.id(1))
         _ = update(&state, .externalChange(disk))
@@ -112,7 +134,7 @@ struct UpdateEventTests {
         var state = Fixtures.state(try Fixtures.list(toDo: ["a"]))
         state.press(.character(" "))
         _ = update(&state, .saveFailed("disk full"))
-        _ = update(&state, .saved(state.list))
+        _ = update(&state, .saved(state.list, operations: state.pendingOperations.count))
         #expect(state.saveError == nil)
         #expect(state.press(.character("q")) == [.quit])
     }

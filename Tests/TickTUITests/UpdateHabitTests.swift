@@ -112,7 +112,8 @@ struct UpdateHabitTests {
         let store = try RecordingStore()
         var list = try Fixtures.list(toDo: ["a"], done: ["b", "c"])
         _ = try store.store.commit([.insert(list.toDoItems[0], .toDo, at: nil), .insert(list.doneItems[0], .done, at: nil),
-                                    .insert(list.doneItems[1], .done, at: nil)], appliedTo: list, readAt: nil)
+                                    .insert(list.doneItems[1], .done, at: nil)], appliedTo: list, readAt: nil,
+                                   at: Date(), zone: .current)
         list = try store.load()
         let terminal = TestTerminal(steps: [.key(.character("D")), .key(.character("y")), .idle])
         let state = AppState(list: list, fileName: store.fileName, now: Date(), colors: false, unicode: true)

@@ -12,7 +12,7 @@ extension AppState {
     /// What the run loop does after a save that left the file at `version`: the list as
     /// saved, then the journal as written.
     fileprivate mutating func save(at file: FileVersion) {
-        _ = update(&self, .saved(list))
+        _ = update(&self, .saved(list, operations: pendingOperations.count))
         let changes = history.journalChanges
         var entries = history.undoStack
         for index in entries.indices where entries[index].after == nil { entries[index].after = file }

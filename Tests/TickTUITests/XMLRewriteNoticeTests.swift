@@ -10,12 +10,12 @@ struct AppXMLRewriteNoticeTests {
     func noticeAfterFirstSave() throws {
         var state = Fixtures.state(try Fixtures.list(toDo: ["a", "b"])).noticingRewrite(of: "list.plist")
         state.press(.character(" "))
-        _ = update(&state, .saved(state.list))
+        _ = update(&state, .saved(state.list, operations: state.pendingOperations.count))
         let notice = "list.plist was an XML property list; tick saved it as binary (tick writes only binary)"
         #expect(state.status?.text == notice)
         #expect(render(state, size: Size(columns: 100, rows: 24)).trimmedLines[22] == " " + notice)
         state.press(.character(" "))
-        _ = update(&state, .saved(state.list))
+        _ = update(&state, .saved(state.list, operations: state.pendingOperations.count))
         #expect(state.status?.text == "saved")
     }
 
@@ -23,7 +23,7 @@ struct AppXMLRewriteNoticeTests {
     func noNoticeForBinary() throws {
         var state = Fixtures.state(try Fixtures.list(toDo: ["a"])).noticingRewrite(of: nil)
         state.press(.character(" "))
-        _ = update(&state, .saved(state.list))
+        _ = update(&state, .saved(state.list, operations: state.pendingOperations.count))
         #expect(state.status?.text == "saved")
     }
 

@@ -35,6 +35,12 @@ public enum DurableFile {
         }
     }
 
+    /// Makes the directory `path` is in (0700) when it is missing, as ``write(_:to:newMode:)``
+    /// does before it writes.
+    public static func makeDirectory(for path: String) throws(StoreError) {
+        try ListFile(path: path).createDirectory()
+    }
+
     /// Replaces `target` with what `contents` writes; errors name `reportingAs`. The test
     /// hook `beforeRename` runs once the temporary file is synced.
     static func replace(

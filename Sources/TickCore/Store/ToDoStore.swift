@@ -13,7 +13,7 @@ import Glibc
 ///    script's `tick add` works while the app is open and two writers never interleave.
 /// 3. **Read.** The file is read whole with `read()` (opened without blocking; anything
 ///    but a regular file is refused) and decoded — unless the caller already holds the list
-///    as the file was at the version `stat` still reports (``commit(_:appliedTo:readAt:)``).
+///    as the file was at the version `stat` still reports (``commit(_:appliedTo:readAt:at:zone:)``).
 ///    A missing file is an empty list. A file that cannot be read is never written over.
 /// 4. **Merge.** Each operation, named by item id, is merged into what the file holds
 ///    (``ToDoList/merge(_:)``: changes to items deleted elsewhere are dropped, positions
@@ -95,7 +95,8 @@ public struct ToDoStore: Sendable {
     /// it if anything changed, and returns the list as it now is on disk.
     @discardableResult
     public func apply(_ operations: [ToDoList.Operation]) throws(StoreError) -> ToDoList {
-        try change(operations, applied: nil).list
+        // A command's operations happen as it runs, in the zone it runs in.
+        try change(operations, applied: nil, at: Date(), zone: .current).list
     }
 
     /// Saves changes that the caller has already applied to its own list, for a caller that
@@ -110,19 +111,19 @@ public struct ToDoStore: Sendable {
     /// changed. Returns the list as it now is on disk, with the file's version read under
     /// the lock.
     public func commit(
-        _ operations: [ToDoList.Operation], appliedTo list: ToDoList, readAt version: FileVersion?
+        _ operations: [ToDoList.Operation], appliedTo list: ToDoList, readAt version: FileVersion?, at now: Date, zone: LocalTime
     ) throws(StoreError) -> (list: ToDoList, version: FileVersion?) {
-        try change(operations, applied: version.map { (list, $0) })
+        try change(operations, applied: version.map { (list, $0) }, at: now, zone: zone)
     }
 
-    /// ``commit(_:appliedTo:readAt:)``, then `underLock` with the file's version after the
+    /// ``commit(_:appliedTo:readAt:at:zone:)``, then `underLock` with the file's version after the
     /// save, still under the list's lock (the app records the change in the undo journal
     /// there, so that whoever holds the lock sees the list and the journal agree).
     public func commit(
-        _ operations: [ToDoList.Operation], appliedTo list: ToDoList, readAt version: FileVersion?,
+        _ operations: [ToDoList.Operation], appliedTo list: ToDoList, readAt version: FileVersion?, at now: Date, zone: LocalTime,
         underLock: (FileVersion?) -> Void
     ) throws(StoreError) -> (list: ToDoList, version: FileVersion?) {
-        try change(operations, applied: version.map { (list, $0) }, underLock: underLock)
+        try change(operations, applied: version.map { (list, $0) }, at: now, zone: zone, underLock: underLock)
     }
 
     /// Runs `body` under the list's lock: no tick writes the list or records in its undo
@@ -145,10 +146,10 @@ public struct ToDoStore: Sendable {
         return try body(target)
     }
 
-    /// ``apply(_:)`` and ``commit(_:appliedTo:readAt:)``: `applied` is the caller's list with
+    /// ``apply(_:)`` and ``commit(_:appliedTo:readAt:at:zone:)``: `applied` is the caller's list with
     /// the operations applied and the version of the file it started from.
     private func change(
-        _ operations: [ToDoList.Operation], applied: (list: ToDoList, version: FileVersion)?,
+        _ operations: [ToDoList.Operation], applied: (list: ToDoList, version: FileVersion)?, at now: Date, zone: LocalTime,
         underLock: (FileVersion?) -> Void = { _ in }
     ) throws(StoreError) -> (list: ToDoList, version: FileVersion?) {
         try file.createDirectory()
@@ -165,7 +166,7 @@ public struct ToDoStore: Sendable {
         var changed = false
         for operation in operations {
             do {
-                if try Self.merge(operation, into: &list) { changed = true }
+                if try Self.merge(operation, into: &list, at: now, zone: zone) { changed = true }
             } catch {
                 throw StoreError(kind: .rejected, path: fileURL.path, problem: error.description)
             }
@@ -181,7 +182,7 @@ public struct ToDoStore: Sendable {
     /// is; the others only shift around it; a repeating item's tick also adds its done copy,
     /// and always moves the item's due) or, `removeAll`, empties the list: comparing
     /// that item before and after spares a copy of the whole list to compare with.
-    private static func merge(_ operation: ToDoList.Operation, into list: inout ToDoList) throws(ModelError) -> Bool {
+    private static func merge(_ operation: ToDoList.Operation, into list: inout ToDoList, at now: Date, zone: LocalTime) throws(ModelError) -> Bool {
         let id: UUID
         switch operation {
         case .insert(let item, _, _): id = item.id
@@ -190,11 +191,11 @@ public struct ToDoStore: Sendable {
             id = named
         case .removeAll:
             let wasEmpty = list.isEmpty
-            try list.merge(operation)
+            try list.merge(operation, at: now, zone: zone)
             return !wasEmpty
         }
         let before = list.position(of: id).map { ($0, list.items(in: $0.section)[$0.index]) }
-        try list.merge(operation)
+        try list.merge(operation, at: now, zone: zone)
         let after = list.position(of: id).map { ($0, list.items(in: $0.section)[$0.index]) }
         switch (before, after) {
         case (nil, nil): return false

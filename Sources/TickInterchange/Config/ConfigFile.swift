@@ -19,6 +19,7 @@ import TickCore
 ///
 /// A small subset of TOML: `[table]` headers, `key = "basic string"` (with `\"`, `\\`, `\n`,
 /// `\t` escapes), `'literal string'` or an array of them on one line (`["t", "Down"]`),
+/// a whole number (`interval = 60`, `1_000`),
 /// comments after `#`, blank lines. Anything else is an error naming the file and line.
 /// Tables tick does not know are not errors here (an older tick may read a newer file)
 /// but ``unknownTables()`` names them, so that a misspelt `[colours]` is reported.
@@ -26,16 +27,18 @@ public struct ConfigFile: Sendable, Equatable {
     /// The tables tick reads, stated once.
     public static let knownTables = ["colors", "keys", "sync"]
 
-    /// A value: a string, or an array of strings.
+    /// A value: a string, an array of strings, or a whole number.
     public enum Value: Sendable, Equatable {
         case string(String)
         case strings([String])
+        case integer(Int)
 
-        /// The string, or the array's strings.
+        /// The string, or the array's strings (a number as its digits).
         public var strings: [String] {
             switch self {
             case .string(let string): [string]
             case .strings(let strings): strings
+            case .integer(let number): [String(number)]
             }
         }
     }
@@ -127,6 +130,17 @@ public struct ConfigFile: Sendable, Equatable {
             guard after.isEmpty || after.hasPrefix("#") else {
                 throw InterchangeError(source: source, line: line, problem: "unexpected text after the value")
             }
+        }
+        if let first = rest.first, first.isASCII, first.isNumber || first == "-" {
+            let sign = first == "-" ? "-" : ""
+            let digits = rest.dropFirst(sign.count).prefix { $0.isASCII && ($0.isNumber || $0 == "_") }
+            guard !digits.isEmpty else { throw InterchangeError(source: source, line: line, problem: "the value must be a quoted string") }
+            rest = rest.dropFirst(sign.count + digits.count)
+            try end()
+            guard let number = Int(sign + digits.filter { $0 != "_" }) else {
+                throw InterchangeError(source: source, line: line, problem: "the number \(sign)\(digits) is too large")
+            }
+            return .integer(number)
         }
         guard rest.first == "[" else {
             let string = try Self.string(&rest, source: source, line: line)

@@ -11,6 +11,9 @@ public struct SyncSession: Sendable {
     public var program: String
     /// Where vdirsyncer's output goes (appended); nil for this process's standard output.
     public var vdirsyncerOutput: String?
+    /// Seconds between the open app's background syncs (and `tick sync --watch`'s); 0: none
+    /// but after changes.
+    public var interval = SyncConfig.defaultInterval
 
     public init(sync: VdirSync, pair: String?, program: String?) {
         self.sync = sync
@@ -27,7 +30,17 @@ public struct SyncSession: Sendable {
         var sync = VdirSync(store: store, vdir: URL(fileURLWithPath: path),
                             stateDirectory: SyncPaths.defaultDirectory(environment: environment))
         sync.namedByUser = vdir != nil
-        return SyncSession(sync: sync, pair: vdir == nil ? config.vdirsyncerPair : nil, program: config.vdirsyncerProgram)
+        var session = SyncSession(sync: sync, pair: vdir == nil ? config.vdirsyncerPair : nil, program: config.vdirsyncerProgram)
+        session.interval = config.interval ?? SyncConfig.defaultInterval
+        return session
+    }
+
+    /// Where the background syncs' output and vdirsyncer's go: `sync.log` in tick's state
+    /// directory, which is made when missing.
+    public static func logPath(environment: [String: String]) throws(InterchangeError) -> String {
+        let path = SyncPaths.defaultDirectory(environment: environment).appendingPathComponent("sync.log").path
+        try InterchangeError.converting { () throws(StoreError) in try DurableFile.makeDirectory(for: path) }
+        return path
     }
 
     /// Runs it; a dry run runs no vdirsyncer and writes nothing.

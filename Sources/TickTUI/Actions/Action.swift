@@ -62,6 +62,9 @@ public enum Action: Sendable, Hashable {
     case suspend
     case mouse(MouseEvent)
 
+    /// `S`: sync with the vdir (and the server) now.
+    case syncNow
+
     // MARK: Quitting
     /// `q` / Ctrl-C: quits, or asks first when changes could not be saved.
     case quit
@@ -73,9 +76,10 @@ public enum Action: Sendable, Hashable {
     // MARK: Events from the run loop
     /// The clock moved on (due phrases such as "today" depend on it).
     case tick(Date)
-    /// The run loop applied ``AppState/pendingOperations`` to the file; this is the list as
-    /// it now is on disk.
-    case saved(ToDoList)
+    /// The run loop applied the first `operations` of ``AppState/pendingOperations`` to the
+    /// file; this is the list as it now is on disk. ``update(_:_:)`` drops them from the
+    /// pending ones.
+    case saved(ToDoList, operations: Int)
     /// Saving failed with this message; the changes stay pending and are retried.
     case saveFailed(String)
     /// The file was changed by another process; this is the list now on disk.
@@ -90,6 +94,8 @@ public enum Action: Sendable, Hashable {
     /// `version` the list file's version after the save.
     case journalSaved([UndoJournal.Entry]?, changes: Int, version: FileVersion?, problem: String?)
     case resize(Size)
+    /// The background sync ended (or could not start) with this outcome.
+    case syncFinished(SyncOutcome)
 }
 
 /// What the run loop must do after an update.
@@ -104,4 +110,7 @@ public enum Effect: Sendable, Hashable {
     case suspend
     /// Remember whether the detail pane is shown, for the next start (`i`).
     case rememberDetail(Bool)
+    /// Start a background sync of the saved list (``LiveSync``); the loop answers with
+    /// ``Action/syncFinished(_:)``.
+    case sync
 }

@@ -14,6 +14,15 @@ struct EventLoop<Store: ListStore> {
         case signal(Int32)
     }
 
+    /// What the sync at quit came to.
+    enum QuitSync: Equatable {
+        /// No sync ran: nothing had changed since the last one.
+        case none
+        case ended(SyncOutcome)
+        /// The time was up; the sync goes on by itself.
+        case stillRunning
+    }
+
     let terminal: any Terminal
     let store: Store
     private(set) var state: AppState
@@ -27,6 +36,8 @@ struct EventLoop<Store: ListStore> {
     var trace: FrameTrace?
     /// Keeps whether the detail pane is shown for the next start; returns a problem to show.
     var rememberDetail: (Bool) -> String? = { _ in nil }
+    /// Runs the background syncs that ``AppState/liveSync`` asks for (``Effect/sync``).
+    var syncRunner: (any SyncRunner)?
 
     /// The file's version when tick last read or wrote it: ``AppState/list`` is the list the
     /// file held then with ``AppState/pendingOperations`` applied, so a save writes it as it
@@ -88,6 +99,7 @@ struct EventLoop<Store: ListStore> {
             while !quit, pendingSignal() == nil, let next = terminal.readKey(timeoutMilliseconds: 0) {
                 quit = handle(next)
             }
+            checkSync()
             if quit {
                 drawFrame(size)
                 saveIfNeeded()
@@ -132,6 +144,8 @@ struct EventLoop<Store: ListStore> {
             case .bell: terminal.bell()
             case .suspend: terminal.suspend()
             case .save: saveRequested = true
+            case .sync:
+                if let problem = syncRunner?.start() { dispatch(.syncFinished(.failed(problem))) }
             case .rememberDetail(let visible):
                 if let problem = rememberDetail(visible) { state.status = StatusMessage(problem, isError: true) }
             }
@@ -143,6 +157,8 @@ struct EventLoop<Store: ListStore> {
     /// of operations.
     private mutating func saveIfNeeded() {
         saveRequested = false
+        // The save starts the background sync's settle delay: from now, not the last idle tick.
+        if state.liveSync != nil, !state.pendingOperations.isEmpty { dispatch(.tick(clock())) }
         guard !state.pendingOperations.isEmpty else {
             // An undo that found nothing left to change still leaves the journal.
             if !state.history.journalChanges.isEmpty { saveJournal(version: diskVersion) }
@@ -156,7 +172,7 @@ struct EventLoop<Store: ListStore> {
             // state.list is the list the file held at diskVersion with the operations applied.
             // The journal is written under the list's lock, so that the list and the journal
             // agree for whoever takes it (tick undo, another window reading the journal).
-            let (list, version) = try store.commit(operations, appliedTo: state.list, readAt: diskVersion) { version in
+            let (list, version) = try store.commit(operations, appliedTo: state.list, readAt: diskVersion, at: state.now, zone: state.calendar) { version in
                 guard let journal else { return }
                 do throws(StoreError) {
                     recorded = .success(try journal.apply(changes, after: version))
@@ -167,8 +183,7 @@ struct EventLoop<Store: ListStore> {
             watcher.remember(version)
             diskVersion = version
             trace?.record("saved")
-            state.pendingOperations.removeFirst(min(operations.count, state.pendingOperations.count))
-            dispatch(.saved(list))
+            dispatch(.saved(list, operations: operations.count))
             switch recorded {
             case .success(let entries)?:
                 journalWatcher.remember(journal?.version())
@@ -212,8 +227,47 @@ struct EventLoop<Store: ListStore> {
 
     /// No key came: let the clock move on and pick up changes made by other processes.
     private mutating func idle() {
+        checkSync()
         dispatch(.tick(clock()))
         refresh()
+    }
+
+    /// Hands the background sync's outcome to the state once it has ended (without
+    /// waiting); the list it merged is picked up as a change made elsewhere.
+    private mutating func checkSync() {
+        guard let outcome = syncRunner?.finished() else { return }
+        dispatch(.tick(clock()))
+        dispatch(.syncFinished(outcome))
+    }
+
+    /// At quit: waits up to `milliseconds` for a running background sync, then, when the
+    /// list changed since it started (or it failed), runs one more in the time left, so
+    /// that the last changes reach the server. A sync still running when the time is up
+    /// is left to finish on its own: stopping it halfway (vdirsyncer among its uploads)
+    /// would gain nothing, and the list file is the truth that the next sync sends anyway.
+    mutating func syncBeforeQuit(milliseconds: Int) -> QuitSync {
+        guard let runner = syncRunner, let sync = state.liveSync else { return .none }
+        let deadline = monotonicNanoseconds() + UInt64(max(milliseconds, 0)) * 1_000_000
+        func left() -> Int {
+            let now = monotonicNanoseconds()
+            return now < deadline ? Int((deadline - now) / 1_000_000) : 0
+        }
+        var last: SyncOutcome?
+        if sync.running {
+            guard let outcome = runner.wait(timeoutMilliseconds: left()) else { return .stillRunning }
+            dispatch(.tick(clock()))
+            dispatch(.syncFinished(outcome))
+            last = outcome
+        }
+        if state.liveSync?.unsent == true, left() > 0 {
+            dispatch(.syncNow)
+            guard state.liveSync?.running == true else { return last.map(QuitSync.ended) ?? .none }
+            guard let outcome = runner.wait(timeoutMilliseconds: left()) else { return .stillRunning }
+            dispatch(.tick(clock()))
+            dispatch(.syncFinished(outcome))
+            last = outcome
+        }
+        return last.map(QuitSync.ended) ?? .none
     }
 
     /// Picks up changes other processes made to the list or the undo journal.

@@ -25,9 +25,13 @@ public enum FullScreenApp {
     /// cannot be used or changes were left unsaved, 128 + the signal number after SIGTERM,
     /// SIGHUP or SIGINT). `status` is shown in the status line from the start (the outcome
     /// of a sync run before). `preferences` are config.toml's keys and colours and the
-    /// remembered detail pane.
+    /// remembered detail pane. With `sync`, the list syncs in the background as it opens,
+    /// after changes, on the timer and on the sync key (``LiveSync``); a quit waits at most
+    /// ``quitSyncMilliseconds`` for the last sync, and says on standard error how it ended
+    /// (a failure makes the exit code 1).
     public static func run<Store: ListStore>(
-        store: Store, mouse: Bool, status: StatusMessage? = nil, preferences: Preferences = Preferences()
+        store: Store, mouse: Bool, status: StatusMessage? = nil, preferences: Preferences = Preferences(),
+        sync: LiveSyncSetup? = nil
     ) -> Int32 {
         HeapMemory.returnLargeBlocksAtOnce()
         SignalHandling.install()
@@ -69,7 +73,7 @@ public enum FullScreenApp {
         let state = showing(status, preferences: preferences, in: AppState(
             list: consume list, fileName: store.fileName, now: Date(),
             colors: terminal.colorsEnabled, unicode: terminal.unicode
-        ).noticingRewrite(of: store.fileFormat() == .xml ? store.fileName : nil))
+        ).noticingRewrite(of: store.fileFormat() == .xml ? store.fileName : nil), sync: sync)
         var loop = EventLoop(terminal: terminal, store: store, state: consume state, fileVersion: version)
         // Reading a large list frees as much as it keeps (the preview, the decoder's tables,
         // the other thread's scraps); give the free pages back instead of keeping them as
@@ -78,15 +82,31 @@ public enum FullScreenApp {
         loop.pendingSignal = { SignalHandling.pendingQuitSignal }
         loop.trace = trace
         loop.rememberDetail = preferences.rememberDetail
+        loop.syncRunner = sync?.runner
         let outcome = loop.run()
         terminal.shutdown()
+        var syncFailed = false
+        if outcome == .quit, !loop.state.hasUnsavedChanges {
+            switch loop.syncBeforeQuit(milliseconds: quitSyncMilliseconds) {
+            case .none: break
+            case .ended(let ended):
+                if case .failed = ended { syncFailed = true }
+                if let said = loop.state.liveSync?.status { printError(said.text) }
+            case .stillRunning:
+                printError("the sync goes on in the background (its output: \(sync?.logPath ?? "")); what it does not send goes with the next sync")
+            }
+        }
         if loop.state.hasUnsavedChanges, let problem = loop.state.saveError {
             // A quit signal cannot wait for an answer: say what was not saved.
             let count = loop.state.pendingOperations.count
             printError("\(count) change\(count == 1 ? "" : "s") could not be saved: \(problem)")
         }
-        return exitStatus(for: outcome, unsavedChanges: loop.state.hasUnsavedChanges)
+        let code = exitStatus(for: outcome, unsavedChanges: loop.state.hasUnsavedChanges)
+        return code == 0 && syncFailed ? 1 : code
     }
+
+    /// How long a quit waits for the last background sync.
+    static let quitSyncMilliseconds = 3_000
 
     /// 0 after quitting with everything saved; 1 after quitting anyway when a save had
     /// failed (`q` then `y`: scripts must learn that changes were lost); 128 + the signal
@@ -100,8 +120,9 @@ public enum FullScreenApp {
 
     /// The state with `status` in its status line and the preferences applied (moved, not
     /// copied).
-    private static func showing(_ status: StatusMessage?, preferences: Preferences, in state: consuming AppState) -> AppState {
+    private static func showing(_ status: StatusMessage?, preferences: Preferences, in state: consuming AppState, sync: LiveSyncSetup?) -> AppState {
         var state = state
+        if let sync { state.liveSync = LiveSync(interval: sync.interval, logPath: sync.logPath, now: state.now) }
         if let status { state.status = status }
         state.keyMap = preferences.keyMap
         state.colorScheme = preferences.colorScheme
@@ -125,7 +146,6 @@ public enum FullScreenApp {
     }
 
     private static func printError(_ message: String) {
-        let line = Array("tick: \(message)\n".utf8)
-        _ = line.withUnsafeBytes { write(STDERR_FILENO, $0.baseAddress, $0.count) }
+        StandardError.say(message)
     }
 }

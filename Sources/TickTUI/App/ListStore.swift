@@ -13,9 +13,9 @@ public protocol ListStore {
     /// `list` is written as it is; otherwise the operations are merged, by item id, into the
     /// list on disk (under the store's lock). Returns the list as it is on disk afterwards,
     /// with the file's version read under the lock. See
-    /// ``ToDoStore/commit(_:appliedTo:readAt:)``.
+    /// ``ToDoStore/commit(_:appliedTo:readAt:at:zone:)``.
     func commit(
-        _ operations: [ToDoList.Operation], appliedTo list: ToDoList, readAt version: FileVersion?
+        _ operations: [ToDoList.Operation], appliedTo list: ToDoList, readAt version: FileVersion?, at now: Date, zone: LocalTime
     ) throws(StoreError) -> (list: ToDoList, version: FileVersion?)
     /// What `stat` says about the file now, or nil when it does not exist.
     func version() -> FileVersion?
@@ -28,10 +28,10 @@ public protocol ListStore {
     /// The list's undo journal, shared with the CLI and other windows; nil: undo stays
     /// within the session.
     var undoJournal: UndoJournal? { get }
-    /// ``commit(_:appliedTo:readAt:)``, then `underLock` with the version after the save,
-    /// still under the list's lock (see ``ToDoStore/commit(_:appliedTo:readAt:underLock:)``).
+    /// ``commit(_:appliedTo:readAt:at:zone:)``, then `underLock` with the version after the save,
+    /// still under the list's lock (see ``ToDoStore/commit(_:appliedTo:readAt:at:zone:underLock:)``).
     func commit(
-        _ operations: [ToDoList.Operation], appliedTo list: ToDoList, readAt version: FileVersion?,
+        _ operations: [ToDoList.Operation], appliedTo list: ToDoList, readAt version: FileVersion?, at now: Date, zone: LocalTime,
         underLock: (FileVersion?) -> Void
     ) throws(StoreError) -> (list: ToDoList, version: FileVersion?)
     /// Runs `body` under the list's lock (see ``ToDoStore/underLock(_:)``).
@@ -47,10 +47,10 @@ extension ListStore {
 
     /// Commits, then runs `underLock` (a store without a lock of its own).
     public func commit(
-        _ operations: [ToDoList.Operation], appliedTo list: ToDoList, readAt version: FileVersion?,
+        _ operations: [ToDoList.Operation], appliedTo list: ToDoList, readAt version: FileVersion?, at now: Date, zone: LocalTime,
         underLock: (FileVersion?) -> Void
     ) throws(StoreError) -> (list: ToDoList, version: FileVersion?) {
-        let result = try commit(operations, appliedTo: list, readAt: version)
+        let result = try commit(operations, appliedTo: list, readAt: version, at: now, zone: zone)
         underLock(result.version)
         return result
     }

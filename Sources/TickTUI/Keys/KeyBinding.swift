@@ -13,6 +13,8 @@ public struct KeyBinding: Sendable {
         case editingNotes
         /// Only when Done holds an item.
         case doneNotEmpty
+        /// Only when a vdir to sync with is configured.
+        case syncConfigured
 
         func holds(in state: AppState) -> Bool {
             switch self {
@@ -20,6 +22,7 @@ public struct KeyBinding: Sendable {
             case .filterActive: state.filter != nil
             case .itemSelected: state.selectedItem != nil
             case .doneNotEmpty: !state.list.doneItems.isEmpty
+            case .syncConfigured: state.liveSync != nil
             case .editingNotes:
                 if case .editing(.notes) = state.mode { true } else { false }
             }

@@ -67,6 +67,8 @@ public struct KeyMap: Sendable {
                    modes: browse, footer: ("T", 8), action: .showDueNow),
         KeyBinding("details", [.character("i")], "i", "details", "show or hide the detail pane", modes: browse, footer: ("i", 11),
                    action: .toggleDetail),
+        KeyBinding("sync", [.character("S")], "S", "sync now", "with the vdir and the server (docs/sync.md)", modes: browse,
+                   when: .syncConfigured, action: .syncNow),
         KeyBinding("help", [.character("?")], "?", "help", "this list of all keys", modes: browse, footer: ("?", 0), action: .showHelp),
         KeyBinding("suspend", [.control("z")], "Ctrl-Z", "suspend", "back to the shell; fg comes back",
                    modes: [.browse, .edit, .filter, .itemRemoved], action: .suspend),

@@ -4,7 +4,7 @@ import TickCore
 /// How due dates read: short phrases on rows, relative phrases in the detail pane, and the
 /// text the due-date editor opens with. English names, computed with the app's calendar
 /// (the user's time zone, its offset taken at each date shown), never the process locale.
-enum DueDateFormat {
+public enum DueDateFormat {
     static let weekdays = ["Sun", "Mon", "Tue", "Wed", "Thu", "Fri", "Sat"]
     static let months = ["Jan", "Feb", "Mar", "Apr", "May", "Jun", "Jul", "Aug", "Sep", "Oct", "Nov", "Dec"]
 
@@ -73,6 +73,12 @@ enum DueDateFormat {
             text += "T" + twoDigits(parts.hour) + ":" + twoDigits(parts.minute)
         }
         return text
+    }
+
+    /// `14:02`: the time of day of a date (the status line's time of a sync).
+    public static func clockTime(_ date: Date, calendar: LocalTime) -> String {
+        let parts = calendar.fields(of: date)
+        return twoDigits(parts.hour) + ":" + twoDigits(parts.minute)
     }
 
     private static func weekdayName(_ weekday: Int) -> String {

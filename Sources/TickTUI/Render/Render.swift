@@ -67,6 +67,9 @@ extension Screen {
         if let query = state.filterQuery {
             let matches = state.visibleCount(.toDo) + state.visibleCount(.done)
             write("filter “\(query)”: \(matches) of \(state.list.count)", column: 1, row: row, limit: size.columns - 2, style: palette.footerText)
+        } else if let sync = state.liveSync?.status {
+            // What the background sync last did, when nothing else is said.
+            write(sync.text, column: 1, row: row, limit: size.columns - 2, style: sync.isError ? palette.error : palette.footerText)
         }
     }
 

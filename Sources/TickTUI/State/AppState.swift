@@ -39,6 +39,11 @@ public struct AppState: Sendable {
     public internal(set) var status: StatusMessage?
     /// The message of the last failed save, nil once a save succeeds.
     public internal(set) var saveError: String?
+    /// The action being handled changed the list or the undo journal: ``update(_:_:)``
+    /// returns ``Effect/save`` for it.
+    var saveAsked = false
+    /// The background sync with a vdir; nil when none is configured.
+    public var liveSync: LiveSync?
     public internal(set) var size = Size(columns: 80, rows: 24)
 
     /// While a large list is still being read: how many items each section holds in all

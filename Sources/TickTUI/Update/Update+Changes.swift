@@ -25,6 +25,7 @@ extension AppState {
         }
         if !done.isEmpty {
             pendingOperations.append(contentsOf: done)
+            askToSave()
             history.record(UndoEntry(
                 name: UndoJournal.name(verb, titles: titles), forward: done, inverse: inverses,
                 source: "window", undoFocus: undoFocus, redoFocus: redoFocus
@@ -37,6 +38,9 @@ extension AppState {
         }
         return true
     }
+
+    /// Asks for ``Effect/save`` after this action.
+    mutating func askToSave() { saveAsked = true }
 
     /// The titles of the items `operations` change, each once, in order.
     func itemTitles(_ operations: [ToDoList.Operation]) -> [String] {
@@ -66,6 +70,7 @@ extension AppState {
             do {
                 try list.merge(operation, at: now, zone: calendar)
                 pendingOperations.append(operation)
+                askToSave()
                 widenColumns(after: operation)
             } catch {
                 status = StatusMessage(error.description, isError: true)

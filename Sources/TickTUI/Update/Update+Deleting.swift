@@ -41,6 +41,7 @@ extension AppState {
             return [.bell]
         }
         pendingOperations.append(contentsOf: operations)
+        askToSave()
         history.record(UndoEntry(
             name: UndoJournal.name("clearing of Done", titles: done.map(\.title)), forward: operations, inverse: inverses,
             source: "window", undoFocus: done.first?.id

@@ -24,11 +24,12 @@ extension AppState {
         }
     }
 
-    mutating func saved(_ diskList: ToDoList) -> [Effect] {
-        pendingOperations.removeAll()
+    /// The first `operations` pending ones are in `diskList`; any made since go on top of it.
+    mutating func saved(_ diskList: ToDoList, operations: Int) -> [Effect] {
+        pendingOperations.removeFirst(min(max(operations, 0), pendingOperations.count))
         let hadFailed = saveError != nil
         saveError = nil
-        replaceList(with: diskList)
+        if pendingOperations.isEmpty { replaceList(with: diskList) } else { _ = externalChange(diskList) }
         if status == nil || (hadFailed && status?.isError == true) { status = StatusMessage("saved") }
         if let notice = rewriteNotice {
             status = StatusMessage(notice)

@@ -54,6 +54,8 @@ extension AppState {
     ) -> [Effect] {
         let anchor = selection
         let changed = replay(operations)
+        // Even a step that changed nothing here moved the journal (undone, recorded again).
+        askToSave()
         focus(focusID, else: anchor)
         status = changed
             ? StatusMessage("\(done) \(entry.name)\(Self.provenance(of: entry))")

@@ -4,8 +4,9 @@ import TickCore
 /// Applies one action to the state and returns what the run loop must do.
 ///
 /// User changes are applied to ``AppState/list`` at once and appended, as
-/// ``ToDoList/Operation``s by item id, to ``AppState/pendingOperations``; an action that
-/// adds operations returns ``Effect/save``. Cost per key follows the change, not the list
+/// ``ToDoList/Operation``s by item id, to ``AppState/pendingOperations``; what changes the
+/// list or the undo journal asks for ``Effect/save`` (``AppState/askToSave()``), once per
+/// action however many changes it made. Cost per key follows the change, not the list
 /// size, except where an item must be found by id (after undo, redo, saves and changes on
 /// disk) or a filter is active.
 public func update(_ state: inout AppState, _ action: Action) -> [Effect] {
@@ -18,12 +19,12 @@ public func update(_ state: inout AppState, _ action: Action) -> [Effect] {
         if action != .undo { state.undoConfirmID = nil }
         if action != .commitEdit { state.editConflictShown = false }
     }
-    let pending = state.pendingOperations.count
-    let journalChanges = state.history.journalChanges
     var effects = state.handle(action)
-    if state.pendingOperations.count > pending || (state.pendingOperations.isEmpty && state.history.journalChanges != journalChanges) {
+    if state.saveAsked {
+        state.saveAsked = false
         effects.append(.save)
     }
+    effects += state.startSyncIfDue()
     state.refreshColumns()
     state.clampSelection()
     state.scrollOffset = state.adjustedScrollOffset(size: state.size)
@@ -45,7 +46,7 @@ extension Action {
     /// True for what the user did; false for events from the run loop.
     var isUserCommand: Bool {
         switch self {
-        case .tick, .saved, .saveFailed, .externalChange, .externalChangeUnreadable, .journalRead, .journalSaved, .resize: false
+        case .tick, .saved, .saveFailed, .syncFinished, .externalChange, .externalChangeUnreadable, .journalRead, .journalSaved, .resize: false
         default: true
         }
     }
@@ -134,7 +135,17 @@ extension AppState {
             // What is due today changes with the clock.
             if let query = filter?.query, DueWord(query: query) != nil { refreshFilter() }
             return []
-        case .saved(let diskList): return saved(diskList)
+        case let .saved(diskList, operations):
+            liveSync?.changed(at: now)
+            return saved(diskList, operations: operations)
+        case .syncNow: return syncNow()
+        case .syncFinished(let outcome):
+            let wasFailing = (liveSync?.failures ?? 0) > 0
+            liveSync?.finished(outcome, at: now, zone: calendar)
+            // A failure, a conflict, a change from elsewhere or the end of failures is said at
+            // once, over a passing note such as "saved" (what went out waits for the next key).
+            if outcome.isNews || wasFailing, status?.isError != true { status = nil }
+            return []
         case .saveFailed(let message):
             saveError = message
             // A question on the status line stays there (the header says "not saved").

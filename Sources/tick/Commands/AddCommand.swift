@@ -117,7 +117,7 @@ struct AddCommand: ParsableCommand {
             )
             // Recorded in the undo journal under the list's lock, as every change is.
             var journalError: StoreError?
-            let (list, _) = try store.commit(operations, appliedTo: ToDoList(), readAt: nil) { version in
+            let (list, _) = try store.commit(operations, appliedTo: ToDoList(), readAt: nil, at: Date(), zone: .current) { version in
                 do throws(StoreError) {
                     try store.journal.apply([.recorded(entry)], after: version)
                 } catch {

@@ -2,6 +2,8 @@ import ArgumentParser
 import FoundationEssentials
 import TickCore
 import TickInterchange
+import TickTUI
+import Glibc
 
 /// `tick sync`: merges the list with a vdir, through vdirsyncer with a CalDAV server.
 struct SyncCommand: ParsableCommand {
@@ -32,9 +34,14 @@ struct SyncCommand: ParsableCommand {
             list makes a list, a list with no collection makes a folder. --list NAME syncs \
             that list alone. A list that fails is named, and the others sync. See docs/sync.md.
 
+            With --watch, tick syncs again and again until Ctrl-C (for a machine that keeps \
+            no tick open): every `interval` seconds of [sync] (default 60) or --interval, \
+            printing one line per sync; a sync that fails is tried again after a growing pause.
+
             Examples:
               tick sync
               tick sync --vdir ~/.local/share/vdirsyncer/tasks/personal --dry-run
+              tick sync --watch --interval 120
             """
     )
 
@@ -47,6 +54,15 @@ struct SyncCommand: ParsableCommand {
 
     @Flag(help: "Allow a sync that deletes every item because the vdir is empty or gone.")
     var forceDelete = false
+
+    @Flag(help: "Sync until Ctrl-C: every interval, one line per sync.")
+    var watch = false
+
+    @Option(help: ArgumentHelp("Seconds between syncs with --watch (default: [sync] interval, else 60).", valueName: "seconds"))
+    var interval: Int?
+
+    @Flag(help: "Say what a sync did as one line for programs: tab-separated counts, or `failed` and the reason (docs/sync.md).")
+    var porcelain = false
 
     @OptionGroup var storeOptions: StoreOptions
 
@@ -78,8 +94,23 @@ struct SyncCommand: ParsableCommand {
                     throw CLIError("no vdir to sync with: give --vdir DIR, or set `vdir` under [sync] in \(SyncConfig.path(environment: environment).path)")
                 }
                 session.sync.forceDelete = forceDelete
-                let report = try session.run(dryRun: dryRun)
-                output(report.summary)
+                if porcelain {
+                    // vdirsyncer's chatter must not mix with the one line on standard output;
+                    // a reader that went away must not end the sync halfway.
+                    session.vdirsyncerOutput = try SyncSession.logPath(environment: environment)
+                    signal(SIGPIPE, SIG_IGN)
+                }
+                if watch {
+                    try self.watch(session, interval: interval ?? session.interval)
+                    return
+                }
+                do throws(InterchangeError) {
+                    let report = try session.run(dryRun: dryRun)
+                    output(porcelain ? SyncOutcome.synced(SyncCounts(report)).porcelain : report.summary)
+                } catch {
+                    if porcelain { output(SyncOutcome.failed(error.description).porcelain) }
+                    throw error
+                }
             } catch let error as InterchangeError {
                 throw CLIError(error.description)
             }

@@ -37,9 +37,7 @@ private func fail(_ message: String) -> ExitCode {
 /// Writes `tick: message` to standard error, control characters (which a message may quote
 /// from an imported file) escaped on each of its lines.
 func warn(_ message: String) {
-    let visible = VisibleText.lines(message).joined(separator: "\n")
-    let line = Array("tick: \(visible)\n".utf8)
-    _ = line.withUnsafeBytes { write(STDERR_FILENO, $0.baseAddress, $0.count) }
+    StandardError.say(message)
 }
 
 /// Writes a line to standard output.

@@ -69,9 +69,6 @@ final class TickApp {
 
     /// Adds an item with the `a` key and waits until it is shown.
     func addItem(_ title: String) throws {
-        try session.send("a")
-        try session.type(title)
-        try session.send("Enter")
-        try session.waitFor(text: title)
+        try session.addItem(title)
     }
 }

@@ -56,8 +56,9 @@ final class SyncDevice {
 
     var vdirsyncerPath: String { world.venv.appendingPathComponent("bin/vdirsyncer").path }
 
-    /// Writes `tick/config.toml` naming the vdir and the vdirsyncer pair, so that `tick sync` alone does a whole cycle.
-    func useOneCommandConfig() throws {
+    /// Writes `tick/config.toml` naming the vdir and the vdirsyncer pair, so that `tick sync`
+    /// alone does a whole cycle (and with `interval`, the open app's timer).
+    func useOneCommandConfig(interval: Int? = nil) throws {
         let folder = URL(fileURLWithPath: environment["XDG_CONFIG_HOME"] ?? "").appendingPathComponent("tick")
         try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
         try """
@@ -66,6 +67,7 @@ final class SyncDevice {
             vdir = "\(vdir.path)"
             vdirsyncer_pair = "tasks"
             vdirsyncer = "\(vdirsyncerPath)"
+            \(interval.map { "interval = \($0)" } ?? "")
             """.write(to: folder.appendingPathComponent("config.toml"), atomically: true, encoding: .utf8)
     }
 

@@ -9,7 +9,7 @@ final class SyncWorld {
     let directory: URL
     let venv: URL
     let port: Int
-    private let server: Process
+    private var server: Process
     /// The collection's URL path on the server.
     static let collection = "/alice/tasks/"
 
@@ -68,6 +68,19 @@ final class SyncWorld {
         }
         Issue.record("no Python venv with radicale, vdirsyncer and todoman at \(candidates.map(\.path)): run Scripts/test (or set TICK_VENV)")
         throw CocoaError(.fileNoSuchFile)
+    }
+
+    /// Stops the server, as a network that is gone or a server that is down would.
+    func stopServer() {
+        kill(server.processIdentifier, SIGKILL)
+        server.waitUntilExit()
+    }
+
+    /// Starts the server again on the same port, with the same storage.
+    func restartServer() throws {
+        let server = try Self.startRadicale(venv: venv, directory: directory, port: port)
+        guard try Self.waitForServer(server, port: port, directory: directory, retrying: false) else { throw CocoaError(.fileReadUnknown) }
+        self.server = server
     }
 
     /// Runs a Python script with the venv's Python; it must succeed.

@@ -45,7 +45,7 @@ struct StoreReadingTests {
         var mine = saved
         let operation = ToDoList.Operation.check(first.id)
         try mine.apply(operation)
-        let (result, newVersion) = try store.commit([operation], appliedTo: mine, readAt: version)
+        let (result, newVersion) = try store.commit([operation], appliedTo: mine, readAt: version, at: Date(), zone: .current)
         #expect(result == mine)
         #expect(try store.load() == mine)
         #expect(newVersion == store.version())
@@ -63,7 +63,7 @@ struct StoreReadingTests {
         try ToDoStore(fileURL: directory.file()).apply([.insert(theirs, .toDo, at: nil)])
         var mine = saved
         try mine.apply(.check(first.id))
-        let (result, _) = try store.commit([.check(first.id)], appliedTo: mine, readAt: version)
+        let (result, _) = try store.commit([.check(first.id)], appliedTo: mine, readAt: version, at: Date(), zone: .current)
         #expect(result.toDoItems.map(\.title) == ["theirs"])
         #expect(result.doneItems.map(\.title) == ["mine"])
         #expect(try store.load() == result)
@@ -77,7 +77,7 @@ struct StoreReadingTests {
         let item = try ToDoItem(title: "mine")
         var mine = ToDoList()
         try mine.add(item)
-        let (result, _) = try store.commit([.insert(item, .toDo, at: nil)], appliedTo: mine, readAt: nil)
+        let (result, _) = try store.commit([.insert(item, .toDo, at: nil)], appliedTo: mine, readAt: nil, at: Date(), zone: .current)
         #expect(result.toDoItems.map(\.title) == ["theirs", "mine"])
     }
 }

@@ -22,7 +22,7 @@ struct SyncConfigTests {
 
     @Test("an unknown key, a bare value or an unclosed string in [sync] is an error naming the file and line")
     func refusesBadLines() {
-        #expect(throws: InterchangeError(source: "c.toml", line: 2, problem: "unknown key \"vdri\" in [sync] (known: vdir, vdirsyncer, vdirsyncer_pair)")) {
+        #expect(throws: InterchangeError(source: "c.toml", line: 2, problem: "unknown key \"vdri\" in [sync] (known: interval, vdir, vdirsyncer, vdirsyncer_pair)")) {
             try SyncConfig.parse("[sync]\nvdri = \"x\"", source: "c.toml")
         }
         #expect(throws: InterchangeError(source: "c.toml", line: 2, problem: "the value must be a quoted string")) {
@@ -30,6 +30,26 @@ struct SyncConfigTests {
         }
         #expect(throws: InterchangeError(source: "c.toml", line: 2, problem: "the string is not closed")) {
             try SyncConfig.parse("[sync]\nvdir = \"x", source: "c.toml")
+        }
+    }
+
+    @Test("interval is a whole number of seconds, read as one; a quoted or fractional value is an error naming the line")
+    func readsInterval() throws {
+        #expect(try SyncConfig.parse("[sync]\ninterval = 15 # seconds", source: "c.toml").interval == 15)
+        #expect(try SyncConfig.parse("[sync]\ninterval = 0", source: "c.toml").interval == 0)
+        #expect(try SyncConfig.parse("[sync]\nvdir = \"/v\"", source: "c.toml").interval == nil)
+        let wrongKind = "the value must be a whole number of seconds (0 or more), without quotes"
+        #expect(throws: InterchangeError(source: "c.toml", line: 3, problem: wrongKind)) {
+            try SyncConfig.parse("[sync]\nvdir = \"/v\"\ninterval = \"60\"", source: "c.toml")
+        }
+        #expect(throws: InterchangeError(source: "c.toml", line: 2, problem: "unexpected text after the value")) {
+            try SyncConfig.parse("[sync]\ninterval = 1.5", source: "c.toml")
+        }
+        #expect(throws: InterchangeError(source: "c.toml", line: 2, problem: wrongKind)) {
+            try SyncConfig.parse("[sync]\ninterval = -5", source: "c.toml")
+        }
+        #expect(throws: InterchangeError(source: "c.toml", line: 2, problem: "the value must be a quoted string")) {
+            try SyncConfig.parse("[sync]\nvdir = 60", source: "c.toml")
         }
     }
 

@@ -7,6 +7,8 @@ final class RecordingStore: ListStore {
     let store: ToDoStore
     let directory: URL
     private(set) var applyCalls: [[ToDoList.Operation]] = []
+    /// The time each save's operations were to be merged at.
+    private(set) var commitMoments: [Date] = []
     /// How many of the next saves fail (as a full disk would).
     var failuresToCome = 0
     /// Runs at the start of each save (to look at the screen, or to type keys meanwhile).
@@ -26,15 +28,16 @@ final class RecordingStore: ListStore {
     func load() throws(StoreError) -> ToDoList { try store.load() }
 
     func commit(
-        _ operations: [ToDoList.Operation], appliedTo list: ToDoList, readAt version: FileVersion?
+        _ operations: [ToDoList.Operation], appliedTo list: ToDoList, readAt version: FileVersion?, at now: Date, zone: LocalTime
     ) throws(StoreError) -> (list: ToDoList, version: FileVersion?) {
         applyCalls.append(operations)
+        commitMoments.append(now)
         onCommit?()
         if failuresToCome > 0 {
             failuresToCome -= 1
             throw StoreError(kind: .io, path: store.fileURL.path, problem: "no space left on device")
         }
-        return try store.commit(operations, appliedTo: list, readAt: version)
+        return try store.commit(operations, appliedTo: list, readAt: version, at: now, zone: zone)
     }
 
     func version() -> FileVersion? { store.version() }

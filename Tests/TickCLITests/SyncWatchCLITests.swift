@@ -1,0 +1,77 @@
+import Foundation
+import Testing
+
+/// `tick sync --porcelain` (the line the open app reads from its background sync) and
+/// `tick sync --watch` (the open app's schedule without the app).
+@Suite("tick sync --porcelain and --watch")
+struct SyncWatchCLITests {
+    @Test("--porcelain prints one tab-separated line of counts, or `failed` and the reason (and still the error on stderr)")
+    func porcelain() throws {
+        let tick = try TickRunner()
+        try tick.add(["Buy milk"])
+        let vdir = tick.directory.appendingPathComponent("vdir").path
+        let first = try tick.run(["sync", "--porcelain", "--vdir", vdir])
+        #expect(first.status == 0)
+        #expect(first.stdout == "synced\t0\t0\t0\t1\t0\t0\t\n")
+        let config = tick.directory.appendingPathComponent(".config/tick")
+        try FileManager.default.createDirectory(at: config, withIntermediateDirectories: true)
+        try "[sync]\nvdir = \"\(vdir)\"\nvdirsyncer_pair = \"tasks\"\nvdirsyncer = \"/nonexistent/vdirsyncer\"\n"
+            .write(to: config.appendingPathComponent("config.toml"), atomically: true, encoding: .utf8)
+        let failed = try tick.run(["sync", "--porcelain"])
+        #expect(failed.status == 1)
+        #expect(failed.stdout == "failed\t/nonexistent/vdirsyncer: cannot run it: No such file or directory\n")
+        #expect(failed.stderr == "tick: /nonexistent/vdirsyncer: cannot run it: No such file or directory\n")
+    }
+
+    @Test("--porcelain sends vdirsyncer's output to the sync log, making the state directory for it")
+    func porcelainLog() throws {
+        let tick = try TickRunner()
+        try tick.add(["Buy milk"])
+        let program = tick.directory.appendingPathComponent("fake-vdirsyncer").path
+        try "#!/bin/sh\necho \"vdirsyncer $*\"\n".write(toFile: program, atomically: true, encoding: .utf8)
+        try FileManager.default.setAttributes([.posixPermissions: 0o755], ofItemAtPath: program)
+        let config = tick.directory.appendingPathComponent(".config/tick")
+        try FileManager.default.createDirectory(at: config, withIntermediateDirectories: true)
+        try "[sync]\nvdir = \"\(tick.directory.appendingPathComponent("vdir").path)\"\nvdirsyncer_pair = \"tasks\"\nvdirsyncer = \"\(program)\"\n"
+            .write(to: config.appendingPathComponent("config.toml"), atomically: true, encoding: .utf8)
+        let result = try tick.run(["sync", "--porcelain"])
+        #expect(result.stdout == "synced\t0\t0\t0\t1\t0\t0\t\n")
+        let log = try String(contentsOf: tick.directory.appendingPathComponent(".local/state/tick/sync.log"), encoding: .utf8)
+        #expect(log == "vdirsyncer sync tasks\nvdirsyncer sync tasks\n")
+    }
+
+    @Test("--watch syncs every interval, one line per sync, until SIGINT, and exits 0")
+    func watch() throws {
+        let tick = try TickRunner()
+        try tick.add(["Buy milk"])
+        let vdir = tick.directory.appendingPathComponent("vdir").path
+        // `timeout` sends SIGINT after 3.5 s and, with --preserve-status, exits as tick did.
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: "/usr/bin/timeout")
+        process.arguments = ["--preserve-status", "-s", "INT", "3.5", try TickRunner.executable().path,
+                             "sync", "--watch", "--interval", "1", "--vdir", vdir, "--file", tick.file.path]
+        process.environment = ["TZ": "UTC", "HOME": tick.directory.path, "PATH": "/usr/bin:/bin", "LANG": "C.UTF-8"]
+        let output = Pipe()
+        process.standardOutput = output
+        process.standardError = FileHandle.nullDevice
+        let start = Date()
+        try process.run()
+        let text = String(decoding: output.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
+        process.waitUntilExit()
+        #expect(process.terminationStatus == 0)
+        #expect(Date().timeIntervalSince(start) < 6)
+        let lines = text.split(separator: "\n").map(String.init)
+        #expect((3...5).contains(lines.count), "\(lines)")
+        #expect(lines.first?.hasSuffix(" synced: list +0 ~0 -0, vdir 1 written, 0 removed") == true)
+        #expect(lines.dropFirst().allSatisfy { $0.hasSuffix(" synced: nothing to do") }, "\(lines)")
+        #expect(lines.allSatisfy { $0.range(of: #"^\d\d:\d\d "#, options: .regularExpression) != nil })
+    }
+
+    @Test("--watch needs an interval of a second or more")
+    func watchNeedsInterval() throws {
+        let tick = try TickRunner()
+        let result = try tick.run(["sync", "--watch", "--interval", "0", "--vdir", tick.directory.appendingPathComponent("vdir").path])
+        #expect(result.status == 1)
+        #expect(result.stderr == "tick: --watch needs an interval of 1 second or more (--interval, or `interval` under [sync])\n")
+    }
+}
