@@ -8,7 +8,8 @@ extension Tick {
     /// Opens the full-screen list on a terminal; returns the process exit code.
     ///
     /// When a vdir is configured (docs/sync.md) and the list is the default one (the vdir in
-    /// config.toml is its), the open list syncs with it in the background (``LiveSync``):
+    /// config.toml is its), or the vdir is a folder of collections (every list syncs with its
+    /// own: the app opened on the default list syncs them all), the open list syncs with it in the background (``LiveSync``):
     /// as it opens, a few seconds after changes, every `interval` seconds, and on the sync
     /// key, each time by running `tick sync --porcelain` for the same list as a child
     /// process (``BackgroundSyncCommand``), whose output goes to `sync.log` in tick's state
@@ -18,10 +19,19 @@ extension Tick {
         var status: StatusMessage?
         var sync: LiveSyncSetup?
         do {
-            if options.listName == ListSet.defaultName, let session = try SyncSession.make(store: store, vdir: nil, environment: environment) {
+            // A folder of collections syncs every list (the app's with --list); one vdir is the default list's.
+            let interval: Int?
+            if let lists = try CollectionsSync.make(lists: options.listSet, only: options.list, vdir: nil, environment: environment) {
+                interval = lists.interval
+            } else if options.listName == ListSet.defaultName {
+                interval = try SyncSession.make(store: store, vdir: nil, environment: environment)?.interval
+            } else {
+                interval = nil
+            }
+            if let interval {
                 let logPath = try SyncSession.logPath(environment: environment)
                 sync = LiveSyncSetup(runner: ChildSyncRunner(arguments: BackgroundSyncCommand.arguments(for: options), logPath: logPath),
-                                     interval: TimeInterval(session.interval), logPath: logPath)
+                                     interval: TimeInterval(interval), logPath: logPath)
             }
         } catch {
             status = StatusMessage("sync failed: \(error.description)", isError: true)

@@ -44,6 +44,11 @@ public struct CollectionsReport: Sendable, Equatable {
         return parts.joined(separator: "; ")
     }
 
+    /// How many lists failed, and the first: the error a command ends with.
+    public var failureSummary: String {
+        "\(failures.count) of \(failures.count + lists.count) lists did not sync" + (failures.first.map { " (the first: \($0.list))" } ?? "")
+    }
+
     /// Notes a `vdirsyncer discover` after folders were made: when it did not create them,
     /// the user is told to.
     mutating func noteDiscover(_ failed: [String: String], pair: String) {

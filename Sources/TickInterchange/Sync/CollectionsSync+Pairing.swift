@@ -11,7 +11,7 @@ extension CollectionsSync {
     func pairings(only: String?) throws(ListSetError) -> (pairings: [Pairing], elsewhere: [CollectionsReport.Failure]) {
         let names = try lists.names()
         if let only, !names.contains(only) { throw .unknown(only, known: names) }
-        let folders = storage.collections(includingEmpty: true)
+        let folders = storage.subfolders()
         var pairings: [Pairing] = [], elsewhere: [CollectionsReport.Failure] = []
         var unbound: [String] = []
         for name in names {
@@ -28,12 +28,14 @@ extension CollectionsSync {
             }
         }
         var free = folders.filter { folder in !pairings.contains { $0.folder == folder } }
-        var stillUnbound: [String] = []
-        for name in unbound {
-            if let index = free.firstIndex(where: { collectionName($0).lowercased() == name.lowercased() }) {
+        // By displayname first, then by folder name (a server may give a collection with no
+        // name its path as displayname, as Radicale gives `alice/tasks`).
+        var stillUnbound = unbound
+        for named in [collectionName, { $0 }] as [(String) -> String] {
+            stillUnbound = stillUnbound.filter { name in
+                guard let index = free.firstIndex(where: { named($0).lowercased() == name.lowercased() }) else { return true }
                 pairings.append(Pairing(list: name, folder: free.remove(at: index), bound: false))
-            } else {
-                stillUnbound.append(name)
+                return false
             }
         }
         var taken = Set(names.map { $0.lowercased() })
@@ -41,10 +43,16 @@ extension CollectionsSync {
             pairings.append(Pairing(list: Self.listName(for: collectionName(folder), folder: folder, taken: &taken),
                                     folder: folder, bound: false, makeList: true))
         }
-        var takenFolders = Set(((try? Vdir.names(in: storage.directory)) ?? []).map { $0 })
+        // (Case-insensitively: Tasks beside tasks would be one folder on some servers and phones.)
+        var takenFolders = Set(((try? Vdir.names(in: storage.directory)) ?? []).map { $0.lowercased() })
         for name in stillUnbound {
-            pairings.append(Pairing(list: name, folder: Vdir.uniqueName(Vdir.safeName(name), suffix: "", taken: &takenFolders),
-                                    bound: false, makeFolder: true))
+            var folder = Vdir.safeName(name), counter = 2
+            while takenFolders.contains(folder.lowercased()) {
+                folder = "\(Vdir.safeName(name))-\(counter)"
+                counter += 1
+            }
+            takenFolders.insert(folder.lowercased())
+            pairings.append(Pairing(list: name, folder: folder, bound: false, makeFolder: true))
         }
         guard let only else { return (pairings, elsewhere) }
         return (pairings.filter { $0.list == only }, elsewhere.filter { $0.list == only })

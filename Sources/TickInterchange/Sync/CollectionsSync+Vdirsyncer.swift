@@ -23,7 +23,7 @@ extension CollectionsSync {
             unlink(scratch)
         }
         let failed = Self.failedCollections(in: String(decoding: output, as: UTF8.self), pair: pair,
-                                            folders: storage.collections(includingEmpty: true))
+                                            folders: storage.subfolders())
         guard status == 0 || !failed.isEmpty else {
             let seeLog = vdirsyncerOutput.map { " (its output is in \($0))" } ?? ""
             throw InterchangeError(source: program, problem: "`\(program) \(command) \(pair)` failed with status \(status)\(seeLog)")

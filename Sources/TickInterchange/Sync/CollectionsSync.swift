@@ -9,8 +9,9 @@ import TickCore
 /// Which list goes with which folder (``pairings(only:)``):
 /// 1. a list bound to a folder of this storage (``SyncBinding``) stays with it, whatever
 ///    the collection is called;
-/// 2. an unbound collection whose `displayname` (else its folder's name) is an unbound
-///    list's name, case-insensitively, binds to it: that is asking for it by name;
+/// 2. an unbound collection whose `displayname` (else its folder's name; then, for the
+///    lists left, its folder's name) is an unbound list's name, case-insensitively, binds
+///    to it: that is asking for it by name;
 /// 3. a collection left over makes a list of its name (``CollectionsReport/notes`` says so);
 /// 4. a list left over makes a folder named from the list (``Vdir/safeName(_:)``) with a
 ///    `displayname` file, which `vdirsyncer discover` creates on the server.
@@ -34,6 +35,8 @@ public struct CollectionsSync: Sendable {
     public var vdirsyncerOutput: String?
     /// Lets a list's sync delete every item when its collection is empty or gone.
     public var forceDelete = false
+    /// Seconds between the open app's (and `--watch`'s) syncs: `[sync] interval`.
+    public var interval = SyncConfig.defaultInterval
 
     public init(lists: ListSet, storage: String, stateDirectory: URL) {
         self.lists = lists
@@ -45,12 +48,13 @@ public struct CollectionsSync: Sendable {
     /// collections; nil when it names one vdir (or none), which ``SyncSession`` syncs.
     public static func make(lists: ListSet, only: String?, vdir: String?, environment: [String: String]) throws(InterchangeError) -> CollectionsSync? {
         let config = try SyncConfig.load(environment: environment)
-        guard let path = vdir ?? config.vdir, !path.isEmpty, !Vdir(path).collections(includingEmpty: true).isEmpty else { return nil }
+        guard let path = vdir ?? config.vdir, !path.isEmpty, Vdir(path).isCollectionsFolder() else { return nil }
         var sync = CollectionsSync(lists: lists, storage: path, stateDirectory: SyncPaths.defaultDirectory(environment: environment))
         sync.only = only
         // (vdirsyncer's pair goes with the configured vdir only, as for one vdir.)
         sync.pair = vdir == nil ? config.vdirsyncerPair : nil
         sync.program = config.vdirsyncerProgram ?? "vdirsyncer"
+        sync.interval = config.interval ?? SyncConfig.defaultInterval
         return sync
     }
 
@@ -106,7 +110,7 @@ public struct CollectionsSync: Sendable {
     private func refuseLooseItems() throws(InterchangeError) {
         guard let loose = try storage.itemFiles(), !loose.isEmpty else { return }
         throw InterchangeError(source: storage.directory, problem: """
-            is a folder of collections (\(Vdir.listed(storage.collections(includingEmpty: true)))) that also holds \
+            is a folder of collections (\(Vdir.listed(storage.subfolders()))) that also holds \
             \(Vdir.listed(loose)) beside them, which vdirsyncer never uploads and no list syncs with; move them into a collection
             """)
     }

@@ -36,7 +36,15 @@ public struct Vdir: Sendable {
     /// `-_.@+`, else the UID with every other character as `_`; `_` before a UID that would
     /// be empty or hidden; at most 200 characters; a name taken already gets `-2`, `-3`, ….
     public static func fileName(for uid: String, taken: inout Set<String>) -> String {
-        uniqueName(safeName(uid), suffix: ".ics", taken: &taken)
+        let safe = safeName(uid)
+        var name = safe + ".ics"
+        var counter = 2
+        while taken.contains(name) {
+            name = "\(safe)-\(counter).ics"
+            counter += 1
+        }
+        taken.insert(name)
+        return name
     }
 
     /// `text` as a name safe in any file system: letters, digits and `-_.@+` kept, every
@@ -50,19 +58,6 @@ public struct Vdir: Sendable {
         if safe.isEmpty || safe.hasPrefix(".") { safe = "_" + safe }
         if safe.utf8.count > 200 { safe = String(safe.prefix(200)) }
         return safe
-    }
-
-    /// `base + suffix`, else `base-2 + suffix`, `base-3 + suffix`, … — the first not in
-    /// `taken`, which it joins.
-    static func uniqueName(_ base: String, suffix: String, taken: inout Set<String>) -> String {
-        var name = base + suffix
-        var counter = 2
-        while taken.contains(name) {
-            name = "\(base)-\(counter)\(suffix)"
-            counter += 1
-        }
-        taken.insert(name)
-        return name
     }
 
     /// The path of a file of the vdir.

@@ -78,12 +78,11 @@ struct SyncCommand: ParsableCommand {
                 // A folder of collections: every list (or --list's) with its own collection.
                 if var lists = try CollectionsSync.make(lists: storeOptions.listSet, only: storeOptions.list, vdir: vdir, environment: environment) {
                     lists.forceDelete = forceDelete
-                    let report = try lists.run(dryRun: dryRun)
-                    for line in report.lines { output(line) }
-                    if let failure = report.failures.first {
-                        throw CLIError("\(report.failures.count) of \(report.failures.count + report.lists.count) lists did not sync (the first: \(failure.list))")
+                    if porcelain { lists.vdirsyncerOutput = try quietForPorcelain(environment) }
+                    return try runEach(interval: lists.interval) { () throws(InterchangeError) in
+                        let report = try lists.run(dryRun: dryRun)
+                        return (report.outcome, report.lines, report.failures.isEmpty ? nil : report.failureSummary)
                     }
-                    return
                 }
                 // config.toml's vdir belongs to the default list: another list syncs only
                 // with a vdir named for it.
@@ -94,26 +93,37 @@ struct SyncCommand: ParsableCommand {
                     throw CLIError("no vdir to sync with: give --vdir DIR, or set `vdir` under [sync] in \(SyncConfig.path(environment: environment).path)")
                 }
                 session.sync.forceDelete = forceDelete
-                if porcelain {
-                    // vdirsyncer's chatter must not mix with the one line on standard output;
-                    // a reader that went away must not end the sync halfway.
-                    session.vdirsyncerOutput = try SyncSession.logPath(environment: environment)
-                    signal(SIGPIPE, SIG_IGN)
-                }
-                if watch {
-                    try self.watch(session, interval: interval ?? session.interval)
-                    return
-                }
-                do throws(InterchangeError) {
+                if porcelain { session.vdirsyncerOutput = try quietForPorcelain(environment) }
+                try runEach(interval: session.interval) { () throws(InterchangeError) in
                     let report = try session.run(dryRun: dryRun)
-                    output(porcelain ? SyncOutcome.synced(SyncCounts(report)).porcelain : report.summary)
-                } catch {
-                    if porcelain { output(SyncOutcome.failed(error.description).porcelain) }
-                    throw error
+                    return (.synced(SyncCounts(report)), [report.summary], nil)
                 }
             } catch let error as InterchangeError {
                 throw CLIError(error.description)
             }
         }
+    }
+
+    /// With --porcelain: vdirsyncer's chatter goes to the sync log, not among the one line on
+    /// standard output; a reader that went away must not end the sync halfway.
+    private func quietForPorcelain(_ environment: [String: String]) throws(InterchangeError) -> String {
+        signal(SIGPIPE, SIG_IGN)
+        return try SyncSession.logPath(environment: environment)
+    }
+
+    /// Runs one sync (or, with --watch, one after another) and says what it did: the
+    /// porcelain line, else the lines for people. A sync that went partly wrong says so
+    /// (`failure`) and exits 1 after its lines.
+    private func runEach(interval: Int, _ sync: () throws(InterchangeError) -> (outcome: SyncOutcome, lines: [String], failure: String?)) throws {
+        if watch { return try self.watch(interval: interval, sync) }
+        let result: (outcome: SyncOutcome, lines: [String], failure: String?)
+        do throws(InterchangeError) {
+            result = try sync()
+        } catch {
+            if porcelain { output(SyncOutcome.failed(error.description).porcelain) }
+            throw error
+        }
+        if porcelain { output(result.outcome.porcelain) } else { result.lines.forEach(output) }
+        if let failure = result.failure { throw CLIError(failure) }
     }
 }
