@@ -124,3 +124,25 @@ extension ToDoList {
         }
     }
 }
+
+/// The depths of a list's items met one at a time in order, To Do then Done (a list read
+/// as a stream, never held whole): an item is as deep as its parent plus one when its
+/// parent is on the path of items above it in its section, else top level.
+public struct SubtaskDepths: Sendable {
+    private var path: [UUID] = []
+    private var section: ToDoList.Section?
+
+    public init() {}
+
+    /// The next item's depth (the number of its ancestors above it in its section).
+    public mutating func next(_ item: borrowing ToDoItem, in section: ToDoList.Section) -> Int {
+        if section != self.section { path.removeAll(); self.section = section }
+        if let parent = item.parent, let at = path.lastIndex(of: parent) {
+            path.removeSubrange((at + 1)...)
+        } else {
+            path.removeAll()
+        }
+        path.append(item.id)
+        return path.count - 1
+    }
+}

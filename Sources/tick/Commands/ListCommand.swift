@@ -122,13 +122,15 @@ struct ListCommand: ParsableCommand {
         var array = TickJSON.ArrayStream()
         var failure: InterchangeError?
         var position = 0  // in the whole list, To Do first (every To Do item comes first)
+        var depths = SubtaskDepths()
         try items.forEach { section, item in
             position += 1
+            let depth = depths.next(item, in: section)
             // (Every item is read, also of a section not shown: a bad one is an error here too.)
             guard sections.contains(section), !filter.narrows || filter.keeps(item, in: section) else { return true }
             guard json else {
-                ListText.writePlainLine(item, position: position, done: section == .done, today: today, now: filter.now,
-                                       calendar: filter.calendar, to: &writer)
+                ListText.writePlainLine(item, position: position, done: section == .done, indent: 2 * depth, today: today,
+                                       now: filter.now, calendar: filter.calendar, to: &writer)
                 return true
             }
             array.startElement(to: &writer)

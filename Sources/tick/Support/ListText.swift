@@ -20,6 +20,13 @@ struct ListText {
     /// The location column is cut to this many columns on a terminal.
     static let maximumLocationWidth = 20
 
+    /// The columns a subtask at a position is indented by: 2 per parent above it in its section.
+    private func indent(_ position: Int) -> Int {
+        let toDoCount = list.toDoItems.count
+        return 2 * (position <= toDoCount ? list.depth(ofItemAt: position - 1, in: .toDo)
+            : list.depth(ofItemAt: position - 1 - toDoCount, in: .done))
+    }
+
     /// Calls `body` with the item at a position (borrowed, not copied) and whether it is done.
     private func row<Result, Failure: Error>(
         _ position: Int, _ body: (ToDoItem, Bool) throws(Failure) -> Result
@@ -37,8 +44,10 @@ struct ListText {
         let today = calendar.fields(of: now)
         guard let width else {
             for position in positions {
+                let indent = indent(position)
                 try row(position) { (item, done) throws(InterchangeError) in
-                    Self.writePlainLine(item, position: position, done: done, today: today, now: now, calendar: calendar, to: &writer)
+                    Self.writePlainLine(item, position: position, done: done, indent: indent, today: today, now: now, calendar: calendar,
+                                        to: &writer)
                     try writer.flushIfFull()
                 }
             }
@@ -63,7 +72,7 @@ struct ListText {
                 if colors != nil { dueStates.append(state) }
                 dueEnds.append(dues.count)
                 dueWidth = max(dueWidth, dues.count - start)
-                titleWidths.append(DisplayWidth.of(VisibleText.line(item.title)))
+                titleWidths.append(indent(position) + DisplayWidth.of(VisibleText.line(item.title)))
                 if let location = item.location { locationWidth = max(locationWidth, DisplayWidth.of(VisibleText.line(location.name))) }
             }
         }
@@ -79,7 +88,9 @@ struct ListText {
         var titleWidth = 0
         for (index, position) in positions.enumerated() {
             let full = titleWidths[index]
-            let cut = full <= titleLimit ? full : row(position) { item, _ in Self.truncatedWidth(VisibleText.line(item.title), toWidth: titleLimit) }
+            let indent = indent(position)
+            let cut = full <= titleLimit ? full
+                : indent + row(position) { item, _ in Self.truncatedWidth(VisibleText.line(item.title), toWidth: max(titleLimit - indent, 1)) }
             titleWidths[index] = cut
             titleWidth = max(titleWidth, cut)
         }
@@ -90,8 +101,11 @@ struct ListText {
                 let lineStart = writer.count
                 for _ in 0..<(positionWidth - Self.digits(position)) { writer.byte(UInt8(ascii: " ")) }
                 writer.integer(Int64(position))
-                writer.ascii(done ? " [x] " : " [ ] ")
-                Self.writeTruncated(VisibleText.line(item.title), toWidth: titleLimit, to: &writer)
+                let indent = indent(position)
+                writer.byte(UInt8(ascii: " "))
+                for _ in 0..<indent { writer.byte(UInt8(ascii: " ")) }
+                writer.ascii(done ? "[x] " : "[ ] ")
+                Self.writeTruncated(VisibleText.line(item.title), toWidth: max(titleLimit - indent, 1), to: &writer)
                 var lineWidth = titleStart + titleWidth
                 for _ in titleWidths[index]..<titleWidth { writer.byte(UInt8(ascii: " ")) }
                 if dueWidth > 0 {
@@ -128,11 +142,13 @@ struct ListText {
     /// Writes an item's line as it goes into a pipe: its fields joined plainly, nothing
     /// padded or cut, ending in a line break.
     static func writePlainLine(
-        _ item: borrowing ToDoItem, position: Int, done: Bool, today: LocalTime.Fields, now: Date, calendar: LocalTime,
-        to writer: inout ByteWriter
+        _ item: borrowing ToDoItem, position: Int, done: Bool, indent: Int = 0, today: LocalTime.Fields, now: Date,
+        calendar: LocalTime, to writer: inout ByteWriter
     ) {
         writer.integer(Int64(position))
-        writer.ascii(done ? " [x] " : " [ ] ")
+        writer.byte(UInt8(ascii: " "))
+        for _ in 0..<indent { writer.byte(UInt8(ascii: " ")) }
+        writer.ascii(done ? "[x] " : "[ ] ")
         writer.text(VisibleText.line(item.title))
         writeDue(item, done: done, today: today, now: now, calendar: calendar, after: "  ", to: &writer)
         if let location = item.location.map({ VisibleText.line($0.name) }), !location.isEmpty {
