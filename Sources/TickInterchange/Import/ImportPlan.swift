@@ -106,7 +106,8 @@ public struct ImportPlan: Sendable {
         } catch {
             throw InterchangeError(source: source, problem: error.description)
         }
-        try Self.checkParents(entries, in: list, source: source)
+        // (iCalendar names a parent by UID: one not there yet leaves the item top level.)
+        if format == .json { try Self.checkParents(entries, in: list, source: source) }
         operations = replacements + moveRemovals + moveInsertions + Self.parentsFirst(insertions)
     }
 

@@ -35,6 +35,7 @@ public struct SyncFields: Sendable, Hashable {
         PrioritySyncField.self,
         TagsSyncField.self,
         RepeatSyncField.self,
+        ParentSyncField.self,
     ]
 
     // The fields' values (each row says which are its own).
@@ -53,10 +54,12 @@ public struct SyncFields: Sendable, Hashable {
     public var tags: [String]
     /// An RRULE value.
     public var recurrence: String?
+    /// The parent's id, for a subtask.
+    public var parent: UUID?
 
     public init(title: String, notes: String? = nil, due: Double? = nil, dueIsDay: Bool = false, location: String? = nil,
                 latitude: Double? = nil, longitude: Double? = nil, done: Bool = false, priority: Int? = nil, tags: [String] = [],
-                recurrence: String? = nil) {
+                recurrence: String? = nil, parent: UUID? = nil) {
         self.title = title
         self.notes = notes
         self.due = due
@@ -68,6 +71,7 @@ public struct SyncFields: Sendable, Hashable {
         self.priority = priority
         self.tags = tags
         self.recurrence = recurrence
+        self.parent = parent
     }
 
     /// The row of a field.
