@@ -74,6 +74,7 @@ struct SubtaskScreenTests {
         ])
         state.press(.character("u"))
         #expect(state.toDoTitles == ["Pack", "Socks", "Wool", "Shirts", "Call"])
+        #expect(state.status?.text.contains("tick of \"Pack\" (and 3 more)") == true, "\(state.status?.text ?? "")")
     }
 
     @Test("dd on a parent deletes its subtasks and says how many; u brings them back in place")

@@ -3,11 +3,12 @@ import TickCore
 
 extension AppState {
     /// Applies user operations to the list, queues them for saving and records them for
-    /// undo, named `verb of "title"` after the items they change. Stops at the first
+    /// undo, named `verb of "title"` after the items they change, the last operation's
+    /// first (a cascade's own item: `tick of "Pack" (and 2 more)`). Stops at the first
     /// operation the list refuses and reports it in the status line.
     @discardableResult
     mutating func perform(_ operations: [ToDoList.Operation], name verb: String, undoFocus: UUID?, redoFocus: UUID?) -> Bool {
-        let titles = itemTitles(operations)
+        let titles = itemTitles(operations.suffix(1) + operations.dropLast())
         var done: [ToDoList.Operation] = []
         var inverses: [ToDoList.Operation] = []
         var failure: ModelError?
