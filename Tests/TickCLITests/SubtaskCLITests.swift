@@ -22,6 +22,8 @@ struct SubtaskCLITests {
         let tick = try packing()
         #expect(try titles(tick) == ["Pack", "Socks", "Shirts", "Call"])
         #expect(try tick.run(["list"]).stdout == "1 [ ] Pack\n2   [ ] Socks\n3   [ ] Shirts\n4 [ ] Call\n")
+        // Sorted, a subtask need not follow its parent: no indentation.
+        #expect(try tick.run(["list", "--sort", "due"]).stdout == "1 [ ] Pack\n2 [ ] Socks\n3 [ ] Shirts\n4 [ ] Call\n")
         let json = try tick.listJSON()
         let packID = try #require(json[0]["id"] as? String)
         #expect(json.map { $0["parent"] as? String } == [nil, packID, packID, nil])

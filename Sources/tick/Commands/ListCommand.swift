@@ -163,7 +163,7 @@ extension ItemOrder: ExpressibleByArgument {}
 
 extension ListCommand {
     /// Prints the given sections with To Do in `sort`'s order (Done in its own), as text
-    /// (positions as in the list) or JSON.
+    /// (positions as in the list, subtasks not indented) or JSON.
     static func printSorted(_ list: ToDoList, by sort: ItemOrder, sections: [ToDoList.Section], json: Bool, filter: ListFilter) throws {
         var positions: [Int] = []
         if sections.contains(.toDo) {
@@ -176,7 +176,8 @@ extension ListCommand {
         }
         var writer = ByteWriter(descriptor: STDOUT_FILENO, destination: "standard output")
         guard json else {
-            return try ListText(list: list, positions: positions, now: filter.now, calendar: filter.calendar, colors: filter.colors)
+            return try ListText(list: list, positions: positions, now: filter.now, calendar: filter.calendar, colors: filter.colors,
+                                indentsSubtasks: false)
                 .write(width: TerminalWidth.ofStandardOutput(), to: &writer)
         }
         var array = TickJSON.ArrayStream()

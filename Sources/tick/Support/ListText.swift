@@ -16,12 +16,16 @@ struct ListText {
     /// How overdue and due-today dates are coloured on a terminal; nil for none (a pipe,
     /// `NO_COLOR`).
     var colors: DueColors? = nil
+    /// Whether subtasks are indented under their parent; not in a sorted To Do, where a
+    /// subtask need not follow its parent.
+    var indentsSubtasks = true
 
     /// The location column is cut to this many columns on a terminal.
     static let maximumLocationWidth = 20
 
     /// The columns a subtask at a position is indented by: 2 per parent above it in its section.
     private func indent(_ position: Int) -> Int {
+        guard indentsSubtasks else { return 0 }
         let toDoCount = list.toDoItems.count
         return 2 * (position <= toDoCount ? list.depth(ofItemAt: position - 1, in: .toDo)
             : list.depth(ofItemAt: position - 1 - toDoCount, in: .done))
