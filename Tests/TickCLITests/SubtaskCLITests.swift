@@ -65,6 +65,18 @@ struct SubtaskCLITests {
         #expect(try tick.run(["list"]).stdout == "1 [ ] Pack\n2   [ ] Shirts\n3 [ ] Socks\n4   [ ] Call\n")
     }
 
+    @Test("todo.txt and taskwarrior exports say they leave out the parents; importing the export back keeps them")
+    func formatsWithoutParents() throws {
+        let tick = try packing()
+        let todo = try tick.run(["export", "--format", "todotxt"])
+        #expect(todo.stderr.contains("parents of 2 items"), "\(todo.stderr)")
+        let task = try tick.run(["export", "--format", "taskwarrior"])
+        #expect(task.stderr.contains("parents of 2 items"), "\(task.stderr)")
+        let back = try tick.run(["import", "--format", "taskwarrior", "-"], input: task.stdout)
+        #expect(back.status == 0, "\(back.stderr)")
+        #expect(try tick.run(["list"]).stdout == "1 [ ] Pack\n2   [ ] Socks\n3   [ ] Shirts\n4 [ ] Call\n")
+    }
+
     @Test("a JSON import keeps parents, a child before its parent too; a parent naming no item is refused with its line")
     func jsonImport() throws {
         let tick = try TickRunner()
