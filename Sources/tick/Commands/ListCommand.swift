@@ -107,30 +107,38 @@ struct ListCommand: ParsableCommand {
             ProcessLifetime.keepUntilExit(list)
             return try printList(list, sections: sections, filter: filter)
         }
-        try printStreamed(store.items(), sections: sections, json: json, filter: filter)
+        guard try printStreamed(store.items(), sections: sections, json: json, filter: filter) else {
+            // Positions are those of the list in tree order, which only the whole list knows.
+            let list = try store.load()
+            ProcessLifetime.keepUntilExit(list)
+            return try printList(list, sections: sections, filter: filter)
+        }
     }
 
     /// Prints the given sections as JSON or plain lines while reading the items one at a
     /// time, never holding the list. Nothing is printed when an item is bad: lines (about a
     /// quarter of the file's size) are collected and written once every item was read;
     /// JSON, larger than the file, is written as it goes after a first pass has read every
-    /// item.
-    static func printStreamed(_ items: StoredItems, sections: [ToDoList.Section], json: Bool, filter: ListFilter) throws {
+    /// item. Lines of a list with subtasks are not written: false, for the caller to print
+    /// them from the whole list (a file another program wrote may hold a subtask before its
+    /// parent, which the list's tree order, and so its positions, move).
+    @discardableResult
+    static func printStreamed(_ items: StoredItems, sections: [ToDoList.Section], json: Bool, filter: ListFilter) throws -> Bool {
         if json { try items.forEach { _, _ in true } }
         let today = filter.calendar.fields(of: filter.now)
         var writer = ByteWriter(descriptor: STDOUT_FILENO, destination: "standard output")
         var array = TickJSON.ArrayStream()
         var failure: InterchangeError?
         var position = 0  // in the whole list, To Do first (every To Do item comes first)
-        var depths = SubtaskDepths()
+        var hasSubtasks = false
         try items.forEach { section, item in
             position += 1
-            let depth = depths.next(item, in: section)
             // (Every item is read, also of a section not shown: a bad one is an error here too.)
+            if item.parent != nil { hasSubtasks = true }
             guard sections.contains(section), !filter.narrows || filter.keeps(item, in: section) else { return true }
             guard json else {
-                ListText.writePlainLine(item, position: position, done: section == .done, indent: 2 * depth, today: today,
-                                       now: filter.now, calendar: filter.calendar, to: &writer)
+                ListText.writePlainLine(item, position: position, done: section == .done, today: today, now: filter.now,
+                                       calendar: filter.calendar, to: &writer)
                 return true
             }
             array.startElement(to: &writer)
@@ -139,7 +147,8 @@ struct ListCommand: ParsableCommand {
             return failure == nil
         }
         if let failure { throw failure }
-        if json { try array.finish(to: &writer) } else { try writer.flush() }
+        if json { try array.finish(to: &writer) } else if !hasSubtasks { try writer.flush() }
+        return json || !hasSubtasks
     }
 
     /// Prints the given sections of `list` (the items `filter` keeps) as lines that fit
