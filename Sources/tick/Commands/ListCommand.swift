@@ -133,8 +133,12 @@ struct ListCommand: ParsableCommand {
         var hasSubtasks = false
         try items.forEach { section, item in
             position += 1
-            // (Every item is read, also of a section not shown: a bad one is an error here too.)
-            if item.parent != nil { hasSubtasks = true }
+            // (Every item is read, also of a section not shown: a bad one is an error here too;
+            // lines stop at the first subtask, the whole list read next checks the rest.)
+            if item.parent != nil, !json {
+                hasSubtasks = true
+                return false
+            }
             guard sections.contains(section), !filter.narrows || filter.keeps(item, in: section) else { return true }
             guard json else {
                 ListText.writePlainLine(item, position: position, done: section == .done, today: today, now: filter.now,

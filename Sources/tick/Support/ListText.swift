@@ -23,12 +23,13 @@ struct ListText {
     /// The location column is cut to this many columns on a terminal.
     static let maximumLocationWidth = 20
 
-    /// The columns a subtask at a position is indented by: 2 per parent above it in its section.
-    private func indent(_ position: Int) -> Int {
-        guard indentsSubtasks else { return 0 }
-        let toDoCount = list.toDoItems.count
-        return 2 * (position <= toDoCount ? list.depth(ofItemAt: position - 1, in: .toDo)
-            : list.depth(ofItemAt: position - 1 - toDoCount, in: .done))
+    /// The columns each item is indented by (2 per parent above it in its section), by
+    /// position − 1, To Do then Done, in one pass; nil when none is.
+    private func indents() -> [Int]? {
+        let isSubtask = { (item: ToDoItem) in item.parent != nil }
+        guard indentsSubtasks, list.toDoItems.contains(where: isSubtask) || list.doneItems.contains(where: isSubtask) else { return nil }
+        var depths = SubtaskDepths()
+        return list.toDoItems.map { 2 * depths.next($0, in: .toDo) } + list.doneItems.map { 2 * depths.next($0, in: .done) }
     }
 
     /// Calls `body` with the item at a position (borrowed, not copied) and whether it is done.
@@ -46,6 +47,8 @@ struct ListText {
     /// (a pipe), each line is its fields joined plainly, nothing padded or cut.
     func write(width: Int?, to writer: inout ByteWriter) throws(InterchangeError) {
         let today = calendar.fields(of: now)
+        let indents = indents()
+        func indent(_ position: Int) -> Int { indents?[position - 1] ?? 0 }
         guard let width else {
             for position in positions {
                 let indent = indent(position)
