@@ -30,6 +30,15 @@ struct SubtaskCLITests {
         #expect(json[0]["parent"] is NSNull)
     }
 
+    @Test("move of a parent moves its subtasks with it; a subtask stays among its parent's; the line says where each went")
+    func moveBlocks() throws {
+        let tick = try packing()
+        #expect(try tick.run(["move", "1", "--to", "4"]).stdout.contains(" to 2 in To Do  Pack"))
+        #expect(try tick.run(["list"]).stdout == "1 [ ] Call\n2 [ ] Pack\n3   [ ] Socks\n4   [ ] Shirts\n")
+        #expect(try tick.run(["move", "4", "--to", "1"]).stdout.contains(" to 3 in To Do  Shirts"))
+        #expect(try tick.run(["list"]).stdout == "1 [ ] Call\n2 [ ] Pack\n3   [ ] Shirts\n4   [ ] Socks\n")
+    }
+
     @Test("check of a parent ticks its open subtasks and says how many; undo brings all back")
     func checkCascades() throws {
         let tick = try packing()

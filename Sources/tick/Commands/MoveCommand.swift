@@ -10,7 +10,9 @@ struct MoveCommand: ParsableCommand {
         usage: "tick move <item> --to <n> [--file <path>]",
         discussion: """
             N counts within the item's own section: 1 is the top of To Do for an open item, \
-            the top of Done for a done one.
+            the top of Done for a done one. A parent moves with its subtasks after it; a \
+            subtask moves only among its parent's subtasks. The line says where the item \
+            went.
 
             Examples:
               tick move 5 --to 1
@@ -33,16 +35,17 @@ struct MoveCommand: ParsableCommand {
 
     func run() throws {
         try reportingErrors {
-            let (item, section) = try storeOptions.makeStore().modifyRecording(verb: "move", command: "move") { list, record in
+            let (item, section, at) = try storeOptions.makeStore().modifyRecording(verb: "move", command: "move") { list, record in
                 let (item, section, _) = try itemArgument.item.resolve(in: list)
                 let count = list.items(in: section).count
                 guard to <= count else {
                     throw CLIError("--to \(to) is past the end of \(section.title), which has \(count) item\(count == 1 ? "" : "s")")
                 }
                 try record.apply(.reorder(item.id, at: to - 1), to: &list, title: item.title)
-                return (item, section)
+                // (Subtasks keep to tree order: the item may be elsewhere than asked.)
+                return (item, section, (list.position(of: item.id)?.index ?? to - 1) + 1)
             }
-            output("moved \(ItemFormatting.shortID(item)) to \(to) in \(section.title)  \(ItemFormatting.oneLine(item.title))")
+            output("moved \(ItemFormatting.shortID(item)) to \(at) in \(section.title)  \(ItemFormatting.oneLine(item.title))")
         }
     }
 }
