@@ -28,6 +28,8 @@ struct SubtaskCLITests {
         let packID = try #require(json[0]["id"] as? String)
         #expect(json.map { $0["parent"] as? String } == [nil, packID, packID, nil])
         #expect(json[0]["parent"] is NSNull)
+        #expect(try tick.run(["show", "2"]).stdout.contains("  subtask:  of \(packID.prefix(8).lowercased())  Pack\n"))
+        #expect(try tick.run(["show", "1"]).stdout.contains("  subtasks: 2 (2 open)\n"))
     }
 
     @Test("move of a parent moves its subtasks with it; a subtask stays among its parent's; the line says where each went")
