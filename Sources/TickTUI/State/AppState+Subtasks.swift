@@ -27,8 +27,7 @@ extension AppState {
 
     /// A folded item's open subtasks (and theirs), shown as `(+N)` after its title.
     func hiddenOpenSubtasks(of item: ToDoItem) -> Int? {
-        guard folded.contains(item.id), foldView != nil else { return nil }
-        return list.descendants(of: item.id).filter { list.position(of: $0)?.section == .toDo }.count
+        foldView == nil ? nil : foldedOpenCounts[item.id]
     }
 
     /// Recomputes ``foldView`` after the list, the folds or the filter changed (O(n), only
@@ -49,6 +48,11 @@ extension AppState {
             return rows
         }
         foldView = Filter(query: "", toDo: shown(list.toDoItems, .toDo), done: shown(list.doneItems, .done))
+        // Counted here, once a change, not for every frame.
+        let openIDs = Set(list.toDoItems.map(\.id))
+        foldedOpenCounts = Dictionary(uniqueKeysWithValues: folded.map { id in
+            (id, list.descendants(of: id).filter(openIDs.contains).count)
+        })
     }
 
     /// `z`: folds the selected item's subtasks away, or unfolds them.

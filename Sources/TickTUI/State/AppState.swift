@@ -51,6 +51,8 @@ public struct AppState: Sendable {
     /// While an item is folded and no filter is on: the list positions of the rows shown
     /// (see AppState+Subtasks.swift).
     var foldView: Filter?
+    /// Each folded item's open subtasks (and theirs), shown as `(+N)`; made with ``foldView``.
+    var foldedOpenCounts: [UUID: Int] = [:]
     /// The parent of the item being added on the new-item row (`A`), nil for a top-level one.
     var newItemParent: UUID?
     /// The order To Do is shown in (`s` cycles it); the list's own order stays.
