@@ -1,4 +1,5 @@
 import Foundation
+import Synchronization
 
 /// Wall-clock timing helpers for the benchmark.
 enum Measure {
@@ -95,41 +96,54 @@ enum MemoryStatus {
 }
 
 extension MemoryStatus {
-    /// Reads RssAnon and RssFile every half millisecond on its own thread; ``stop()``
-    /// returns the highest of each seen.
-    final class Sampler: @unchecked Sendable {
-        private var running = true
-        private var peakAnon = 0.0, peakFile = 0.0, peakSum = 0.0
-        private let done = DispatchSemaphore(value: 0)
-        private var series: [String] = []
+    /// Reads RssAnon and RssFile every 0.3 ms on its own thread; ``stop()`` returns the
+    /// highest of each seen.
+    ///
+    /// The two threads share nothing but the `Mutex`-guarded peaks and the semaphores: the
+    /// sampler waits on `stopRequested` with a 0.3 ms timeout between samples (so a stop ends
+    /// the wait at once), and `stop()` waits on `finished` before it reads the peaks.
+    final class Sampler: Sendable {
+        private struct Peaks {
+            var anon = 0.0, file = 0.0, sum = 0.0
+            var series: [String] = []
+        }
+
+        private let peaks = Mutex(Peaks())
+        private let stopRequested = DispatchSemaphore(value: 0)
+        private let finished = DispatchSemaphore(value: 0)
 
         init() {
             Thread.detachNewThread { [self] in
-                while running {
-                    if let status = try? String(contentsOfFile: "/proc/self/status", encoding: .utf8) {
-                        var anon = 0.0, file = 0.0
-                        for line in status.split(separator: "\n") {
-                            let parts = line.split(separator: " ", omittingEmptySubsequences: true)
-                            guard parts.count > 1, let value = Double(parts[1].filter(\.isNumber)) else { continue }
-                            if parts[0].hasPrefix("RssAnon") { anon = value / 1024 }
-                            if parts[0].hasPrefix("RssFile") { file = value / 1024 }
-                        }
-                        peakAnon = max(peakAnon, anon)
-                        peakFile = max(peakFile, file)
-                        peakSum = max(peakSum, anon + file)
-                        series.append(String(format: "%.0f/%.0f", anon, file))
-                    }
-                    usleep(300)
-                }
-                done.signal()
+                repeat {
+                    sample()
+                } while stopRequested.wait(timeout: .now() + .microseconds(300)) == .timedOut
+                finished.signal()
+            }
+        }
+
+        private func sample() {
+            guard let status = try? String(contentsOfFile: "/proc/self/status", encoding: .utf8) else { return }
+            var anon = 0.0, file = 0.0
+            for line in status.split(separator: "\n") {
+                let parts = line.split(separator: " ", omittingEmptySubsequences: true)
+                guard parts.count > 1, let value = Double(parts[1].filter(\.isNumber)) else { continue }
+                if parts[0].hasPrefix("RssAnon") { anon = value / 1024 }
+                if parts[0].hasPrefix("RssFile") { file = value / 1024 }
+            }
+            peaks.withLock { peaks in
+                peaks.anon = max(peaks.anon, anon)
+                peaks.file = max(peaks.file, file)
+                peaks.sum = max(peaks.sum, anon + file)
+                peaks.series.append(String(format: "%.0f/%.0f", anon, file))
             }
         }
 
         func stop() -> String {
-            running = false
-            done.wait()
-            return String(format: "anon %.1f file %.1f sum %.1f", peakAnon, peakFile, peakSum)
-                + (ProcessInfo.processInfo.environment["TICK_BENCH_SERIES"] != nil ? "\n" + series.joined(separator: " ") : "")
+            stopRequested.signal()
+            finished.wait()
+            let seen = peaks.withLock { $0 }
+            return String(format: "anon %.1f file %.1f sum %.1f", seen.anon, seen.file, seen.sum)
+                + (ProcessInfo.processInfo.environment["TICK_BENCH_SERIES"] != nil ? "\n" + seen.series.joined(separator: " ") : "")
         }
     }
 }

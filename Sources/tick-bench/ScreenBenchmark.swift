@@ -33,13 +33,17 @@ enum ScreenBenchmark {
     }
 
     /// Runs the `tick` at `tick` on a list of `count` items.
-    static func measure(tick: String, count: Int, launches: Int, spaces: Int) throws -> ScreenFigures {
+    /// With `lists` above 1, the set holds that many lists of `count` items: the default
+    /// one that the app opens, and `lists - 1` named ones beside it (`lists/List N.plist`).
+    static func measure(tick: String, count: Int, launches: Int, spaces: Int, lists: Int = 1) throws -> ScreenFigures {
         let directory = FileManager.default.temporaryDirectory.appendingPathComponent("tick-screen-\(UUID().uuidString)")
         try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
         defer { try? FileManager.default.removeItem(at: directory) }
         let file = directory.appendingPathComponent("ToDoItems.plist")
         var generator = ItemGenerator(seed: 7)
         try ToDoStore(fileURL: file).save(generator.list(count: count))
+        let set = ListSet(defaultFileURL: file, journalDirectory: directory.appendingPathComponent("state"))
+        for number in 1..<max(lists, 1) { try set.add("List \(number)").save(generator.list(count: count)) }
         let trace = directory.appendingPathComponent("trace").path
 
         var environment = ProcessInfo.processInfo.environment

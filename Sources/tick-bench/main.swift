@@ -1,13 +1,14 @@
 import Foundation
 @_spi(Benchmark) import TickCore
 
-// tick-bench: `swift build -c release && swift run -c release tick-bench [--sizes 1000,10000]
+// tick-bench: `swift build -c release && .build/release/tick-bench [--sizes 1000,10000] [--lists 10]
 // [--skip-archive] [--skip-screen] [--skip-add] [--before PATH-TO-AN-OLDER-TICK]
-// [--skip-interchange | --only-interchange] [--interchange-size N] [--calcurse-import]
-// [--only-recurrence [--recurrence-size N]]` prints the speed tables of
-// docs/performance.md; with --before, the full-screen and add tables also measure that older
-// tick binary, in the same run. Each measurement runs in a child process
-// (this same executable with a hidden first argument) so that peak memory is per size.
+// [--foundation-limit N] [--skip-interchange | --only-interchange] [--interchange-size N]
+// [--calcurse-import] [--only-recurrence [--recurrence-size N]]` prints the speed tables of
+// docs/performance.md (its "How to measure" lists these and the --child modes below); with
+// --before, the full-screen and add tables also measure that older tick binary, in the same
+// run. Each measurement runs in a child process (this same executable with a hidden first
+// argument) so that peak memory is per size.
 
 let arguments = Array(CommandLine.arguments.dropFirst())
 
@@ -139,7 +140,8 @@ do {
         var screen = Table(header: ["tick", "items", "exec → first frame", "Space → frame", "Space → saved", "Esc → frame", "tick peak memory"])
         for count in sizes where count <= 100_000 {
             for (name, binary) in binaries {
-                let figures = try ScreenBenchmark.measure(tick: binary, count: count, launches: 11, spaces: count >= 100_000 ? 11 : 21)
+                let figures = try ScreenBenchmark.measure(tick: binary, count: count, launches: 11, spaces: count >= 100_000 ? 11 : 21,
+                                                          lists: option("--lists").flatMap { Int($0) } ?? 1)
                 screen.rows.append([
                     name, String(count), formatMilliseconds(figures.firstFrame),
                     formatMilliseconds(figures.spaceToFrame), formatMilliseconds(figures.spaceToSaved),

@@ -38,6 +38,7 @@ struct Tick: ParsableCommand {
         subcommands: [
             AddCommand.self, ListCommand.self, ShowCommand.self, CheckCommand.self,
             UncheckCommand.self, RemoveCommand.self, EditCommand.self, MoveCommand.self, UndoCommand.self,
+            ListsCommand.self,
             ImportCommand.self, ExportCommand.self, SyncCommand.self,
         ]
     )
@@ -55,7 +56,13 @@ struct Tick: ParsableCommand {
             try reportingErrors { output(try ManPage.render(Tick.self, version: Self.configuration.version)) }
             return
         }
-        let store = storeOptions.makeStore()
+        let store: ToDoStore
+        do {
+            store = try storeOptions.makeStore()
+        } catch {
+            warn(error.description)
+            throw ExitCode.failure
+        }
         // A terminal that cannot move its cursor (TERM=dumb, an unknown type) gets the
         // printed list, as a pipe does.
         if isatty(STDIN_FILENO) == 1 && isatty(STDOUT_FILENO) == 1 && terminalCanDrawFullScreen() {

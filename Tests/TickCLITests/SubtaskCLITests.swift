@@ -41,6 +41,21 @@ struct SubtaskCLITests {
         #expect(try tick.run(["list"]).stdout == "1 [ ] Call\n2 [ ] Pack\n3   [ ] Shirts\n4   [ ] Socks\n")
     }
 
+    @Test("move --to-list takes a parent's subtasks along, in order; a subtask moved alone is top level there; undo brings them back")
+    func moveToList() throws {
+        let tick = try packing()
+        #expect(try tick.run(["lists", "add", "Trip"]).status == 0)
+        let moved = try tick.run(["move", "1", "--to-list", "Trip"])
+        #expect(moved.stdout.hasSuffix(" to Trip  Pack  (and 2 subtasks)\n"), "\(moved.stdout) \(moved.stderr)")
+        #expect(try tick.run(["list", "--list", "Trip"]).stdout == "1 [ ] Pack\n2   [ ] Socks\n3   [ ] Shirts\n")
+        #expect(try titles(tick) == ["Call"])
+        #expect(try tick.run(["undo"]).status == 0)
+        #expect(try tick.run(["list"]).stdout == "1 [ ] Pack\n2   [ ] Socks\n3   [ ] Shirts\n4 [ ] Call\n")
+        #expect(try tick.run(["move", "3", "--to-list", "Trip"]).status == 0)
+        #expect(try tick.run(["list", "--list", "Trip"]).stdout == "1 [ ] Shirts\n")
+        #expect(try tick.run(["list"]).stdout == "1 [ ] Pack\n2   [ ] Socks\n3 [ ] Call\n")
+    }
+
     @Test("check of a parent ticks its open subtasks and says how many; undo brings all back")
     func checkCascades() throws {
         let tick = try packing()

@@ -32,6 +32,21 @@ struct UpdateUndoJournalTests {
         #expect(state.list.toDoItems.map(\.title) == ["Water the plants", "Buy milk"])
     }
 
+    @Test("u does not undo one half of a move between lists (tick move --to-list): it says tick undo does both")
+    func moveBetweenListsIsNotHalfUndone() throws {
+        var state = Fixtures.state(try Fixtures.list(toDo: ["Water the plants", "Buy milk"]))
+        let milk = try #require(state.list.item(withID: Fixtures.id(2)))
+        var move = UndoJournal.Entry(
+            name: "move of \"Buy milk\" from Work", forward: [.insert(milk, .toDo, at: nil)], inverse: [.remove(milk.id)],
+            after: version(2), source: "tick move", process: 1
+        )
+        move.pair = UndoJournal.Pair(list: "/elsewhere/lists/Work.plist", entry: UUID())
+        _ = update(&state, .journalRead([move], version: version(2)))
+        state.press(.character("u"))
+        #expect(state.status?.text == "the move of \"Buy milk\" from Work changed two lists: tick undo takes it back in both")
+        #expect(state.list.toDoItems.map(\.title) == ["Water the plants", "Buy milk"])
+    }
+
     @Test("after tick rm in a shell, u undoes that rm and says it was tick remove's, not an older tick")
     func undoesTheShellsRemove() throws {
         var state = Fixtures.state(try Fixtures.list(toDo: ["Water the plants", "Buy milk"]))

@@ -17,8 +17,8 @@ extension [UInt8]: ByteSink {
 ///
 /// The bytes go through a small buffer (``roomSize``) to a ``ByteSink`` as the buffer
 /// fills, so that a save does not hold the whole file in memory (memory a process touches
-/// for the first time is what a large save costs most; docs/performance.md). Only the
-/// object offsets, for the table at the end, are kept. The
+/// for the first time is what a large save costs most; docs/performance.md, "What the
+/// machine allows"). Only the object offsets, for the table at the end, are kept. The
 /// reference size is fixed from an estimate of the object count. Every write checks its
 /// bounds (it never writes outside).
 struct BinaryPropertyListBuilder {

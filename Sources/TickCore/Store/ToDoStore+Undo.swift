@@ -47,7 +47,13 @@ extension ToDoStore {
     /// journal. Unless `anyway`, nothing is undone when the list changed elsewhere since
     /// the entry by a change the journal does not hold (its version is not the file's), or
     /// when undoing would overwrite a value changed since.
+    ///
+    /// A move between lists (an entry with a ``UndoJournal/Entry/pair``) is undone in both
+    /// lists at once (``undoMove(_:in:anyway:)``).
     public func undoLast(in journal: UndoJournal, anyway: Bool) throws(StoreError) -> UndoOutcome {
+        if let newest = try journal.entries().last, newest.pair != nil {
+            return try undoMove(newest, in: journal, anyway: anyway)
+        }
         try file.createDirectory()
         let target = file.resolved()
         let lock = try file.lock(target)

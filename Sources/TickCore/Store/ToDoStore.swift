@@ -134,6 +134,17 @@ public struct ToDoStore: Sendable {
         return body()
     }
 
+    /// Runs `body` under the list's lock with the file the path leads to, its errors
+    /// rethrown: for changes that span files (``ListSet``), which read and write with
+    /// ``read(_:)`` and ``write(_:to:)``.
+    func withLock<T>(_ body: (ResolvedPath) throws -> T) throws -> T {
+        try file.createDirectory()
+        let target = file.resolved()
+        let lock = try file.lock(target)
+        defer { close(lock) }
+        return try body(target)
+    }
+
     /// ``apply(_:)`` and ``commit(_:appliedTo:readAt:)``: `applied` is the caller's list with
     /// the operations applied and the version of the file it started from.
     private func change(

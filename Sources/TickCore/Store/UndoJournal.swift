@@ -33,6 +33,9 @@ public struct UndoJournal: Sendable {
         /// The item to select after undoing, and after redoing.
         public var undoFocus: UUID?
         public var redoFocus: UUID?
+        /// For one half of a move between lists (``ListSet/move(_:from:to:recordingAs:)``):
+        /// the other half, in the other list's journal. The two are undone together.
+        public var pair: Pair?
 
         public init(
             id: UUID = UUID(), name: String, forward: [ToDoList.Operation], inverse: [ToDoList.Operation],
@@ -47,6 +50,18 @@ public struct UndoJournal: Sendable {
             self.process = process
             self.undoFocus = undoFocus
             self.redoFocus = redoFocus
+        }
+    }
+
+    /// The other half of a move between two lists: the other list's resolved path and its
+    /// entry there.
+    public struct Pair: Codable, Sendable, Hashable {
+        public var list: String
+        public var entry: UUID
+
+        public init(list: String, entry: UUID) {
+            self.list = list
+            self.entry = entry
         }
     }
 

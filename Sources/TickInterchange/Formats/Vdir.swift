@@ -103,7 +103,7 @@ public enum Vdir {
 
     /// The subdirectories of `directory` that hold `.ics` files of their own, sorted by name
     /// (hidden ones left out): a vdirsyncer storage keeps one vdir per collection there.
-    static func collections(in directory: String) -> [String] {
+    public static func collections(in directory: String) -> [String] {
         guard let handle = opendir(directory) else { return [] }
         defer { closedir(handle) }
         var names: [String] = []
@@ -118,6 +118,16 @@ public enum Vdir {
             if let inside = try? files(in: path), !inside.isEmpty { names.append(name) }
         }
         return names.sorted()
+    }
+
+    /// The collection's name as vdirsyncer keeps it: the first line of the `displayname`
+    /// file in `collection`, trimmed; nil when there is none, it is empty, or it is not UTF-8.
+    public static func displayName(of collection: String) -> String? {
+        let path = collection.hasSuffix("/") ? collection + "displayname" : collection + "/displayname"
+        guard isRegularFile(path), let data = FileManager.default.contents(atPath: path),
+              let text = String(validating: Array(data.prefix(4096)), as: UTF8.self) else { return nil }
+        let line = text.split(whereSeparator: \.isNewline).first.map { String($0).trimmed() } ?? ""
+        return line.isEmpty ? nil : line
     }
 
     /// Refuses a directory that holds no `.ics` files (`names`) but whose subdirectories hold

@@ -100,8 +100,9 @@ public enum TickJSON {
         writeObject(entry.item, done: entry.done, to: &writer)
     }
 
-    /// Writes one item's object, the item read in place.
-    public static func writeObject(_ item: borrowing ToDoItem, done: Bool, to writer: inout ByteWriter) {
+    /// Writes one item's object, the item read in place; with `list`, the name of the list
+    /// it is in as its last member (`tick list --all-lists --json`).
+    public static func writeObject(_ item: borrowing ToDoItem, done: Bool, list: String? = nil, to writer: inout ByteWriter) {
         writer.ascii("{\"id\": \"")
         writer.uuid(item.id)
         writer.ascii("\", \"title\": ")
@@ -156,6 +157,10 @@ public enum TickJSON {
         if let extras = item.taskwarriorExtras { writer.jsonString(extras) } else { writer.ascii("null") }
         writer.ascii(", \"parent\": ")
         if let parent = item.parent { writer.jsonString(parent.uuidString) } else { writer.ascii("null") }
+        if let list {
+            writer.ascii(", \"list\": ")
+            writer.jsonString(list)
+        }
         writer.byte(UInt8(ascii: "}"))
     }
 

@@ -16,6 +16,12 @@ extension AppState {
             status = StatusMessage("nothing to undo")
             return [.bell]
         }
+        // One half of a move between lists: undone alone it would leave a duplicate or,
+        // from the list the items went to, lose them; `tick undo` undoes both halves.
+        if entry.pair != nil {
+            status = StatusMessage("the \(entry.name) changed two lists: tick undo takes it back in both", isError: true)
+            return [.bell]
+        }
         let current = entry.after == nil || entry.after == diskVersion
         if undoConfirmID != entry.id {
             let overwritten = entry.changedSince(in: list)

@@ -115,7 +115,7 @@ struct AddCommand: ParsableCommand {
         try reportingErrors {
             let items = try makeItems()
             if let parent { return try addSubtasks(items, under: parent) }
-            let store = storeOptions.makeStore()
+            let store = try storeOptions.makeStore()
             let operations = items.map { ToDoList.Operation.insert($0, .toDo, at: nil) }
             let entry = UndoJournal.Entry(
                 name: UndoJournal.name("add", titles: items.map(\.title)), forward: operations,

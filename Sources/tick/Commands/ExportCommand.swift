@@ -83,7 +83,7 @@ struct ExportCommand: ParsableCommand {
         try reportingErrors {
             let format = try chosenFormat()
             let sections: [ToDoList.Section] = open ? [.toDo] : done ? [.done] : [.toDo, .done]
-            let store = storeOptions.makeStore()
+            let store = try storeOptions.makeStore()
             let output = outputFile
             if let output, format != .vdir, Self.isSameFile(output, store.fileURL.path) {
                 throw CLIError("\(output): is the list file itself; tick will not write an export over it")

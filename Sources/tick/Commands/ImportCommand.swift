@@ -16,9 +16,11 @@ struct ImportCommand: ParsableCommand {
             (iCalendar by a first BEGIN: line, tick's JSON and taskwarrior's by their keys, \
             a Markdown task list by its "- [ ]" lines, calcurse's todo file by its "[3] Title" \
             lines, else todo.txt). A directory is \
-            read alone, not its subdirectories: one whose .ics files are all in \
-            subdirectories (~/.calendars, where vdirsyncer keeps a vdir per collection) is \
-            refused, naming them; import one of them.
+            read alone, not its subdirectories — unless it holds no .ics files of its own \
+            and its subdirectories do (~/.calendars, where vdirsyncer keeps a vdir per \
+            collection): then each subdirectory is imported into the list named by its \
+            displayname file, else by its name (see tick lists); a list not there yet is \
+            made, and each is said (made list Work; imported into Work: added 12, …).
 
             calcurse's todo file (~/.local/share/calcurse/todo): [N] is the priority, 1 to 9 \
             as tick's, 0 none; a negative one ([-3], [-0]) a done todo; a note ([3]>HASH) is \
@@ -46,6 +48,7 @@ struct ImportCommand: ParsableCommand {
             Examples:
               tick import list.json
               tick import ~/.calendars/tasks/
+              tick import ~/.calendars          # each collection into its own list
               tick import reminders.ics
               tick import --dry-run todo.txt
               tick import ~/.local/share/calcurse/todo
@@ -84,6 +87,9 @@ struct ImportCommand: ParsableCommand {
             var read = InterchangeFormat.vdir
             if path != "-", InputFile.isDirectory(path) {
                 guard chosen == nil || chosen == .vdir else { throw CLIError("\(path): is a directory, read only as a vdir") }
+                if try Vdir.files(in: path).isEmpty, case let folders = Vdir.collections(in: path), !folders.isEmpty {
+                    return try importCollections(in: path, named: folders)
+                }
                 (entries, omissions) = try Vdir.read(path, readFile: InputFile.read)
                 // An empty directory imports nothing; say why, as the path may be a slip.
                 if entries.isEmpty, (try? Vdir.files(in: path))?.isEmpty == true { warn("\(path): holds no .ics files") }
@@ -94,7 +100,7 @@ struct ImportCommand: ParsableCommand {
                                                                        readNote: { InputFile.calcurseNote($0, besideTodoFile: path) })
             }
             if let message = omissions.message { warn(message) }
-            let store = storeOptions.makeStore()
+            let store = try storeOptions.makeStore()
             if dryRun {
                 let plan = try ImportPlan(importing: entries, from: read, into: try store.load(), source: source)
                 for entry in plan.added { output("would add: " + ItemFormatting.oneLine(entry.item.title)) }

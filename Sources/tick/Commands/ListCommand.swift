@@ -30,7 +30,8 @@ struct ListCommand: ParsableCommand {
             and taskwarriorExtras (docs/interchange.md); dates are ISO 8601 in UTC, a due given as a day is \
             "2026-12-01"; texts are exact (control characters, which the text form shows as \
             ^[ or <U+202E>, are JSON escapes). `tick export --format json` prints the same and \
-            `tick import` reads it.
+            `tick import` reads it. With --all-lists each object also has "list", the \
+            name of its list.
 
             Examples:
               tick list
@@ -71,11 +72,16 @@ struct ListCommand: ParsableCommand {
     @Flag(help: "Print JSON instead of text.")
     var json = false
 
+    @Flag(help: "Every list (see tick lists): each under its name; with --json each item with \"list\".")
+    var allLists = false
+
     @OptionGroup var storeOptions: StoreOptions
 
     func validate() throws {
         if open && done { throw ValidationError("--open and --done exclude each other; give neither for both") }
         if overdue && done { throw ValidationError("--overdue shows items still to do; it does not go with --done") }
+        if allLists && storeOptions.list != nil { throw ValidationError("--all-lists prints every list; it does not go with --list") }
+        if allLists && sort != nil { throw ValidationError("--all-lists prints each list in its own order; it does not go with --sort") }
     }
 
     func run() throws {
@@ -89,6 +95,7 @@ struct ListCommand: ParsableCommand {
                 overdue: overdue, today: today, dueBefore: dueBefore, tags: tags.map { $0.trimmed().lowercased() }, now: Date(), calendar: .current,
                 colors: DueColors.forStandardOutput(environment: environment, scheme: config.preferences.colorScheme)
             )
+            if allLists { return try Self.printAllLists(storeOptions.listSet, sections: sections, json: json, filter: filter) }
             if let sort {
                 let list = try storeOptions.makeStore().load()
                 ProcessLifetime.keepUntilExit(list)

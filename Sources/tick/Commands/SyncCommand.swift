@@ -49,6 +49,11 @@ struct SyncCommand: ParsableCommand {
         try reportingErrors {
             do {
                 let environment = ProcessInfo.processInfo.environment
+                // config.toml's vdir belongs to the default list: another list syncs only
+                // with a vdir named for it.
+                if storeOptions.listName != ListSet.defaultName && vdir == nil {
+                    throw CLIError("the vdir in config.toml is the \(ListSet.defaultName) list's; tick sync --list \(storeOptions.listName) needs --vdir DIR")
+                }
                 guard var session = try SyncSession.make(store: storeOptions.makeStore(), vdir: vdir, environment: environment) else {
                     throw CLIError("no vdir to sync with: give --vdir DIR, or set `vdir` under [sync] in \(SyncConfig.path(environment: environment).path)")
                 }

@@ -29,7 +29,7 @@ struct UndoCommand: ParsableCommand {
 
     func run() throws {
         try reportingErrors {
-            let store = storeOptions.makeStore()
+            let store = try storeOptions.makeStore()
             switch try store.undoLast(in: store.journal, anyway: anyway) {
             case .undid(let entry):
                 output("undid \(entry.name)")

@@ -11,7 +11,7 @@ struct CLIError: Error, CustomStringConvertible {
     init(_ description: String) { self.description = description }
 }
 
-/// Runs `body`; a ``CLIError``, ``StoreError``, ``ModelError`` or ``InterchangeError`` is printed as `tick: message`
+/// Runs `body`; a ``CLIError``, ``StoreError``, ``ModelError``, ``InterchangeError`` or ``ListSetError`` is printed as `tick: message`
 /// on standard error and turns into exit status 1. Usage errors pass through (status 64).
 func reportingErrors(_ body: () throws -> Void) throws {
     do {
@@ -23,6 +23,8 @@ func reportingErrors(_ body: () throws -> Void) throws {
     } catch let error as ModelError {
         throw fail(error.description)
     } catch let error as InterchangeError {
+        throw fail(error.description)
+    } catch let error as ListSetError {
         throw fail(error.description)
     }
 }

@@ -10,7 +10,7 @@ enum CommandNames {
     }
 
     /// Root options that take a value, so that their value is not read as a command name.
-    static let optionsWithValue: Set<String> = ["--file", "--generate-completion-script"]
+    static let optionsWithValue: Set<String> = ["--file", "--list", "--generate-completion-script"]
 
     /// The message for an unknown command in `arguments` (without the program name), or nil
     /// when the command, if any, is known.

@@ -47,7 +47,8 @@ enum ItemCompletion {
     /// What `tick ---completion` is asked about: the command is the first word after the
     /// program that names one (`done` is check's alias).
     static func offer(for words: [String]) -> Offer {
-        for word in words.dropFirst() where !word.hasPrefix("-") {
+        // (`tick --list Work check …`: the root's option values are not commands.)
+        for word in CommandNames.commandWords(Array(words.dropFirst())) {
             switch word {
             case "check", "done": return .open
             case "uncheck": return .done
@@ -57,16 +58,31 @@ enum ItemCompletion {
         return .all
     }
 
-    /// The list a command line names: the value of its `--file` (also `--file=PATH`), else
-    /// the default (`TICK_FILE`, then the XDG data folder).
+    /// The list a command line names: its `--list` in the set of its `--file` (also
+    /// `--file=PATH`), else the default (`TICK_FILE`, then the XDG data folder).
     static func fileURL(in words: [String]) -> URL {
+        let set = listSet(in: words)
+        guard let name = value(of: "--list", in: words), let store = try? set.store(named: name) else { return set.defaultFileURL }
+        return store.fileURL
+    }
+
+    /// The names of the lists in the set of the command line's `--file`, for `--list`.
+    @Sendable static func listNames(_ words: [String], _ index: Int, _ prefix: String) -> [String] {
+        (try? listSet(in: words).names()) ?? [ListSet.defaultName]
+    }
+
+    private static func listSet(in words: [String]) -> ListSet {
+        let file = value(of: "--file", in: words).map { URL(fileURLWithPath: $0) } ?? ToDoStore.defaultFileURL()
+        return ListSet(defaultFileURL: file, journalDirectory: StatePaths.directory(environment: ProcessInfo.processInfo.environment))
+    }
+
+    /// The value of `option` in `words` (`--file PATH` or `--file=PATH`), nil when absent or empty.
+    private static func value(of option: String, in words: [String]) -> String? {
         for (index, word) in words.enumerated() {
-            if word == "--file", index + 1 < words.count, !words[index + 1].isEmpty {
-                return URL(fileURLWithPath: words[index + 1])
-            }
-            if word.hasPrefix("--file="), word.count > 7 { return URL(fileURLWithPath: String(word.dropFirst(7))) }
+            if word == option, index + 1 < words.count, !words[index + 1].isEmpty { return words[index + 1] }
+            if word.hasPrefix(option + "="), word.count > option.count + 1 { return String(word.dropFirst(option.count + 1)) }
         }
-        return ToDoStore.defaultFileURL()
+        return nil
     }
 
     /// The shell that runs the completion, `bash`, `zsh` or `fish`: `SAP_SHELL`, which

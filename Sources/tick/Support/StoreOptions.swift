@@ -2,7 +2,7 @@ import ArgumentParser
 import FoundationEssentials
 import TickCore
 
-/// `--file PATH`, shared by the root command and every subcommand.
+/// `--file PATH` and `--list NAME`, shared by the root command and every subcommand.
 struct StoreOptions: ParsableArguments {
     @Option(
         name: .long,
@@ -14,11 +14,34 @@ struct StoreOptions: ParsableArguments {
     )
     var file: String?
 
-    /// The store for `--file`, else the default file.
-    func makeStore() -> ToDoStore {
-        if let file, !file.isEmpty {
-            return ToDoStore(fileURL: URL(fileURLWithPath: file))
-        }
-        return ToDoStore(fileURL: ToDoStore.defaultFileURL())
+    @Option(
+        name: .long,
+        help: ArgumentHelp(
+            "The list, by name (default: Tasks, the list file itself; the others are lists/NAME.plist beside it; see `tick lists`).",
+            valueName: "name"
+        ),
+        completion: .custom(ItemCompletion.listNames)
+    )
+    var list: String?
+
+    /// The default list's file: `--file`, else `$TICK_FILE`, else the XDG data folder's.
+    var defaultFileURL: URL {
+        if let file, !file.isEmpty { return URL(fileURLWithPath: file) }
+        return ToDoStore.defaultFileURL()
+    }
+
+    /// The set of lists around the default list file.
+    var listSet: ListSet {
+        ListSet(defaultFileURL: defaultFileURL, journalDirectory: StatePaths.directory(environment: ProcessInfo.processInfo.environment))
+    }
+
+    /// The name of the list `--list` picks (the default list's without it).
+    var listName: String { list ?? ListSet.defaultName }
+
+    /// The store of the list `--list` names, else of the default list file; an unknown
+    /// list is an error naming the lists there are.
+    func makeStore() throws(ListSetError) -> ToDoStore {
+        guard let list else { return ToDoStore(fileURL: defaultFileURL) }
+        return try listSet.store(named: list)
     }
 }

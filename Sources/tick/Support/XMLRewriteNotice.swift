@@ -22,7 +22,7 @@ extension Tick {
     /// change: tick writes only binary), says so once on standard error. The full-screen
     /// app says it in its status line instead.
     static func runNoticingXMLRewrite(_ command: inout ParsableCommand) throws {
-        let file = (command as? ListFileCommand)?.storeOptions.makeStore().fileURL
+        let file = try? (command as? ListFileCommand)?.storeOptions.makeStore().fileURL
         let before = file.flatMap { ListFileFormat.of(fileAt: $0) }
         try command.run()
         if before == .xml, let file, ListFileFormat.of(fileAt: file) == .binary {

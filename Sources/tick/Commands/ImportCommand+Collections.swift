@@ -1,0 +1,56 @@
+import FoundationEssentials
+import TickCore
+import TickInterchange
+
+/// `tick import DIR` where DIR is a folder of collections (`~/.calendars`, vdirsyncer's
+/// layout: sub-folders of `.ics` files, each with an optional `displayname` file): each
+/// collection into the list of its name.
+extension ImportCommand {
+    /// One collection to import: where, which list, and what it holds.
+    struct Collection {
+        var path: String
+        var list: String
+        var entries: [ExchangeEntry]
+    }
+
+    /// Imports each collection of `directory` into the list named by its `displayname`
+    /// (else its folder's name; a list of that name in another case is that list), making
+    /// a list that does not exist — asked for by this import, and said. Every collection is
+    /// read before anything changes: a broken file refuses the whole import.
+    func importCollections(in directory: String, named folders: [String]) throws {
+        guard storeOptions.list == nil else {
+            throw CLIError("\(directory): holds collections, each imported into the list of its name; --list does not go with it (import one collection with --list)")
+        }
+        let set = storeOptions.listSet
+        var collections: [Collection] = []
+        for folder in folders {
+            let path = directory.hasSuffix("/") ? directory + folder : directory + "/" + folder
+            let shown = Vdir.displayName(of: path).flatMap { (try? ListSet.validate($0)) == nil ? nil : $0 } ?? folder
+            try ListSet.validate(shown)
+            let list = try set.existingName(like: shown) ?? shown
+            let (entries, omissions) = try Vdir.read(path, readFile: InputFile.read)
+            if let message = omissions.message { warn(message) }
+            collections.append(Collection(path: path, list: list, entries: entries))
+        }
+        for collection in collections {
+            let exists = try set.existingName(like: collection.list) != nil
+            if dryRun {
+                let list = exists ? try set.store(named: collection.list).load() : ToDoList()
+                let plan = try ImportPlan(importing: collection.entries, from: .vdir, into: list, source: collection.path)
+                if !exists { output("would make list \(VisibleText.line(collection.list))") }
+                output("would import into \(VisibleText.line(collection.list)): add \(plan.added.count), update \(plan.updated.count), leave \(plan.unchanged.count) unchanged")
+                continue
+            }
+            if !exists {
+                try set.add(collection.list)
+                output("made list \(VisibleText.line(collection.list))")
+            }
+            let plan = try set.store(named: collection.list).modify { list throws -> ImportPlan in
+                let plan = try ImportPlan(importing: collection.entries, from: .vdir, into: list, source: collection.path)
+                list = plan.list
+                return plan
+            }
+            output("imported into \(VisibleText.line(collection.list)): added \(plan.added.count), updated \(plan.updated.count), left \(plan.unchanged.count) unchanged")
+        }
+    }
+}

@@ -1,0 +1,36 @@
+import FoundationEssentials
+import Glibc
+import TickCore
+import TickInterchange
+
+/// `tick list --all-lists`: every list of the set, in ``ListSet/names()``'s order.
+extension ListCommand {
+    /// Prints every list's items that `filter` keeps: as text, each list's name on a line
+    /// of its own, then its items as `tick list --list NAME` prints them (positions within
+    /// that list), a blank line between lists; as JSON, one array of every item, each
+    /// object with `"list"`.
+    static func printAllLists(_ set: ListSet, sections: [ToDoList.Section], json: Bool, filter: ListFilter) throws {
+        let names = try set.names()
+        var writer = ByteWriter(descriptor: STDOUT_FILENO, destination: "standard output")
+        guard json else {
+            for (index, name) in names.enumerated() {
+                writer.text((index > 0 ? "\n" : "") + VisibleText.line(name) + "\n")
+                try writer.flush()
+                try print(set.store(named: name), sections: sections, json: false, filter: filter)
+            }
+            return
+        }
+        var array = TickJSON.ArrayStream()
+        for name in names {
+            let list = try set.store(named: name).load()
+            for section in sections {
+                for item in list.items(in: section) where filter.keeps(item, in: section) {
+                    array.startElement(to: &writer)
+                    TickJSON.writeObject(item, done: section == .done, list: name, to: &writer)
+                    try writer.flushIfFull()
+                }
+            }
+        }
+        try array.finish(to: &writer)
+    }
+}

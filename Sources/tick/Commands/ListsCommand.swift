@@ -1,0 +1,123 @@
+import ArgumentParser
+import FoundationEssentials
+import Glibc
+import TickCore
+import TickInterchange
+
+/// `tick lists`: the lists with their counts; `add`, `rename` and `remove` change them.
+struct ListsCommand: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "lists",
+        abstract: "Print the lists with their open and done counts; add, rename or remove one.",
+        discussion: """
+            Tasks is the list file itself (--file, $TICK_FILE or the XDG data folder's); every \
+            other list is lists/NAME.plist beside it. --list NAME picks one for any command.
+
+            A name may not be empty, be . or .., start with ., hold / or a control \
+            character, or differ only in case from another list's. Tasks cannot be renamed \
+            or removed.
+
+            Examples:
+              tick lists
+              tick lists add Work
+              tick add "Write the report" --list Work
+              tick lists rename Work Job
+              tick lists remove Job --with-items
+            """,
+        subcommands: [AddList.self, RenameList.self, RemoveList.self]
+    )
+
+    @Flag(help: "Print JSON: [{\"name\", \"open\", \"done\", \"file\"}].")
+    var json = false
+
+    @OptionGroup var storeOptions: StoreOptions
+
+    func run() throws {
+        try reportingErrors {
+            let set = storeOptions.listSet
+            var rows: [(name: String, open: Int, done: Int, file: String)] = []
+            for name in try set.names() {
+                let store = try set.store(named: name)
+                let list = try store.load()
+                rows.append((name, list.toDoItems.count, list.doneItems.count, store.fileURL.path))
+            }
+            var writer = ByteWriter(descriptor: STDOUT_FILENO, destination: "standard output")
+            guard json else {
+                let width = rows.map { DisplayWidth.of(VisibleText.line($0.name)) }.max() ?? 0
+                for row in rows {
+                    writer.text("\(DisplayWidth.pad(VisibleText.line(row.name), toWidth: width))  \(row.open) open  \(row.done) done\n")
+                }
+                return try writer.flush()
+            }
+            var array = TickJSON.ArrayStream()
+            for row in rows {
+                array.startElement(to: &writer)
+                writer.ascii("{\"name\": ")
+                writer.jsonString(row.name)
+                writer.text(", \"open\": \(row.open), \"done\": \(row.done), \"file\": ")
+                writer.jsonString(row.file)
+                writer.ascii("}")
+            }
+            try array.finish(to: &writer)
+        }
+    }
+}
+
+/// `tick lists add NAME`.
+struct AddList: ParsableCommand {
+    static let configuration = CommandConfiguration(commandName: "add", abstract: "Make an empty list.")
+
+    @Argument(help: ArgumentHelp("The new list's name.", valueName: "name"))
+    var name: String
+
+    @OptionGroup var storeOptions: StoreOptions
+
+    func run() throws {
+        try reportingErrors {
+            try storeOptions.listSet.add(name)
+            output("made list \(VisibleText.line(name))")
+        }
+    }
+}
+
+/// `tick lists rename OLD NEW`.
+struct RenameList: ParsableCommand {
+    static let configuration = CommandConfiguration(commandName: "rename", abstract: "Rename a list (not Tasks).")
+
+    @Argument(help: ArgumentHelp("The list's name now.", valueName: "old"), completion: .custom(ItemCompletion.listNames))
+    var old: String
+
+    @Argument(help: ArgumentHelp("Its new name.", valueName: "new"))
+    var new: String
+
+    @OptionGroup var storeOptions: StoreOptions
+
+    func run() throws {
+        try reportingErrors {
+            try storeOptions.listSet.rename(old, to: new)
+            output("renamed list \(VisibleText.line(old)) to \(VisibleText.line(new))")
+        }
+    }
+}
+
+/// `tick lists remove NAME`.
+struct RemoveList: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "remove", abstract: "Remove a list (not Tasks); one with items only with --with-items."
+    )
+
+    @Argument(help: ArgumentHelp("The list's name.", valueName: "name"), completion: .custom(ItemCompletion.listNames))
+    var name: String
+
+    @Flag(help: "Remove the list with its items (they are gone: tick undo cannot bring them back).")
+    var withItems = false
+
+    @OptionGroup var storeOptions: StoreOptions
+
+    func run() throws {
+        try reportingErrors {
+            let count = try storeOptions.listSet.remove(name, withItems: withItems)
+            output("removed list \(VisibleText.line(name))" + (count > 0 ? " and its \(count) item\(count == 1 ? "" : "s")" : ""))
+        }
+    }
+}

@@ -1,0 +1,145 @@
+import Foundation
+import Testing
+@testable import TickCore
+
+@Suite("ListSet: the default list and the named lists beside it")
+struct ListSetTests {
+    /// A set in a new temporary directory, its journals there too.
+    static func makeSet() throws -> (ListSet, TemporaryDirectory) {
+        let directory = try TemporaryDirectory()
+        let set = ListSet(defaultFileURL: directory.url.appendingPathComponent("ToDoItems.plist"), journalDirectory: directory.url.appendingPathComponent("state"))
+        return (set, directory)
+    }
+
+    @Test("Tasks comes first, then the named lists sorted case-insensitively; each is lists/NAME.plist")
+    func namesInOrder() throws {
+        let (set, _) = try Self.makeSet()
+        #expect(try set.names() == ["Tasks"])
+        for name in ["work", "Home", "Äpfel", "Zoo"] { try set.add(name) }
+        #expect(try set.names() == ["Tasks", "Home", "work", "Zoo", "Äpfel"])
+        #expect(try set.store(named: "work").fileURL == set.directory.appendingPathComponent("work.plist"))
+        #expect(try set.store(named: "Tasks").fileURL == set.defaultFileURL)
+        #expect(try set.store(named: "Home").load().isEmpty)
+        #expect(FileManager.default.fileExists(atPath: set.directory.appendingPathComponent("Home.plist").path))
+    }
+
+    @Test("a name that is empty, ., .., hidden, holds / or a control character, or is taken in any case is refused")
+    func refusedNames() throws {
+        let (set, _) = try Self.makeSet()
+        try set.add("Work")
+        let refused: [(String, String)] = [
+            ("", "it is empty"), (".", "it names a folder"), ("..", "it names a folder"), (".hidden", "starts with"),
+            ("a/b", "holds \"/\""), ("a\u{0}b", "control character"), ("tab\there", "control character"),
+            (String(repeating: "x", count: 300), "longer than"),
+        ]
+        for (name, reason) in refused {
+            #expect(throws: ListSetError.self) { try set.add(name) }
+            do { try set.add(name) } catch { #expect(error.description.contains(reason), "\(error)") }
+        }
+        #expect(throws: ListSetError.taken("work", existing: "Work")) { try set.add("work") }
+        #expect(throws: ListSetError.taken("TASKS", existing: "Tasks")) { try set.add("TASKS") }
+        #expect(try set.names() == ["Tasks", "Work"])
+    }
+
+    @Test("an unknown list is an error naming the lists, and is not made")
+    func unknownList() throws {
+        let (set, _) = try Self.makeSet()
+        try set.add("Work")
+        #expect(throws: ListSetError.unknown("Wrok", known: ["Tasks", "Work"])) { try set.store(named: "Wrok") }
+        #expect(!FileManager.default.fileExists(atPath: set.directory.appendingPathComponent("Wrok.plist").path))
+    }
+
+    @Test("rename moves the file, keeps the items, refuses a taken name and the default list; a case-only rename works")
+    func rename() throws {
+        let (set, _) = try Self.makeSet()
+        try set.store(named: "Tasks").apply([])
+        try set.add("Work").apply([.insert(try ToDoItem(title: "Report"), .toDo, at: nil)])
+        try set.add("Home")
+        try set.rename("Work", to: "Job")
+        #expect(try set.names() == ["Tasks", "Home", "Job"])
+        #expect(try set.store(named: "Job").load().allItems.map(\.title) == ["Report"])
+        #expect(throws: ListSetError.taken("home", existing: "Home")) { try set.rename("Job", to: "home") }
+        #expect(throws: ListSetError.defaultList(action: "rename")) { try set.rename("Tasks", to: "Main") }
+        #expect(throws: ListSetError.unknown("Nope", known: ["Tasks", "Home", "Job"])) { try set.rename("Nope", to: "Yes") }
+        try set.rename("Job", to: "JOB")
+        #expect(try set.names() == ["Tasks", "Home", "JOB"])
+    }
+
+    @Test("remove refuses a list with items unless told, and never the default list")
+    func remove() throws {
+        let (set, _) = try Self.makeSet()
+        try set.add("Work").apply([.insert(try ToDoItem(title: "Report"), .toDo, at: nil)])
+        try set.add("Empty")
+        #expect(throws: ListSetError.notEmpty("Work", count: 1)) { try set.remove("Work", withItems: false) }
+        #expect(try set.remove("Empty", withItems: false) == 0)
+        #expect(try set.remove("Work", withItems: true) == 1)
+        #expect(throws: ListSetError.defaultList(action: "remove")) { try set.remove("Tasks", withItems: true) }
+        #expect(try set.names() == ["Tasks"])
+    }
+
+    @Test("move keeps the id and every field, lands at the end of its section, and goes both ways")
+    func moveBothWays() throws {
+        let (set, _) = try Self.makeSet()
+        var item = try ToDoItem(title: "Report", notes: "Q3")
+        item.iCalendarExtras = "X-OTHER-APP:kept\r\n"
+        try item.setTags(["job"])
+        let tasks = try set.store(named: "Tasks")
+        try tasks.apply([.insert(try ToDoItem(title: "Milk"), .toDo, at: nil), .insert(item, .toDo, at: nil)])
+        let work = try set.add("Work")
+        try work.apply([.insert(try ToDoItem(title: "Old"), .toDo, at: nil)])
+        let moved = try set.move([item.id], from: "Tasks", to: "Work", recordingAs: nil)
+        #expect(moved.items == [item])
+        #expect(try tasks.load().allItems.map(\.title) == ["Milk"])
+        #expect(try work.load().items(in: .toDo) == [try #require(work.load().items(in: .toDo).first), item])
+        _ = try set.move([item.id], from: "Work", to: "Tasks", recordingAs: nil)
+        #expect(try tasks.load().items(in: .toDo).map(\.title) == ["Milk", "Report"])
+        #expect(try tasks.load().item(withID: item.id) == item)
+        #expect(throws: ListSetError.missingItem(item.id, list: "Work")) { try set.move([item.id], from: "Work", to: "Tasks", recordingAs: nil) }
+        #expect(throws: ListSetError.sameList("Tasks")) { try set.move([item.id], from: "Tasks", to: "Tasks", recordingAs: nil) }
+    }
+
+    @Test("a move stopped between its two writes leaves a duplicate, never a loss; moving again resolves it")
+    func interruptedMove() throws {
+        let (set, _) = try Self.makeSet()
+        let item = try ToDoItem(title: "Report")
+        let tasks = try set.store(named: "Tasks")
+        try tasks.apply([.insert(item, .toDo, at: nil)])
+        let work = try set.add("Work")
+        struct Crash: Error {}
+        let stopped = #expect(throws: ListSetError.self) {
+            try set.move([item.id], from: "Tasks", to: "Work", recordingAs: nil, betweenWrites: { throw Crash() })
+        }
+        #expect(stopped?.description.hasPrefix(work.fileURL.path + ": ") == true, "\(String(describing: stopped))")
+        #expect(try tasks.load().allItems == [item])
+        #expect(try work.load().allItems == [item])
+        let again = try set.move([item.id], from: "Tasks", to: "Work", recordingAs: nil)
+        #expect(again.alreadyInTarget == [item.id])
+        #expect(try tasks.load().isEmpty)
+        #expect(try work.load().allItems == [item])
+    }
+
+    @Test("undo of a recorded move, from either list, puts both lists back; a later change elsewhere stops it")
+    func undoMove() throws {
+        let (set, _) = try Self.makeSet()
+        let items = try ["a", "b", "c"].map { try ToDoItem(title: $0) }
+        let tasks = try set.store(named: "Tasks")
+        try tasks.apply(items.map { .insert($0, .toDo, at: nil) })
+        let work = try set.add("Work")
+        let journal = { (store: ToDoStore) in UndoJournal(list: store.fileURL, directory: set.journalDirectory) }
+        _ = try set.move([items[2].id, items[0].id], from: "Tasks", to: "Work", recordingAs: "test")
+        #expect(try work.load().allItems.map(\.title) == ["a", "c"])
+        guard case .undid(let entry) = try work.undoLast(in: journal(work), anyway: false) else { Issue.record("not undone"); return }
+        #expect(entry.name == "move of \"a\" (and 1 more) from Tasks")
+        #expect(try tasks.load().allItems == items)
+        #expect(try work.load().isEmpty)
+        #expect(try journal(tasks).entries().isEmpty)
+        #expect(try journal(work).entries().isEmpty)
+
+        _ = try set.move([items[1].id], from: "Tasks", to: "Work", recordingAs: "test")
+        try work.apply([.set(items[1].id, .title("B"))])
+        guard case .changedElsewhere = try tasks.undoLast(in: journal(tasks), anyway: false) else { Issue.record("undone over a change"); return }
+        guard case .undid = try tasks.undoLast(in: journal(tasks), anyway: true) else { Issue.record("not undone"); return }
+        #expect(try tasks.load().allItems.map(\.title) == ["a", "B", "c"])
+        #expect(try work.load().isEmpty)
+    }
+}
