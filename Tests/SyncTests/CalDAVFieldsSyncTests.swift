@@ -5,15 +5,6 @@ import Testing
 /// a user with a phone meets them.
 @Suite("Sync of priority, tags and repeats with a CalDAV server", .serialized)
 struct CalDAVFieldsSyncTests {
-    /// The `.ics` file of the phone's vdir that holds `text` (any, when nil), rewritten by
-    /// `change` (as another app edits it).
-    private func editPhoneFile(_ phone: SyncDevice, holding text: String? = nil, _ change: (String) -> String) throws {
-        let names = try FileManager.default.contentsOfDirectory(atPath: phone.vdir.path).filter { $0.hasSuffix(".ics") }
-        let files = names.map { phone.vdir.appendingPathComponent($0) }
-        let file = try #require(try files.first { file in try text.map { try String(contentsOf: file, encoding: .utf8).contains($0) } ?? true })
-        try Data(change(try String(contentsOf: file, encoding: .utf8)).utf8).write(to: file)
-    }
-
     @Test("the phone's change of PRIORITY, CATEGORIES and RRULE reaches tick; tick's priority, tags and repeat reach the phone")
     func fieldsBothWays() throws {
         let world = try SyncWorld()
@@ -25,7 +16,7 @@ struct CalDAVFieldsSyncTests {
         #expect(task["priority"] as? Int == 5)
         #expect(task["categories"] as? [String] == ["home"])
         #expect(try world.serverItems().first?.contains("RRULE:FREQ=WEEKLY;BYDAY=TU") == true)
-        try editPhoneFile(phone) { text in
+        try phone.editFile { text in
             text.replacingOccurrences(of: "PRIORITY:5", with: "PRIORITY:1")
                 .replacingOccurrences(of: "CATEGORIES:home", with: "CATEGORIES:Home,Chores")
                 .replacingOccurrences(of: "RRULE:FREQ=WEEKLY;BYDAY=TU", with: "RRULE:FREQ=WEEKLY;INTERVAL=2;BYDAY=TU")
@@ -105,10 +96,10 @@ struct CalDAVFieldsSyncTests {
         try a.tick(["add", "Keep me"])
         try a.cycle()
         try phone.vdirsyncer()
-        try editPhoneFile(phone, holding: "dentist") { $0.replacingOccurrences(of: "END:VTODO", with: "X-PHONE-COLOR:red\r\nEND:VTODO") }
+        try phone.editFile(holding: "dentist") { $0.replacingOccurrences(of: "END:VTODO", with: "X-PHONE-COLOR:red\r\nEND:VTODO") }
         try phone.vdirsyncer()
         try a.cycle()
-        try editPhoneFile(phone, holding: "dentist") { $0.replacingOccurrences(of: "X-PHONE-COLOR:red", with: "X-PHONE-COLOR:blue") }
+        try phone.editFile(holding: "dentist") { $0.replacingOccurrences(of: "X-PHONE-COLOR:red", with: "X-PHONE-COLOR:blue") }
         try phone.vdirsyncer()
         try a.cycle()
         // The phone deletes the task; tick edits it meanwhile, which brings it back.

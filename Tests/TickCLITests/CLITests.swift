@@ -16,7 +16,7 @@ struct CLITests {
         #expect(items.count == 1)
         let item = try #require(items.first)
         #expect(Set(item.keys) == ["id", "title", "notes", "due", "location", "priority", "tags", "repeat", "done", "createdAt", "completedAt", "modifiedAt",
-                                  "externalUID", "iCalendarExtras", "taskwarriorExtras"])
+                                  "externalUID", "iCalendarExtras", "taskwarriorExtras", "parent"])
         #expect((item["id"] as? String)?.lowercased().hasPrefix(id) == true)
         #expect(item["title"] as? String == "Buy milk")
         #expect(item["notes"] as? String == "semi-skimmed")

@@ -46,6 +46,7 @@ struct ArchiveSchemaTests {
         try item.setPriority(2)
         try item.setTags(["home", "Kitchen stuff"])
         item.recurrence = "FREQ=WEEKLY;BYDAY=MO"
+        item.parent = UUID()
         let list = try ToDoList(toDoItems: [item], doneItems: [])
         let tree = try BinaryPropertyListReader.decode(KeyedArchive.encode(list))
         let objects = try ArchiveSurgery.objects(tree)

@@ -214,6 +214,23 @@ struct OtherFormatsTests {
         #expect(throws: InterchangeError.self) { try MarkdownTasks.read("- [ ] a (due 2026-02-31)\n", source: "n.md").entries }
     }
 
+    @Test("Markdown: subtasks are written nested under their parent, 2 spaces a level, and read back as subtasks")
+    func markdownNesting() throws {
+        let pack = try ToDoItem(title: "Pack")
+        var socks = try ToDoItem(title: "Socks"), wool = try ToDoItem(title: "Wool")
+        var shirts = try ToDoItem(title: "Shirts")
+        socks.parent = pack.id
+        wool.parent = socks.id
+        shirts.parent = pack.id
+        let list = try ToDoList(toDoItems: [pack, socks, wool, try ToDoItem(title: "Call")], doneItems: [shirts])
+        var writer = ByteWriter()
+        _ = try MarkdownTasks.write(ExchangeEntry.entries(of: list), to: &writer)
+        #expect(writer.text == "## To Do\n\n- [ ] Pack\n  - [ ] Socks\n    - [ ] Wool\n- [ ] Call\n\n## Done\n\n- [x] Shirts\n")
+        let read = try MarkdownTasks.read(writer.text, source: "list.md").entries
+        #expect(read.map(\.item.title) == ["Pack", "Socks", "Wool", "Call", "Shirts"])
+        #expect(read.map(\.item.parent) == [nil, read[0].item.id, read[1].item.id, nil, nil])
+    }
+
     @Test("Markdown: ordered task lists are read; task lines in fenced or indented code blocks are not items")
     func markdownBlocks() throws {
         let text = """

@@ -44,6 +44,8 @@ enum ArchiveSchema {
         Field(key: .tags, kind: .stringArray, isOptional: true, meaning: "the tags, in order, each once, none empty"),
         Field(key: .recurrence, kind: .string, isOptional: true,
               meaning: "how the item repeats: an RFC 5545 RRULE value (`FREQ=WEEKLY;BYDAY=MO`); the due is the next occurrence"),
+        Field(key: .parent, kind: .uuid, isOptional: true,
+              meaning: "the `id` of the item this one is a subtask of, in either section; absent: top level"),
         Field(key: .iCalendarUID, kind: .string, isOptional: true,
               meaning: "the UID another app gave the item, when it is not the text of `id`"),
         Field(key: .iCalendarExtras, kind: .string, isOptional: true,
@@ -163,7 +165,7 @@ enum ArchiveValueKind: Sendable, Hashable {
 enum ArchiveKey: String, CaseIterable, Sendable {
     case formatVersion, toDoItems, doneItems
     case id, title, itemDescription, timestamp, dueIsDate, createdAt, modifiedAt, completedAt, location
-    case priority, tags, recurrence
+    case priority, tags, recurrence, parent
     case iCalendarUID, iCalendarExtras, taskwarriorExtras
     case name, latitude, longitude
     case objects = "NS.objects"
@@ -194,17 +196,18 @@ enum ArchiveKey: String, CaseIterable, Sendable {
         case .priority: 12
         case .tags: 13
         case .recurrence: 14
-        case .iCalendarUID: 15
-        case .iCalendarExtras: 16
-        case .taskwarriorExtras: 17
-        case .name: 18
-        case .latitude: 19
-        case .longitude: 20
-        case .objects: 21
-        case .string: 22
-        case .classKey: 23
-        case .className: 24
-        case .classes: 25
+        case .parent: 15
+        case .iCalendarUID: 16
+        case .iCalendarExtras: 17
+        case .taskwarriorExtras: 18
+        case .name: 19
+        case .latitude: 20
+        case .longitude: 21
+        case .objects: 22
+        case .string: 23
+        case .classKey: 24
+        case .className: 25
+        case .classes: 26
         }
     }
 

@@ -183,7 +183,7 @@ struct KeyedArchiveDecoder {
     }
 
     private mutating func decodeItem(_ uid: Int, _ what: @autoclosure () -> String) throws(ArchiveError) -> ToDoItem {
-        var id: UUID?
+        var id: UUID?, parent: UUID?
         var title = "", notes: String?, externalUID: String?, iCalendarExtras: String?, taskwarriorExtras: String?
         var due: Double?, createdAt = 0.0, modifiedAt: Double?, completedAt: Double?
         var dueIsDay = false
@@ -202,6 +202,7 @@ struct KeyedArchiveDecoder {
             case (.priority, .integer(let value)): priority = value
             case (.tags, .object(let value)): tagsUID = value
             case (.recurrence, .string(let value)): recurrence = value
+            case (.parent, .uuid(let value)): parent = value
             case (.iCalendarUID, .string(let value)): externalUID = value
             case (.iCalendarExtras, .string(let value)): iCalendarExtras = value
             case (.taskwarriorExtras, .string(let value)): taskwarriorExtras = value
@@ -226,6 +227,7 @@ struct KeyedArchiveDecoder {
         if let externalUID { item.externalUID = externalUID }
         if let iCalendarExtras { item.iCalendarExtras = iCalendarExtras }
         if let taskwarriorExtras { item.taskwarriorExtras = taskwarriorExtras }
+        if let parent { item.parent = parent }
         if priority != nil || tagsUID != nil || recurrence != nil {
             let tags = try tagsUID.map { (uid) throws(ArchiveError) in try strings(uid, "the tags of \(name())") }
             do throws(ModelError) {

@@ -108,6 +108,11 @@ struct KeyedArchiveEncoder {
         return uid
     }
 
+    /// A UUID's uppercase text as a plist string.
+    private mutating func uuidText(_ id: UUID) -> Int {
+        builder.asciiString(count: 36) { if let base = $0.baseAddress { UUIDText.write(id, into: base) } }
+    }
+
     /// An item's object; returns its UID.
     private mutating func writeItem(_ pointer: UnsafePointer<ToDoItem>) -> Int {
         let uid = newUID()
@@ -115,9 +120,7 @@ struct KeyedArchiveEncoder {
         let mark = begin(.item)
         for key in ArchiveSchema.keys(of: .item) {
             switch key {
-            case .id:
-                let id = builder.asciiString(count: 36) { if let base = $0.baseAddress { UUIDText.write(id, into: base) } }
-                add(.id, object(plist: id))
+            case .id: add(.id, object(plist: uuidText(id)))
             case .title: add(.title, object(plist: builder.string(pointer.pointee.title)))
             case .itemDescription: if let notes = pointer.pointee.notes { add(.itemDescription, object(plist: builder.string(notes))) }
             case .timestamp: if let due = pointer.pointee.due { add(.timestamp, builder.real(due.timeIntervalSince1970)) }
@@ -129,6 +132,7 @@ struct KeyedArchiveEncoder {
             case .priority: if let priority = pointer.pointee.priority { add(.priority, builder.integer(Int64(priority))) }
             case .tags: if case let tags = pointer.pointee.tags, !tags.isEmpty { add(.tags, reference(writeStrings(tags))) }
             case .recurrence: if let rule = pointer.pointee.recurrence { add(.recurrence, object(plist: builder.string(rule))) }
+            case .parent: if let parent = pointer.pointee.parent { add(.parent, object(plist: uuidText(parent))) }
             case .iCalendarUID: if let text = pointer.pointee.externalUID { add(.iCalendarUID, object(plist: builder.string(text))) }
             case .iCalendarExtras: if let text = pointer.pointee.iCalendarExtras { add(.iCalendarExtras, object(plist: builder.string(text))) }
             case .taskwarriorExtras: if let text = pointer.pointee.taskwarriorExtras { add(.taskwarriorExtras, object(plist: builder.string(text))) }

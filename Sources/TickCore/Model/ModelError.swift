@@ -17,6 +17,10 @@ public enum ModelError: Error, Equatable, Sendable, CustomStringConvertible {
     case badTag(String)
     /// A repeating item whose rule tick cannot follow, ticked off: that would end its series.
     case unreadableRepeat(String)
+    /// A parent that is not an item of the list (it may be in another list, or gone).
+    case unknownParent(UUID)
+    /// A parent that is the item itself or one of its subtasks.
+    case parentCycle(item: UUID, parent: UUID)
 
     public var description: String {
         switch self {
@@ -33,6 +37,10 @@ public enum ModelError: Error, Equatable, Sendable, CustomStringConvertible {
         case .badTag(let tag): "the tag \"\(VisibleText.line(tag))\" holds a line break"
         case .unreadableRepeat(let rule):
             "tick cannot follow this repeat (\(VisibleText.line(rule))), and ticking it off would end the series everywhere; clear the repeat first to end it"
+        case .unknownParent(let id): "no item of this list has id \(id.uuidString), so it cannot be a parent"
+        case let .parentCycle(item, parent):
+            item == parent ? "an item cannot be its own parent"
+                : "\(parent.uuidString) is a subtask of \(item.uuidString), so it cannot be its parent"
         }
     }
 }

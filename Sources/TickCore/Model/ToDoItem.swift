@@ -24,8 +24,8 @@ public struct ToDoItem: Sendable, Hashable, Identifiable {
     private var modifiedAtStorage: Double = Double(bitPattern: noDue)
     /// Whether ``due`` names a calendar day (see ``dueIsDay``).
     public var dueIsDay: Bool = false
-    /// The location, priority, tags, repeat, unknown fields and other apps' data, nil when
-    /// the item has none.
+    /// The location, priority, tags, repeat, parent, unknown fields and other apps' data, nil
+    /// when the item has none.
     private var extras: Extras?
 
     /// When it is due (archived as `timestamp`).
@@ -142,6 +142,13 @@ public struct ToDoItem: Sendable, Hashable, Identifiable {
         set { extras = Extras.make(recurrence: .some(newValue.flatMap { $0.isEmpty ? nil : $0 }), from: extras) }
     }
 
+    /// The id of the item this one is a subtask of, nil for a top-level item. The list keeps
+    /// it naming an item of the list and free of cycles (see ``ToDoList/setParent(_:of:)``).
+    public var parent: UUID? {
+        get { extras?.parent }
+        set { extras = Extras.make(parent: .some(newValue), from: extras) }
+    }
+
     /// Replaces the title, trimmed; an empty title is refused.
     public mutating func setTitle(_ newTitle: String) throws(ModelError) {
         title = try Self.validatedTitle(newTitle)
@@ -182,9 +189,10 @@ public struct ToDoItem: Sendable, Hashable, Identifiable {
         let priority: Int8?
         let tags: [String]
         let recurrence: String?
+        let parent: UUID?
 
         init(location: Location?, unknownFields: UnknownFields, externalUID: String?, iCalendarExtras: String?,
-             taskwarriorExtras: String?, priority: Int8?, tags: [String], recurrence: String?) {
+             taskwarriorExtras: String?, priority: Int8?, tags: [String], recurrence: String?, parent: UUID?) {
             self.location = location
             self.unknownFields = unknownFields
             self.externalUID = externalUID
@@ -193,12 +201,13 @@ public struct ToDoItem: Sendable, Hashable, Identifiable {
             self.priority = priority
             self.tags = tags
             self.recurrence = recurrence
+            self.parent = parent
         }
 
         /// A box with some fields replaced and the rest taken from `old`; nil when all are empty.
         static func make(location: Location?? = nil, unknownFields: UnknownFields? = nil, externalUID: String?? = nil,
                          iCalendarExtras: String?? = nil, taskwarriorExtras: String?? = nil, priority: Int8?? = nil,
-                         tags: [String]? = nil, recurrence: String?? = nil, from old: Extras?) -> Extras? {
+                         tags: [String]? = nil, recurrence: String?? = nil, parent: UUID?? = nil, from old: Extras?) -> Extras? {
             let location = location ?? old?.location
             let unknownFields = unknownFields ?? old?.unknownFields ?? UnknownFields()
             let externalUID = externalUID ?? old?.externalUID
@@ -207,17 +216,19 @@ public struct ToDoItem: Sendable, Hashable, Identifiable {
             let priority = priority ?? old?.priority
             let tags = tags ?? old?.tags ?? []
             let recurrence = recurrence ?? old?.recurrence
+            let parent = parent ?? old?.parent
             if location == nil, unknownFields.isEmpty, externalUID == nil, iCalendarExtras == nil, taskwarriorExtras == nil,
-               priority == nil, tags.isEmpty, recurrence == nil { return nil }
+               priority == nil, tags.isEmpty, recurrence == nil, parent == nil { return nil }
             return Extras(location: location, unknownFields: unknownFields, externalUID: externalUID, iCalendarExtras: iCalendarExtras,
-                          taskwarriorExtras: taskwarriorExtras, priority: priority, tags: tags, recurrence: recurrence)
+                          taskwarriorExtras: taskwarriorExtras, priority: priority, tags: tags, recurrence: recurrence, parent: parent)
         }
 
         static func == (lhs: Extras, rhs: Extras) -> Bool {
             lhs === rhs || (lhs.location == rhs.location && lhs.unknownFields == rhs.unknownFields
                 && lhs.externalUID == rhs.externalUID && lhs.iCalendarExtras == rhs.iCalendarExtras
                 && lhs.taskwarriorExtras == rhs.taskwarriorExtras
-                && lhs.priority == rhs.priority && lhs.tags == rhs.tags && lhs.recurrence == rhs.recurrence)
+                && lhs.priority == rhs.priority && lhs.tags == rhs.tags && lhs.recurrence == rhs.recurrence
+                && lhs.parent == rhs.parent)
         }
 
         func hash(into hasher: inout Hasher) {
@@ -229,6 +240,7 @@ public struct ToDoItem: Sendable, Hashable, Identifiable {
             hasher.combine(priority)
             hasher.combine(tags)
             hasher.combine(recurrence)
+            hasher.combine(parent)
         }
     }
 

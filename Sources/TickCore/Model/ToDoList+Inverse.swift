@@ -35,15 +35,7 @@ extension ToDoList {
             return .insert(items(in: section)[index], section, at: index)
         case let .set(id, field):
             guard let item = item(withID: id) else { return nil }
-            switch field {
-            case .title: return .set(id, .title(item.title))
-            case .notes: return .set(id, .notes(item.notes))
-            case .due, .dueDay: return .set(id, item.dueDay.map { .dueDay($0) } ?? .due(item.due))
-            case .location: return .set(id, .location(item.location))
-            case .priority: return .set(id, .priority(item.priority))
-            case .tags: return .set(id, .tags(item.tags))
-            case .recurrence: return .set(id, .recurrence(item.recurrence))
-            }
+            return .set(id, item.value(like: field))
         case .removeAll:
             return nil
         }

@@ -38,6 +38,9 @@ extension ToDoList {
         case tags([String])
         /// An RRULE value, or nil: the item no longer repeats.
         case recurrence(String?)
+        /// The id of the item's parent, or nil: a top-level item. Applied, the parent must be an
+        /// item of the list that is not the item or one of its subtasks.
+        case parent(UUID?)
     }
 
     /// Applies an operation exactly; an unknown id or a bad position is an error.
@@ -50,6 +53,7 @@ extension ToDoList {
     public mutating func apply(_ operation: Operation, at now: Date = Date(), zone: LocalTime = .current) throws(ModelError) {
         switch operation {
         case let .insert(item, section, position):
+            try checkParent(item.parent, of: item.id)
             try insert(item, in: section, at: position ?? items(in: section).count)
         // (A moved item is stamped where the move put it, not looked for again.)
         case .check(let id):
@@ -57,7 +61,7 @@ extension ToDoList {
             // A repeating item moves on to its next occurrence and leaves a done copy.
             if try tickRepeating(id, at: now, zone: zone) { return }
             try check(id)
-            changeItem(in: .done, at: 0) { $0.completedAt = now; $0.modifiedAt = now }
+            changeItem(id, in: .done, at: 0) { $0.completedAt = now; $0.modifiedAt = now }
         case let .checkOccurrence(id, due):
             guard let (section, index) = position(of: id) else { throw .unknownID(id) }
             let item = section == .toDo ? toDoItems[index] : doneItems[index]
@@ -66,16 +70,17 @@ extension ToDoList {
         case .uncheck(let id):
             guard position(of: id)?.section == .done else { return try uncheck(id) }
             try uncheck(id)
-            changeItem(in: .toDo, at: toDoItems.count - 1) { $0.completedAt = nil; $0.modifiedAt = now }
+            changeItem(id, in: .toDo, at: toDoItems.count - 1) { $0.completedAt = nil; $0.modifiedAt = now }
         case .remove(let id): try remove(id)
         case let .place(id, section, position):
             let from = self.position(of: id)?.section
             try place(id, in: section, at: position)
             if let from, from != section {
-                changeItem(in: section, at: position) { $0.completedAt = section == .done ? now : nil; $0.modifiedAt = now }
+                changeItem(id, in: section, at: position) { $0.completedAt = section == .done ? now : nil; $0.modifiedAt = now }
             }
         case let .reorder(id, position): try move(id, to: position)
         case let .set(id, field):
+            if case .parent(let parent) = field { try checkParent(parent, of: id) }
             try update(id) { (item) throws(ModelError) in
                 try item.set(field)
                 item.modifiedAt = now
@@ -92,6 +97,9 @@ extension ToDoList {
         case let .insert(item, section, position):
             guard !contains(item.id) else { return }
             let count = items(in: section).count
+            var item = item
+            // A parent gone meanwhile (or now below the item) leaves it top level.
+            if (try? checkParent(item.parent, of: item.id)) == nil { item.parent = nil }
             try insert(item, in: section, at: min(max(position ?? count, 0), count))
         case let .place(id, section, position):
             guard let (from, _) = self.position(of: id) else { return }
@@ -103,8 +111,11 @@ extension ToDoList {
         case .check(let id), .uncheck(let id), .remove(let id), .checkOccurrence(let id, _):
             guard contains(id) else { return }
             try apply(operation, at: now, zone: zone)
-        case let .set(id, _):
+        case let .set(id, field):
             guard contains(id) else { return }
+            if case .parent(let parent) = field, (try? checkParent(parent, of: id)) == nil {
+                return try apply(.set(id, .parent(nil)), at: now, zone: zone)
+            }
             try apply(operation, at: now, zone: zone)
         case .removeAll:
             removeAll()
@@ -133,6 +144,7 @@ extension ToDoItem {
         case .priority(let priority): try setPriority(priority)
         case .tags(let tags): try setTags(tags)
         case .recurrence(let rule): recurrence = rule
+        case .parent(let id): parent = id
         }
     }
 }

@@ -35,12 +35,14 @@ public struct ToDoList: Sendable, Hashable {
         unknownFields = UnknownFields()
     }
 
-    /// A list with the given sections; refuses a repeated id.
+    /// A list with the given sections, put in tree order (see ``restoreTreeOrder()``);
+    /// refuses a repeated id.
     public init(toDoItems: [ToDoItem], doneItems: [ToDoItem], unknownFields: UnknownFields = UnknownFields()) throws(ModelError) {
         if let repeated = IDSet.firstRepeatedID(toDoItems, doneItems) { throw .duplicateID(repeated) }
         self.toDoItems = toDoItems
         self.doneItems = doneItems
         self.unknownFields = unknownFields
+        restoreTreeOrder()
     }
 
     /// The items of a section, in order.
@@ -76,7 +78,8 @@ public struct ToDoList: Sendable, Hashable {
         try insert(item, in: section, at: items(in: section).count)
     }
 
-    /// Inserts an item at a position (0…count) of a section.
+    /// Inserts an item at a position (0…count) of a section; a subtask then moves down to
+    /// stay after its parent (tree order).
     public mutating func insert(_ item: ToDoItem, in section: Section = .toDo, at position: Int) throws(ModelError) {
         guard !contains(item.id) else { throw .duplicateID(item.id) }
         let count = items(in: section).count
@@ -84,6 +87,7 @@ public struct ToDoList: Sendable, Hashable {
             throw .positionOutOfRange(position: position, section: section, count: count)
         }
         mutate(section) { $0.insert(item, at: position) }
+        restoreTreeOrder()
     }
 
     /// Moves an item to the top of Done. Checking a done item leaves it where it is.
@@ -120,7 +124,8 @@ public struct ToDoList: Sendable, Hashable {
     }
 
     /// Puts an item at a position of either section: the position it will have afterwards
-    /// (0…count of that section without the item).
+    /// (0…count of that section without the item), then keeps tree order: the item's
+    /// subtasks in that section follow it, and a subtask stays within its parent's block.
     public mutating func place(_ id: UUID, in section: Section, at newIndex: Int) throws(ModelError) {
         guard let (from, index) = position(of: id) else { throw .unknownID(id) }
         let targetCount = items(in: section).count - (from == section ? 1 : 0)
@@ -131,15 +136,19 @@ public struct ToDoList: Sendable, Hashable {
         mutate(from) { item = $0.remove(at: index) }
         guard let item else { return }
         mutate(section) { $0.insert(item, at: newIndex) }
+        restoreTreeOrder()
     }
 
-    /// Changes an item in place; the id cannot change.
+    /// Changes an item in place; the id cannot change. A changed parent moves the item (and
+    /// its subtasks) to keep tree order.
     public mutating func update(_ id: UUID, _ change: (inout ToDoItem) throws(ModelError) -> Void) throws(ModelError) {
         guard let (section, index) = position(of: id) else { throw .unknownID(id) }
         var item = items(in: section)[index]
         try change(&item)
         guard item.id == id else { throw .unknownID(item.id) }
+        let parentChanged = item.parent != items(in: section)[index].parent
         mutate(section) { $0[index] = item }
+        if parentChanged { restoreTreeOrder() }
     }
 
     /// Removes every item from both sections.
@@ -148,9 +157,24 @@ public struct ToDoList: Sendable, Hashable {
         doneItems.removeAll()
     }
 
-    /// Changes the item at the place an operation has just put it (no look-up by id).
-    mutating func changeItem(in section: Section, at index: Int, _ change: (inout ToDoItem) -> Void) {
-        mutate(section) { change(&$0[index]) }
+    /// Changes the item `id` at the place an operation has just put it, looked up only when
+    /// keeping tree order moved it from there.
+    mutating func changeItem(_ id: UUID, in section: Section, at index: Int, _ change: (inout ToDoItem) -> Void) {
+        mutate(section) { items in
+            // (Looked at inside, so that no second reference makes the array copy itself.)
+            let at = items.indices.contains(index) && items[index].id == id ? index : items.firstIndex { $0.id == id }
+            if let at { change(&items[at]) }
+        }
+    }
+
+    /// Puts both sections in tree order (see ToDoList+Subtasks.swift); does nothing, cheaply,
+    /// for a list without subtasks.
+    mutating func restoreTreeOrder() {
+        for section in Section.allCases {
+            mutate(section) { items in
+                if let order = Self.treeOrder(&items) { items = order.map { items[$0] } }
+            }
+        }
     }
 
     private mutating func mutate(_ section: Section, _ body: (inout [ToDoItem]) -> Void) {

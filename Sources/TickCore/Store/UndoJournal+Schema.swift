@@ -10,7 +10,7 @@ import FoundationEssentials
 /// | `checkOccurrence` | `id`, `due` (the occurrence's due, seconds since 1970) |
 /// | `place` | `id`, `section`, `at` |
 /// | `reorder` | `id`, `at` |
-/// | `set` | `id`, `field` (`title` `notes` `due` `dueDay` `location` `priority` `tags` `recurrence`), `value` (absent for none: a string; `due` seconds since 1970; `dueDay` `YYYY-MM-DD`; `location` `{name, latitude?, longitude?}`; `priority` an int; `tags` strings) |
+/// | `set` | `id`, `field` (`title` `notes` `due` `dueDay` `location` `priority` `tags` `recurrence` `parent`), `value` (absent for none: a string; `due` seconds since 1970; `dueDay` `YYYY-MM-DD`; `location` `{name, latitude?, longitude?}`; `priority` an int; `tags` strings; `parent` an id) |
 /// | `removeAll` | — |
 extension ToDoList.Operation: Codable {
     private enum Key: String, CodingKey {
@@ -119,6 +119,9 @@ extension ToDoList.Operation: Codable {
         case .recurrence(let rule):
             try box.encode("recurrence", forKey: .field)
             try box.encodeIfPresent(rule, forKey: .value)
+        case .parent(let id):
+            try box.encode("parent", forKey: .field)
+            try box.encodeIfPresent(id, forKey: .value)
         }
     }
 
@@ -143,6 +146,7 @@ extension ToDoList.Operation: Codable {
         case "priority": return .priority(try box.decodeIfPresent(Int.self, forKey: .value))
         case "tags": return .tags(try box.decode([String].self, forKey: .value))
         case "recurrence": return .recurrence(try box.decodeIfPresent(String.self, forKey: .value))
+        case "parent": return .parent(try box.decodeIfPresent(UUID.self, forKey: .value))
         default: throw DecodingError.dataCorruptedError(forKey: .field, in: box, debugDescription: "no field \(name)")
         }
     }

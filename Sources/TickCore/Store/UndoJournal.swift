@@ -203,6 +203,7 @@ extension ToDoItem {
         case .priority: .priority(priority)
         case .tags: .tags(tags)
         case .recurrence: .recurrence(recurrence)
+        case .parent: .parent(parent)
         }
     }
 }
@@ -218,6 +219,7 @@ extension ToDoList.ItemField {
         case .priority: "priority"
         case .tags: "tags"
         case .recurrence: "repeat"
+        case .parent: "parent"
         }
     }
 }

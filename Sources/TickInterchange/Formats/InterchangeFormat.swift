@@ -34,13 +34,13 @@ public enum InterchangeFormat: String, CaseIterable, Sendable {
         switch self {
         case .json: []
         case .ics, .vdir: [.taskwarriorExtras]
-        case .taskwarrior: [.location, .coordinates, .externalUID, .iCalendarExtras]
+        case .taskwarrior: [.location, .coordinates, .externalUID, .iCalendarExtras, .parent]
         case .todotxt: [.id, .notes, .location, .coordinates, .dueTime, .timesOfDay, .modifiedAt, .externalUID, .iCalendarExtras,
-                        .taskwarriorExtras]
+                        .taskwarriorExtras, .parent]
         case .markdown: [.id, .notes, .location, .coordinates, .dueTime, .createdAt, .completedAt, .modifiedAt, .externalUID,
                          .iCalendarExtras, .taskwarriorExtras]
         case .calcurse: [.id, .notes, .due, .location, .coordinates, .createdAt, .completedAt, .modifiedAt, .externalUID,
-                         .iCalendarExtras, .taskwarriorExtras]
+                         .iCalendarExtras, .taskwarriorExtras, .parent]
         }
     }
 
@@ -76,6 +76,7 @@ public enum ItemFieldKind: String, CaseIterable, Sendable {
     case externalUID = "other apps' UIDs"
     case iCalendarExtras = "iCalendar properties tick does not show"
     case taskwarriorExtras = "taskwarrior fields tick does not show"
+    case parent = "parents"
 
     /// Whether `entry` has a value for this field.
     public func isPresent(in entry: ExchangeEntry) -> Bool {
@@ -93,6 +94,7 @@ public enum ItemFieldKind: String, CaseIterable, Sendable {
         case .externalUID: return item.externalUID != nil
         case .iCalendarExtras: return item.iCalendarExtras.map { !$0.isEmpty } ?? false
         case .taskwarriorExtras: return item.taskwarriorExtras != nil
+        case .parent: return item.parent != nil
         }
     }
 }

@@ -31,6 +31,7 @@ public enum VTodoMapping {
         PriorityProperty.self,
         CategoriesProperty.self,
         RecurrenceProperty.self,
+        RelatedToProperty.self,
     ]
 
     /// The mapping as data, a line per property, in the order tick writes them.

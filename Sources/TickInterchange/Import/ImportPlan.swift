@@ -100,13 +100,49 @@ public struct ImportPlan: Sendable {
         // The moves' insertions come after all their removals, as in `moves`: reorder them so.
         let moveRemovals = moves.filter { if case .remove = $0 { true } else { false } }
         let moveInsertions = moves.filter { if case .insert = $0 { true } else { false } }
-        operations = replacements + moveRemovals + moveInsertions + insertions
         do {
             list = try ToDoList(toDoItems: toDo + reopened + newToDo, doneItems: newlyDone + done + newDone,
                                 unknownFields: original.unknownFields)
         } catch {
             throw InterchangeError(source: source, problem: error.description)
         }
+        // (iCalendar names a parent by UID: one not there yet leaves the item top level.)
+        if format == .json { try Self.checkParents(entries, in: list, source: source) }
+        operations = replacements + moveRemovals + moveInsertions + Self.parentsFirst(insertions)
+    }
+
+    /// Refuses an entry whose parent is no item of the list the import makes.
+    private static func checkParents(_ entries: [ExchangeEntry], in list: ToDoList, source: String) throws(InterchangeError) {
+        guard entries.contains(where: { $0.item.parent != nil }) else { return }
+        let ids = Set(list.allItems.map(\.id))
+        for entry in entries {
+            guard let parent = entry.item.parent, !ids.contains(parent) else { continue }
+            throw InterchangeError(source: entry.source ?? source, line: entry.line,
+                                   problem: "the parent \(parent.uuidString) of \"\(VisibleText.line(entry.item.title))\" is no item of the input or the list")
+        }
+    }
+
+    /// `insertions` reordered (stably) so that an item's parent is inserted before it, as
+    /// applying them needs: by how many of its ancestors are inserted too.
+    private static func parentsFirst(_ insertions: [ToDoList.Operation]) -> [ToDoList.Operation] {
+        var parentOf: [UUID: UUID] = [:]
+        for case let .insert(item, _, _) in insertions { if let parent = item.parent { parentOf[item.id] = parent } }
+        guard !parentOf.isEmpty else { return insertions }
+        let inserted = Set(insertions.compactMap { if case let .insert(item, _, _) = $0 { item.id } else { nil } })
+        func depth(_ id: UUID) -> Int {
+            var depth = 0
+            var current = parentOf[id]
+            while let parent = current, inserted.contains(parent), depth <= parentOf.count {
+                depth += 1
+                current = parentOf[parent]
+            }
+            return depth
+        }
+        let keyed = insertions.enumerated().map { (offset, operation) -> (Int, Int, ToDoList.Operation) in
+            guard case let .insert(item, _, _) = operation else { return (0, offset, operation) }
+            return (depth(item.id), offset, operation)
+        }
+        return keyed.sorted { ($0.0, $0.1) < ($1.0, $1.1) }.map(\.2)
     }
 
     /// `imported` with what `format` cannot hold taken from `existing`, its dates as
@@ -122,6 +158,7 @@ public struct ImportPlan: Sendable {
         if leavesOut.contains(.externalUID) { item.externalUID = existing.externalUID }
         if leavesOut.contains(.iCalendarExtras) { item.iCalendarExtras = existing.iCalendarExtras }
         if leavesOut.contains(.taskwarriorExtras) { item.taskwarriorExtras = existing.taskwarriorExtras }
+        if leavesOut.contains(.parent) { item.parent = existing.parent }
         func sameSecond(_ a: Date?, _ b: Date?) -> Bool {
             guard let a, let b else { return a == nil && b == nil }
             return a.timeIntervalSince1970.rounded(.down) == b.timeIntervalSince1970.rounded(.down)

@@ -132,6 +132,10 @@ extension TickJSON {
             guard Taskwarrior.isKeptText(extras) else { throw Problem(text: "\"taskwarriorExtras\" must be the text of a JSON object") }
             item.taskwarriorExtras = extras
         }
+        if let text = try string(.parent) {
+            guard let parent = UUID(uuidString: text) else { throw Problem(text: "\"parent\" \"\(text)\" is not a UUID") }
+            item.parent = parent
+        }
         return ExchangeEntry(item: item, done: done, line: line, createdAtIsDefault: createdAt == nil)
     }
 

@@ -42,6 +42,8 @@ public enum TickJSON {
         /// taskwarrior's members tick keeps (`wait`, UDAs, dated annotations …): the text of a
         /// JSON object, verbatim, or null.
         case taskwarriorExtras
+        /// The id of the item this one is a subtask of (in the same list), or null.
+        case parent
     }
 
     /// Writes `entries` as the JSON array, one object a line, flushing as it goes.
@@ -153,6 +155,8 @@ public enum TickJSON {
         if let extras = item.iCalendarExtras { writer.jsonString(extras) } else { writer.ascii("null") }
         writer.ascii(", \"taskwarriorExtras\": ")
         if let extras = item.taskwarriorExtras { writer.jsonString(extras) } else { writer.ascii("null") }
+        writer.ascii(", \"parent\": ")
+        if let parent = item.parent { writer.jsonString(parent.uuidString) } else { writer.ascii("null") }
         if let list {
             writer.ascii(", \"list\": ")
             writer.jsonString(list)

@@ -5,8 +5,9 @@ import TickCore
 /// `- [x] title`, a due as a trailing `(due YYYY-MM-DD)`. Import reads these and any other
 /// GitHub task list (`-`, `*`, `+`, `1.` or `1)`, `[ ]`, `[x]` or `[X]`, indented or not, in
 /// a block quote or callout or not); other lines are not items, nor are the lines of code
-/// blocks (fenced, or indented outside a list) and HTML comments. Nested items are read as
-/// items of their own, and the import says so. Obsidian's Tasks and Dataview dates (due,
+/// blocks (fenced, or indented outside a list) and HTML comments. An item nested under
+/// another (indented 2 columns or more further in) is its subtask, and subtasks are written
+/// nested, 2 spaces per level, under their parent in the same section. Obsidian's Tasks and Dataview dates (due,
 /// done, created) are read too (``ObsidianDates``), and the plugin's priorities, `🔁`
 /// repeats and `#tags` (``ObsidianFields``); an item with a priority or a repeat is written
 /// as the plugin's line, its due as `📅 YYYY-MM-DD`.
@@ -16,10 +17,12 @@ public enum MarkdownTasks {
         var omissions = Omissions(format: .markdown)
         var brokenTitles = 0, dueEndings = 0, obsidianTitles = 0, tagEndings = 0
         var lost = ObsidianFields.Lost()
+        var depths = SubtaskDepths()
         for done in [false, true] {
             writer.ascii(done ? "\n## Done\n\n" : "## To Do\n\n")
             for entry in entries where entry.done == done {
                 omissions.count(entry)
+                for _ in 0..<depths.next(entry.item, in: done ? .done : .toDo) { writer.ascii("  ") }
                 writer.ascii(done ? "- [x] " : "- [ ] ")
                 let title = entry.item.title
                 // A title of its own ending as a due does (or holding Obsidian's dates) would be
@@ -97,7 +100,9 @@ public enum MarkdownTasks {
         var lineNumber = 0
         var blocks = BlockTracker()
         var otherTasks: [Int] = []
-        var nested = 0, otherLines = 0, notDays = 0
+        var otherLines = 0, notDays = 0
+        // The items a nested item may be under: each one's indent and id, innermost last.
+        var open: [(indent: Int, id: UUID)] = []
         for rawLine in text.split(omittingEmptySubsequences: false, whereSeparator: isLineEnd) {
             lineNumber += 1
             var line = withoutQuoteMarkers(rawLine)
@@ -111,8 +116,11 @@ public enum MarkdownTasks {
                 if isOtherTask(line) { otherTasks.append(lineNumber) } else { otherLines += 1 }
                 continue
             }
-            // Indented under the list's first item (2 columns or more further in), it is nested.
-            if let listIndent, BlockTracker.columns(before: line) >= listIndent + 2 { nested += 1 }
+            // Indented 2 columns or more further in than an item above it in the list, it is
+            // that item's subtask.
+            let indent = BlockTracker.columns(before: line)
+            if listIndent == nil { open.removeAll() }
+            while let last = open.last, last.indent + 2 > indent { open.removeLast() }
             func fail(_ problem: String) -> InterchangeError { InterchangeError(source: source, line: lineNumber, problem: problem) }
             var title = rest
             var due: CalendarDay?
@@ -139,6 +147,8 @@ public enum MarkdownTasks {
             try? item.setPriority(obsidian.priority)
             if !tags.isEmpty { try? item.setTags(tags) }
             item.recurrence = obsidian.rule?.ruleText
+            item.parent = open.last?.id
+            open.append((indent, item.id))
             entries.append(ExchangeEntry(item: item, done: done, line: lineNumber))
         }
         var omissions = Omissions(format: .markdown, importing: true)
@@ -147,7 +157,6 @@ public enum MarkdownTasks {
             let count = otherTasks.count
             omissions.note("\(count) line\(count == 1 ? "" : "s") written as a task but not as - [ ] or - [x] (line\(count == 1 ? "" : "s") \(lines))")
         }
-        if nested > 0 { omissions.note("the nesting of \(nested) item\(nested == 1 ? "" : "s") (each is an item of its own)") }
         if notDays > 0 { omissions.note("\(notDays) Obsidian date\(notDays == 1 ? "" : "s") that name\(notDays == 1 ? "s" : "") no day (left in the title)") }
         return (entries, omissions, otherLines)
     }

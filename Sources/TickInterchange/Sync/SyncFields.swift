@@ -36,6 +36,7 @@ public struct SyncFields: Sendable, Hashable {
         TagsSyncField.self,
         RepeatSyncField.self,
         OrderSyncField.self,
+        ParentSyncField.self,
     ]
 
     // The fields' values (each row says which are its own).
@@ -56,10 +57,12 @@ public struct SyncFields: Sendable, Hashable {
     public var recurrence: String?
     /// The place in the section (X-APPLE-SORT-ORDER); nil when the side says none.
     public var order: Int?
+    /// The parent's id, for a subtask.
+    public var parent: UUID?
 
     public init(title: String, notes: String? = nil, due: Double? = nil, dueIsDay: Bool = false, location: String? = nil,
                 latitude: Double? = nil, longitude: Double? = nil, done: Bool = false, priority: Int? = nil, tags: [String] = [],
-                recurrence: String? = nil, order: Int? = nil) {
+                recurrence: String? = nil, order: Int? = nil, parent: UUID? = nil) {
         self.title = title
         self.notes = notes
         self.due = due
@@ -72,6 +75,7 @@ public struct SyncFields: Sendable, Hashable {
         self.tags = tags
         self.recurrence = recurrence
         self.order = order
+        self.parent = parent
     }
 
     /// The row of a field.

@@ -14,6 +14,10 @@ public enum Action: Sendable, Hashable {
     case toggleDone
     /// Opens an empty editable row under the cursor in To Do.
     case addItem
+    /// Opens an empty editable row for a subtask of the selected item, after its subtasks.
+    case addSubtask
+    /// Folds the selected item's subtasks away, or shows them again.
+    case toggleFold
     case editTitle, editLocation, editNotes, editDue, editTags, editRepeat
     /// Sets the selected item's priority to the next of none, high, medium, low.
     case cyclePriority

@@ -39,11 +39,15 @@ extension Screen {
     }
 
     /// One item's row: box, priority mark (when an item of the list has one: `markWidth`), title,
-    /// repeat sign and tags, then due and location in their columns.
+    /// repeat sign, tags and a folded item's `(+N)`, then due and location in their columns. A
+    /// subtask's box, mark and title are indented 2 columns per parent above it.
     private mutating func drawItemRow(_ state: AppState, section: ToDoList.Section, index: Int, format: RowFormat, markWidth: Int,
-                                      column: Int, row: Int, palette: Palette) {
+                                      column rowColumn: Int, row: Int, palette: Palette) {
         let selected = state.selection == Selection(section: section, index: index)
         let item = state.item(at: index, in: section)
+        let indent = 2 * state.rowDepth(at: index, in: section)
+        // The indented part: box, mark and title move right; due and location stay in their columns.
+        let column = rowColumn + indent
         let dueState = section == .done ? nil : item?.dueState(now: state.now, calendar: state.calendar)
         let base: CellStyle = section == .done ? palette.doneRow : palette.toDoTitle(dueState)
 
@@ -60,7 +64,7 @@ extension Screen {
         write(RowFormat.box(checked: section == .done, unicode: state.unicode), column: column + format.boxColumn, row: row, style: base)
         if let editedField, let editor = state.editor {
             var fieldColumn = column + format.titleColumn
-            let fieldEnd = column + format.width - 1
+            let fieldEnd = rowColumn + format.width - 1
             if case .location = editedField {
                 fieldColumn += write("at ", column: fieldColumn, row: row, style: palette.label)
             }
@@ -75,28 +79,29 @@ extension Screen {
             write(PriorityText.mark(priority, unicode: state.unicode), column: column + format.titleColumn, row: row, limit: 1, style: style)
         }
         let titleColumn = column + format.titleColumn + markWidth
-        let titleLimit = max(format.titleWidth - markWidth, 0)
+        let titleLimit = max(format.titleWidth - indent - markWidth, 0)
         var used = write(item.title, column: titleColumn, row: row, limit: titleLimit, style: base)
         // The repeat sign and the tags, after the title, while they fit (the title comes first).
         var extras: [(String, CellStyle)] = []
         if item.recurrence != nil { extras.append((state.unicode ? "↻" : "(r)", palette.label)) }
         for tag in item.tags { extras.append(("#" + tag, palette.tag)) }
+        if let hidden = state.hiddenOpenSubtasks(of: item) { extras.append(("(+\(hidden))", palette.label)) }
         for (text, style) in extras where used + 1 < titleLimit {
             used += 1 + write(text, column: titleColumn + used + 1, row: row, limit: titleLimit - used - 1, style: style)
         }
         if format.dueWidth > 0, let due = item.localDue(calendar: state.calendar) {
             let text = DueDateFormat.rowText(for: due, isDay: item.dueIsDay, now: state.now, calendar: state.calendar, done: section == .done).text
             let width = DisplayWidth.of(text)
-            write(text, column: column + format.dueColumn + format.dueWidth - width, row: row, limit: width,
+            write(text, column: rowColumn + format.dueColumn + format.dueWidth - width, row: row, limit: width,
                   style: section == .done ? palette.doneRow : palette.due(dueState))
         }
         if format.locationWidth > 0, let name = item.location?.name {
             var style = palette.location
             style.dim = section == .done
-            write(name, column: column + format.locationColumn, row: row, limit: format.locationWidth, style: style)
+            write(name, column: rowColumn + format.locationColumn, row: row, limit: format.locationWidth, style: style)
         }
         if selected {
-            restyle(row: row, from: column, width: format.width) { $0.reverse = true }
+            restyle(row: row, from: rowColumn, width: format.width) { $0.reverse = true }
         }
     }
 }

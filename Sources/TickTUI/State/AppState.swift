@@ -51,6 +51,15 @@ public struct AppState: Sendable {
     public internal(set) var loadingTotals: SectionTotals?
 
     var filter: Filter?
+    /// The items whose subtasks are folded away (`z`).
+    var folded: Set<UUID> = []
+    /// While an item is folded and no filter is on: the list positions of the rows shown
+    /// (see AppState+Subtasks.swift).
+    var foldView: Filter?
+    /// Each folded item's open subtasks (and theirs), shown as `(+N)`; made with ``foldView``.
+    var foldedOpenCounts: [UUID: Int] = [:]
+    /// The parent of the item being added on the new-item row (`A`), nil for a top-level one.
+    var newItemParent: UUID?
     /// The order To Do is shown in (`s` cycles it); the list's own order stays.
     public internal(set) var sort: ViewSort = .manual
     /// While sorted: the list positions of To Do's shown items, in the order shown (the
@@ -172,7 +181,7 @@ extension AppState {
 
     /// How many rows a section shows (matching items, plus the new-item row while adding).
     func visibleCount(_ section: ToDoList.Section) -> Int {
-        let count = (section == .toDo ? sortedToDo?.count : nil) ?? filter?.matches(in: section).count ?? list.items(in: section).count
+        let count = (section == .toDo ? sortedToDo?.count : nil) ?? shownRows(in: section)?.count ?? list.items(in: section).count
         return count + (section == .toDo && newItemPosition != nil ? 1 : 0)
     }
 
@@ -185,11 +194,13 @@ extension AppState {
             if index > position { index -= 1 }
         }
         if section == .toDo, let sortedToDo { return sortedToDo.indices.contains(index) ? sortedToDo[index] : nil }
-        if let filter {
-            let matches = filter.matches(in: section)
-            return matches.indices.contains(index) ? matches[index] : nil
-        }
+        if let matches = shownRows(in: section) { return matches.indices.contains(index) ? matches[index] : nil }
         return (0..<list.items(in: section).count).contains(index) ? index : nil
+    }
+
+    /// The list positions of a section's rows when a filter or a fold hides some, else nil.
+    func shownRows(in section: ToDoList.Section) -> [Int]? {
+        (filter ?? foldView)?.matches(in: section)
     }
 
     /// The item shown at a row of a section.
@@ -202,10 +213,9 @@ extension AppState {
     func visibleIndex(ofListIndex listIndex: Int, in section: ToDoList.Section) -> Int? {
         // (Sorted: a look through the rows, O(n), as sorting them was.)
         if section == .toDo, let sortedToDo { return sortedToDo.firstIndex(of: listIndex) }
-        guard let filter else {
+        guard let matches = shownRows(in: section) else {
             return (0..<list.items(in: section).count).contains(listIndex) ? listIndex : nil
         }
-        let matches = filter.matches(in: section)
         var low = 0, high = matches.count
         while low < high {
             let mid = (low + high) / 2
@@ -245,6 +255,7 @@ extension AppState {
     /// Recomputes the filter's matches after the list changed (O(n), only with a filter).
     mutating func refreshFilter() {
         defer { refreshSort() }
+        defer { refreshFolds() }
         guard let query = filter?.query else { return }
         filter = makeFilter(query: query, within: nil)
     }

@@ -3,11 +3,12 @@ import TickCore
 
 extension AppState {
     /// Applies user operations to the list, queues them for saving and records them for
-    /// undo, named `verb of "title"` after the items they change. Stops at the first
+    /// undo, named `verb of "title"` after the items they change, the last operation's
+    /// first (a cascade's own item: `tick of "Pack" (and 2 more)`). Stops at the first
     /// operation the list refuses and reports it in the status line.
     @discardableResult
     mutating func perform(_ operations: [ToDoList.Operation], name verb: String, undoFocus: UUID?, redoFocus: UUID?) -> Bool {
-        let titles = itemTitles(operations)
+        let titles = itemTitles(operations.suffix(1) + operations.dropLast())
         var done: [ToDoList.Operation] = []
         var inverses: [ToDoList.Operation] = []
         var failure: ModelError?
@@ -83,7 +84,8 @@ extension AppState {
     mutating func toggleDone() -> [Effect] {
         guard let selection, let item = selectedItem else { return [.bell] }
         let operation: ToDoList.Operation = selection.section == .toDo ? .tick(item) : .uncheck(item.id)
-        let ticked = perform([operation], name: selection.section == .toDo ? "tick" : "untick", undoFocus: item.id, redoFocus: nil)
+        // Ticking off a parent ticks off its open subtasks too (TickCore's cascade).
+        let ticked = perform(list.cascade(operation), name: selection.section == .toDo ? "tick" : "untick", undoFocus: item.id, redoFocus: nil)
         // The cursor stays at the same place in the section it left.
         self.selection = selection
         guard ticked else { return [.bell] }
@@ -103,14 +105,24 @@ extension AppState {
 
     mutating func deleteSelected() -> [Effect] {
         guard let selection, let item = selectedItem else { return [.bell] }
-        if perform([.remove(item.id)], name: "delete", undoFocus: item.id, redoFocus: nil) {
-            status = StatusMessage("deleted “\(DisplayWidth.truncate(VisibleText.line(item.title), toWidth: 30))” · u undoes")
+        // Removing a parent removes its subtasks too (TickCore's cascade).
+        let operations = list.cascade(.remove(item.id))
+        if perform(operations, name: "delete", undoFocus: item.id, redoFocus: nil) {
+            let subtasks = operations.count - 1
+            let carried = subtasks == 0 ? "" : " and \(subtasks) subtask\(subtasks == 1 ? "" : "s")"
+            status = StatusMessage("deleted “\(DisplayWidth.truncate(VisibleText.line(item.title), toWidth: 30))”\(carried) · u undoes")
         }
         self.selection = selection
         return []
     }
 
     mutating func moveSelectedItem(by delta: Int) -> [Effect] {
+        if let item = selectedItem, let move = siblingMove(of: item, by: delta) {
+            // With subtasks: past the neighbouring sibling's whole block.
+            guard let move else { return [.bell] }
+            if perform([move], name: "move", undoFocus: item.id, redoFocus: item.id) { select(id: item.id) }
+            return []
+        }
         guard let selection, let item = selectedItem,
               let neighbour = listIndex(at: selection.index + delta, in: selection.section)
         else { return [.bell] }

@@ -2,7 +2,8 @@ import FoundationEssentials
 import TickCore
 
 extension AppState {
-    mutating func beginAdding() -> [Effect] {
+    /// Opens the new-item row at a list position of To Do; by default under the selected item.
+    mutating func beginAdding(at given: Int? = nil) -> [Effect] {
         // The new row goes under the selected item; a filter is cleared first so that the
         // row and its neighbours are where they are in the list.
         var position = list.toDoItems.count
@@ -10,7 +11,12 @@ extension AppState {
             position = index + 1
         }
         if list.toDoItems.isEmpty { position = 0 }
+        if let given { position = given }
         filter = nil
+        newItemParent = nil
+        // (The new row's place is a list position: every row is shown while adding.)
+        folded = []
+        foldView = nil
         // (The new row goes to a place in the list's own order.)
         sort = .manual
         sortedToDo = nil
@@ -96,6 +102,7 @@ extension AppState {
 
     private mutating func closeEditor() {
         mode = .browsing
+        newItemParent = nil
         editor = nil
         editOriginal = nil
     }
@@ -106,12 +113,14 @@ extension AppState {
         case .newItem(let position):
             // An empty new row is dropped, as Esc would.
             guard !trimmed.isEmpty else { return cancelEdit() }
+            let parent = newItemParent
             closeEditor()
             do {
-                let item = try ToDoItem(title: trimmed, createdAt: now)
+                var item = try ToDoItem(title: trimmed, createdAt: now)
+                item.parent = parent
                 let position = min(position, list.toDoItems.count)
                 if perform([.insert(item, .toDo, at: position)], name: "add", undoFocus: nil, redoFocus: item.id) {
-                    selection = Selection(section: .toDo, index: position)
+                    select(id: item.id)
                 }
             } catch {
                 status = StatusMessage(error.description, isError: true)

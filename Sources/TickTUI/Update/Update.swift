@@ -66,6 +66,8 @@ extension AppState {
         case .switchSection: return switchSection()
         case .toggleDone: return toggleDone()
         case .addItem: return beginAdding()
+        case .addSubtask: return beginAddingSubtask()
+        case .toggleFold: return toggleFold()
         case .editTitle: return beginEditing { .title($0) }
         case .editLocation: return beginEditing { .location($0) }
         case .editNotes: return beginEditing { .notes($0) }

@@ -42,6 +42,7 @@ struct AddCommand: ParsableCommand {
               tick add Surf --location Bondi --coordinate -33.89,151.27
               tick add Mass --location "Dom @ 50.94° N, 6.96° E"
               tick add "Take out the trash" --repeat "every tue" --tag home --priority high
+              tick add Socks --parent 3        (a subtask of item 3, at the end of its subtasks)
             """
     )
 
@@ -76,6 +77,10 @@ struct AddCommand: ParsableCommand {
                                valueName: "rule"))
     var repeatRule: String?
 
+    @Option(help: ArgumentHelp("Add it as a subtask of this item (a position from `tick list` or the start of an id).",
+                               valueName: "item"))
+    var parent: ItemReference?
+
     @OptionGroup var storeOptions: StoreOptions
 
     func validate() throws {
@@ -109,6 +114,7 @@ struct AddCommand: ParsableCommand {
     func run() throws {
         try reportingErrors {
             let items = try makeItems()
+            if let parent { return try addSubtasks(items, under: parent) }
             let store = try storeOptions.makeStore()
             let operations = items.map { ToDoList.Operation.insert($0, .toDo, at: nil) }
             let entry = UndoJournal.Entry(
@@ -128,5 +134,20 @@ struct AddCommand: ParsableCommand {
             if let journalError { warn("\(journalError.description); tick undo cannot undo this change") }
             for item in items { output(Self.report(item)) }
         }
+    }
+
+    /// Adds `items` as subtasks of the item `parent` names in the list as it is on disk:
+    /// each goes to the end of the parent's block.
+    private func addSubtasks(_ items: [ToDoItem], under parent: ItemReference) throws {
+        let added = try storeOptions.makeStore().modifyRecording(verb: "add", command: "add") { list, record in
+            let parentID = try parent.resolve(in: list).item.id
+            return try items.map { (item) throws in
+                var item = item
+                item.parent = parentID
+                try record.apply(.insert(item, .toDo, at: nil), to: &list, title: item.title)
+                return item
+            }
+        }
+        for item in added { output(Self.report(item)) }
     }
 }

@@ -19,11 +19,16 @@ func changeEach(
         let lines = try storeOptions.makeStore().modifyRecording(verb: undoName, command: command) { list, record in
             let resolved = try ItemReference.resolveAll(references, in: list)
             var lines: [String] = []
-            for (item, section, _) in resolved {
+            for (item, _, _) in resolved {
+                // (An item a parent's change carried along already is not changed twice.)
+                guard let section = list.position(of: item.id)?.section else { continue }
                 if let reason = skip(item, section) {
                     lines.append(ItemFormatting.report(reason, item))
                 } else {
                     let change = operation(item)
+                    // Ticking off or removing a parent carries its subtasks along (TickCore's cascade).
+                    let changes = list.cascade(change)
+                    for carried in changes.dropLast() { try record.apply(carried, to: &list, title: nil) }
                     try record.apply(change, to: &list, title: item.title)
                     var line = ItemFormatting.report(verb, item)
                     // A repeating item stays to do, moved on to its next occurrence: say when.
@@ -31,6 +36,7 @@ func changeEach(
                        let moved = list.item(withID: item.id), let due = moved.localDue() {
                         line += "  next due " + ItemFormatting.date(due, withTime: !moved.dueIsDay)
                     }
+                    if changes.count > 1 { line += "  (and \(changes.count - 1) subtask\(changes.count == 2 ? "" : "s"))" }
                     lines.append(line)
                 }
             }
@@ -45,7 +51,9 @@ struct CheckCommand: ParsableCommand {
         commandName: "check",
         abstract: "Mark items done: they move to the top of Done.",
         discussion: """
-            An item already done is left alone ("already done"). A repeating item stays in \
+            An item already done is left alone ("already done"). Ticking off a parent ticks \
+            off its open subtasks too (the line says how many); unticking it leaves them done. \
+            A repeating item stays in \
             To Do with its due moved to the next occurrence, and a done copy of this \
             occurrence goes to the top of Done; when the rule has no next occurrence, the \
             item itself is done.

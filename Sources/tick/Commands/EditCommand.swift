@@ -5,7 +5,7 @@ import TickCore
 struct EditCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "edit",
-        abstract: "Change items' title, notes, due date, location, priority, tags or repeat.",
+        abstract: "Change items' title, notes, due date, location, priority, tags, repeat or parent.",
         discussion: """
             Only the fields given change, on every ITEM named (all are found before \
             anything changes). --priority takes high, medium, low or 1–9 (1 highest); \
@@ -15,7 +15,10 @@ struct EditCommand: ParsableCommand {
             from today; changing \
             the due of a repeating item moves the series.  --location takes a name, "Name @ LAT, LON", or \
             "LAT, LON" alone, which keeps the location's name; --coordinate alone keeps the \
-            location's name and sets its coordinate.
+            location's name and sets its coordinate. --parent ITEM makes the items subtasks \
+            of ITEM (in this list; not the item itself or one of its subtasks): each moves, \
+            with its own subtasks, to the end of ITEM's subtasks; --clear-parent makes them \
+            top level, right after their former parent's subtasks.
 
             Examples:
               tick edit 2 --title "Buy oat milk"
@@ -23,6 +26,7 @@ struct EditCommand: ParsableCommand {
               tick edit 3f2a --location Office --coordinate 50.94,6.96
               tick edit 1 4 --priority high --tag work --untag someday
               tick edit 2 --repeat "every 2 weeks on mon" 
+              tick edit 5 --parent 2
             """
     )
 
@@ -76,12 +80,20 @@ struct EditCommand: ParsableCommand {
     @Flag(help: "Stop repeating (the due stays).")
     var clearRepeat = false
 
+    @Option(help: ArgumentHelp("Make it a subtask of this item (a position from `tick list` or the start of an id).",
+                               valueName: "item"))
+    var parent: ItemReference?
+
+    @Flag(help: "Make it a top-level item again (no parent).")
+    var clearParent = false
+
     @OptionGroup var storeOptions: StoreOptions
 
     func validate() throws {
         if itemArguments.items.isEmpty { throw ValidationError("Missing ITEM: a position from `tick list` or the start of an id") }
         if priority != nil && clearPriority { throw ValidationError("give --priority or --clear-priority, not both") }
         if repeatRule != nil && clearRepeat { throw ValidationError("give --repeat or --clear-repeat, not both") }
+        if parent != nil && clearParent { throw ValidationError("give --parent or --clear-parent, not both") }
         if let repeatRule, repeatRule.trimmed().isEmpty { throw ValidationError("--repeat needs a rule (use --clear-repeat to stop repeating)") }
         if notes != nil && clearNotes { throw ValidationError("give --notes or --clear-notes, not both") }
         if due != nil && clearDue { throw ValidationError("give --due or --clear-due, not both") }
@@ -96,9 +108,10 @@ struct EditCommand: ParsableCommand {
         }
         if title == nil && notes == nil && !clearNotes && due == nil && !clearDue && location == nil
             && !clearLocation && coordinate == nil && priority == nil && !clearPriority && addTags.isEmpty && removeTags.isEmpty
-            && repeatRule == nil && !clearRepeat {
+            && repeatRule == nil && !clearRepeat && parent == nil && !clearParent {
             throw ValidationError("""
-                nothing to change: give --title, --notes, --due, --location, --coordinate, --priority, --tag, --untag or --repeat \
+                nothing to change: give --title, --notes, --due, --location, --coordinate, --priority, --tag, --untag, --repeat \
+                or --parent \
                 (or a --clear-… flag)
                 """)
         }
@@ -108,8 +121,10 @@ struct EditCommand: ParsableCommand {
         try reportingErrors {
             let items = try storeOptions.makeStore().modifyRecording(verb: "edit", command: "edit") { list, record in
                 let resolved = try ItemReference.resolveAll(itemArguments.items, in: list)
+                let parentField = try parent.map { ToDoList.ItemField.parent(try $0.resolve(in: list).item.id) }
+                    ?? (clearParent ? .parent(nil) : nil)
                 for (item, _, _) in resolved {
-                    for (index, field) in try fields(for: item).enumerated() {
+                    for (index, field) in try (fields(for: item) + [parentField].compactMap { $0 }).enumerated() {
                         try record.apply(.set(item.id, field), to: &list, title: index == 0 ? item.title : nil)
                     }
                 }

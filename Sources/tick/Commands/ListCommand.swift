@@ -114,24 +114,38 @@ struct ListCommand: ParsableCommand {
             ProcessLifetime.keepUntilExit(list)
             return try printList(list, sections: sections, filter: filter)
         }
-        try printStreamed(store.items(), sections: sections, json: json, filter: filter)
+        guard try printStreamed(store.items(), sections: sections, json: json, filter: filter) else {
+            // Positions are those of the list in tree order, which only the whole list knows.
+            let list = try store.load()
+            ProcessLifetime.keepUntilExit(list)
+            return try printList(list, sections: sections, filter: filter)
+        }
     }
 
     /// Prints the given sections as JSON or plain lines while reading the items one at a
     /// time, never holding the list. Nothing is printed when an item is bad: lines (about a
     /// quarter of the file's size) are collected and written once every item was read;
     /// JSON, larger than the file, is written as it goes after a first pass has read every
-    /// item.
-    static func printStreamed(_ items: StoredItems, sections: [ToDoList.Section], json: Bool, filter: ListFilter) throws {
+    /// item. Lines of a list with subtasks are not written: false, for the caller to print
+    /// them from the whole list (a file another program wrote may hold a subtask before its
+    /// parent, which the list's tree order, and so its positions, move).
+    @discardableResult
+    static func printStreamed(_ items: StoredItems, sections: [ToDoList.Section], json: Bool, filter: ListFilter) throws -> Bool {
         if json { try items.forEach { _, _ in true } }
         let today = filter.calendar.fields(of: filter.now)
         var writer = ByteWriter(descriptor: STDOUT_FILENO, destination: "standard output")
         var array = TickJSON.ArrayStream()
         var failure: InterchangeError?
         var position = 0  // in the whole list, To Do first (every To Do item comes first)
+        var hasSubtasks = false
         try items.forEach { section, item in
             position += 1
-            // (Every item is read, also of a section not shown: a bad one is an error here too.)
+            // (Every item is read, also of a section not shown: a bad one is an error here too;
+            // lines stop at the first subtask, the whole list read next checks the rest.)
+            if item.parent != nil, !json {
+                hasSubtasks = true
+                return false
+            }
             guard sections.contains(section), !filter.narrows || filter.keeps(item, in: section) else { return true }
             guard json else {
                 ListText.writePlainLine(item, position: position, done: section == .done, today: today, now: filter.now,
@@ -144,7 +158,8 @@ struct ListCommand: ParsableCommand {
             return failure == nil
         }
         if let failure { throw failure }
-        if json { try array.finish(to: &writer) } else { try writer.flush() }
+        if json { try array.finish(to: &writer) } else if !hasSubtasks { try writer.flush() }
+        return json || !hasSubtasks
     }
 
     /// Prints the given sections of `list` (the items `filter` keeps) as lines that fit
@@ -168,7 +183,7 @@ extension ItemOrder: ExpressibleByArgument {}
 
 extension ListCommand {
     /// Prints the given sections with To Do in `sort`'s order (Done in its own), as text
-    /// (positions as in the list) or JSON.
+    /// (positions as in the list, subtasks not indented) or JSON.
     static func printSorted(_ list: ToDoList, by sort: ItemOrder, sections: [ToDoList.Section], json: Bool, filter: ListFilter) throws {
         var positions: [Int] = []
         if sections.contains(.toDo) {
@@ -181,7 +196,8 @@ extension ListCommand {
         }
         var writer = ByteWriter(descriptor: STDOUT_FILENO, destination: "standard output")
         guard json else {
-            return try ListText(list: list, positions: positions, now: filter.now, calendar: filter.calendar, colors: filter.colors)
+            return try ListText(list: list, positions: positions, now: filter.now, calendar: filter.calendar, colors: filter.colors,
+                                indentsSubtasks: false)
                 .write(width: TerminalWidth.ofStandardOutput(), to: &writer)
         }
         var array = TickJSON.ArrayStream()

@@ -10,11 +10,14 @@ struct MoveCommand: ParsableCommand {
         usage: "tick move <item> --to <n> [--list <name>] [--file <path>]\n       tick move <item> --to-list <name> [--list <name>] [--file <path>]",
         discussion: """
             With --to, N counts within the item's own section: 1 is the top of To Do for an \
-            open item, the top of Done for a done one.
+            open item, the top of Done for a done one. A parent moves with its subtasks after \
+            it; a subtask moves only among its parent's subtasks. The line says where the \
+            item went.
 
             With --to-list, the item goes from its list (--list, else Tasks) to the end of its \
-            section in the list NAME, as tick add adds: same id, every field kept. tick undo \
-            in either list moves it back.
+            section in the list NAME, as tick add adds: same id, every field kept; a parent \
+            takes its subtasks along, in order, and a subtask moved alone is top level there. \
+            tick undo in either list moves it back.
 
             Examples:
               tick move 5 --to 1
@@ -49,16 +52,17 @@ struct MoveCommand: ParsableCommand {
         try reportingErrors {
             if let toList { return try moveToList(toList) }
             let to = self.to ?? 1
-            let (item, section) = try storeOptions.makeStore().modifyRecording(verb: "move", command: "move") { list, record in
+            let (item, section, at) = try storeOptions.makeStore().modifyRecording(verb: "move", command: "move") { list, record in
                 let (item, section, _) = try itemArgument.item.resolve(in: list)
                 let count = list.items(in: section).count
                 guard to <= count else {
                     throw CLIError("--to \(to) is past the end of \(section.title), which has \(count) item\(count == 1 ? "" : "s")")
                 }
                 try record.apply(.reorder(item.id, at: to - 1), to: &list, title: item.title)
-                return (item, section)
+                // (Subtasks keep to tree order: the item may be elsewhere than asked.)
+                return (item, section, (list.position(of: item.id)?.index ?? to - 1) + 1)
             }
-            output("moved \(ItemFormatting.shortID(item)) to \(to) in \(section.title)  \(ItemFormatting.oneLine(item.title))")
+            output("moved \(ItemFormatting.shortID(item)) to \(at) in \(section.title)  \(ItemFormatting.oneLine(item.title))")
         }
     }
 
@@ -68,9 +72,12 @@ struct MoveCommand: ParsableCommand {
         let source = storeOptions.listName
         let list = try storeOptions.makeStore().load()
         let (item, _, _) = try itemArgument.item.resolve(in: list)
-        let result = try set.move([item.id], from: source, to: target, recordingAs: "tick move")
+        // A parent takes its subtasks along, after it in the order of the source list.
+        let subtasks = list.descendants(of: item.id)
+        let result = try set.move([item.id] + subtasks, from: source, to: target, recordingAs: "tick move")
         if let error = result.journalError { warn("\(error.description); tick undo cannot undo this move") }
         let note = result.alreadyInTarget.isEmpty ? "" : " (it was there already: a copy left by an interrupted move; removed from \(source))"
-        output("moved \(ItemFormatting.shortID(item)) to \(target)\(note)  \(ItemFormatting.oneLine(item.title))")
+        let carried = subtasks.isEmpty ? "" : "  (and \(subtasks.count) subtask\(subtasks.count == 1 ? "" : "s"))"
+        output("moved \(ItemFormatting.shortID(item)) to \(target)\(note)  \(ItemFormatting.oneLine(item.title))\(carried)")
     }
 }

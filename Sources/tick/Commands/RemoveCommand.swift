@@ -17,6 +17,7 @@ struct RemoveCommand: ParsableCommand {
               tick remove --done
               tick remove --done --before -30d
 
+            Removing an item removes its subtasks too (the line says how many). \
             `tick undo` puts back what the last remove deleted.
             """,
         aliases: ["rm", "delete"]

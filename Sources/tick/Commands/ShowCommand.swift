@@ -45,6 +45,14 @@ struct ShowCommand: ParsableCommand {
             if let priority = item.priority { fields.append(("priority", PriorityText.long(priority))) }
             if !item.tags.isEmpty { fields.append(("tags", item.tags.map(VisibleText.line).joined(separator: ", "))) }
             if let rule = item.recurrence { fields.append(("repeats", RepeatText.describe(rule))) }
+            if let parent = item.parent.flatMap(list.item(withID:)) {
+                fields.append(("subtask", "of " + ItemFormatting.shortID(parent) + "  " + ItemFormatting.oneLine(parent.title)))
+            }
+            let subtasks = list.descendants(of: item.id).compactMap(list.item(withID:)).filter { $0.parent == item.id }
+            if !subtasks.isEmpty {
+                let open = subtasks.filter { list.position(of: $0.id)?.section == .toDo }.count
+                fields.append(("subtasks", "\(subtasks.count) (\(open) open)"))
+            }
             // (Checked in tick, the item is done, and is written back so.)
             if section == .toDo, let status = item.otherAppStatus { fields.append(("status", status + "  (from another app)")) }
             fields.append(("created", ItemFormatting.date(item.createdAt)))

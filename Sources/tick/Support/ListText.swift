@@ -16,9 +16,21 @@ struct ListText {
     /// How overdue and due-today dates are coloured on a terminal; nil for none (a pipe,
     /// `NO_COLOR`).
     var colors: DueColors? = nil
+    /// Whether subtasks are indented under their parent; not in a sorted To Do, where a
+    /// subtask need not follow its parent.
+    var indentsSubtasks = true
 
     /// The location column is cut to this many columns on a terminal.
     static let maximumLocationWidth = 20
+
+    /// The columns each item is indented by (2 per parent above it in its section), by
+    /// position − 1, To Do then Done, in one pass; nil when none is.
+    private func indents() -> [Int]? {
+        let isSubtask = { (item: ToDoItem) in item.parent != nil }
+        guard indentsSubtasks, list.toDoItems.contains(where: isSubtask) || list.doneItems.contains(where: isSubtask) else { return nil }
+        var depths = SubtaskDepths()
+        return list.toDoItems.map { 2 * depths.next($0, in: .toDo) } + list.doneItems.map { 2 * depths.next($0, in: .done) }
+    }
 
     /// Calls `body` with the item at a position (borrowed, not copied) and whether it is done.
     private func row<Result, Failure: Error>(
@@ -35,10 +47,14 @@ struct ListText {
     /// (a pipe), each line is its fields joined plainly, nothing padded or cut.
     func write(width: Int?, to writer: inout ByteWriter) throws(InterchangeError) {
         let today = calendar.fields(of: now)
+        let indents = indents()
+        func indent(_ position: Int) -> Int { indents?[position - 1] ?? 0 }
         guard let width else {
             for position in positions {
+                let indent = indent(position)
                 try row(position) { (item, done) throws(InterchangeError) in
-                    Self.writePlainLine(item, position: position, done: done, today: today, now: now, calendar: calendar, to: &writer)
+                    Self.writePlainLine(item, position: position, done: done, indent: indent, today: today, now: now, calendar: calendar,
+                                        to: &writer)
                     try writer.flushIfFull()
                 }
             }
@@ -63,7 +79,7 @@ struct ListText {
                 if colors != nil { dueStates.append(state) }
                 dueEnds.append(dues.count)
                 dueWidth = max(dueWidth, dues.count - start)
-                titleWidths.append(DisplayWidth.of(VisibleText.line(item.title)))
+                titleWidths.append(indent(position) + DisplayWidth.of(VisibleText.line(item.title)))
                 if let location = item.location { locationWidth = max(locationWidth, DisplayWidth.of(VisibleText.line(location.name))) }
             }
         }
@@ -79,7 +95,9 @@ struct ListText {
         var titleWidth = 0
         for (index, position) in positions.enumerated() {
             let full = titleWidths[index]
-            let cut = full <= titleLimit ? full : row(position) { item, _ in Self.truncatedWidth(VisibleText.line(item.title), toWidth: titleLimit) }
+            let indent = indent(position)
+            let cut = full <= titleLimit ? full
+                : indent + row(position) { item, _ in Self.truncatedWidth(VisibleText.line(item.title), toWidth: max(titleLimit - indent, 1)) }
             titleWidths[index] = cut
             titleWidth = max(titleWidth, cut)
         }
@@ -90,8 +108,11 @@ struct ListText {
                 let lineStart = writer.count
                 for _ in 0..<(positionWidth - Self.digits(position)) { writer.byte(UInt8(ascii: " ")) }
                 writer.integer(Int64(position))
-                writer.ascii(done ? " [x] " : " [ ] ")
-                Self.writeTruncated(VisibleText.line(item.title), toWidth: titleLimit, to: &writer)
+                let indent = indent(position)
+                writer.byte(UInt8(ascii: " "))
+                for _ in 0..<indent { writer.byte(UInt8(ascii: " ")) }
+                writer.ascii(done ? "[x] " : "[ ] ")
+                Self.writeTruncated(VisibleText.line(item.title), toWidth: max(titleLimit - indent, 1), to: &writer)
                 var lineWidth = titleStart + titleWidth
                 for _ in titleWidths[index]..<titleWidth { writer.byte(UInt8(ascii: " ")) }
                 if dueWidth > 0 {
@@ -128,11 +149,13 @@ struct ListText {
     /// Writes an item's line as it goes into a pipe: its fields joined plainly, nothing
     /// padded or cut, ending in a line break.
     static func writePlainLine(
-        _ item: borrowing ToDoItem, position: Int, done: Bool, today: LocalTime.Fields, now: Date, calendar: LocalTime,
-        to writer: inout ByteWriter
+        _ item: borrowing ToDoItem, position: Int, done: Bool, indent: Int = 0, today: LocalTime.Fields, now: Date,
+        calendar: LocalTime, to writer: inout ByteWriter
     ) {
         writer.integer(Int64(position))
-        writer.ascii(done ? " [x] " : " [ ] ")
+        writer.byte(UInt8(ascii: " "))
+        for _ in 0..<indent { writer.byte(UInt8(ascii: " ")) }
+        writer.ascii(done ? "[x] " : "[ ] ")
         writer.text(VisibleText.line(item.title))
         writeDue(item, done: done, today: today, now: now, calendar: calendar, after: "  ", to: &writer)
         if let location = item.location.map({ VisibleText.line($0.name) }), !location.isEmpty {

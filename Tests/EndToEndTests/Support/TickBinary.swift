@@ -68,4 +68,6 @@ struct DiskItem: Decodable, Equatable {
     var due: String?
     var location: Place?
     var done: Bool
+    /// The parent's id, for a subtask.
+    var parent: String?
 }

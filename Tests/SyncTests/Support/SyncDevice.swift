@@ -94,6 +94,15 @@ final class SyncDevice {
     /// `vdirsyncer sync tasks`.
     func vdirsyncer() throws { try run([vdirsyncerPath, "sync", "tasks"]) }
 
+    /// Rewrites the `.ics` file of this device's vdir that holds `text` (any, when nil) by
+    /// `change`, as another app edits it.
+    func editFile(holding text: String? = nil, _ change: (String) -> String) throws {
+        let names = try FileManager.default.contentsOfDirectory(atPath: vdir.path).filter { $0.hasSuffix(".ics") }
+        let files = names.map { vdir.appendingPathComponent($0) }
+        let file = try #require(try files.first { file in try text.map { try String(contentsOf: file, encoding: .utf8).contains($0) } ?? true })
+        try Data(change(try String(contentsOf: file, encoding: .utf8)).utf8).write(to: file)
+    }
+
     /// What a user does: `vdirsyncer sync`, `tick sync`, `vdirsyncer sync`.
     @discardableResult
     func cycle() throws -> String {

@@ -263,6 +263,7 @@ struct VTodoMappingTests {
         try item.setPriority(2)
         try item.setTags(["a"])
         item.recurrence = "FREQ=DAILY"
+        item.parent = UUID()
         let written = String(decoding: ICalendar.encodeFile(ICalendarEntry(item: item, isDone: true, sortOrder: 3)), as: UTF8.self)
         let names = written.split(separator: "\r\n").map { String($0.prefix { $0 != ":" && $0 != ";" }) }
         let mapped = names.filter { VTodoMapping.mappedNames.contains($0) }

@@ -37,7 +37,7 @@ struct SyncFieldsTests {
 
     @Test("every field is one row, named as the conflicts file names it")
     func rows() throws {
-        #expect(SyncFields.Field.allCases.map(\.rawValue) == ["title", "notes", "due", "location", "done", "priority", "tags", "repeat", "order"])
+        #expect(SyncFields.Field.allCases.map(\.rawValue) == ["title", "notes", "due", "location", "done", "priority", "tags", "repeat", "order", "parent"])
         let conflict = SyncConflict(field: .due, title: "T", kept: "a", lost: "b", lostSide: .list)
         #expect(String(decoding: try JSONEncoder().encode(conflict.field), as: UTF8.self) == "\"due\"")
     }

@@ -16,8 +16,14 @@ enum UIDProperty: VTodoProperty {
         guard let uid = vtodo.property("UID")?.value, !uid.isEmpty else {
             return (derivedID ?? NameBasedUUID.make(vtodo.bytes), nil)
         }
-        guard let parsed = UUID(uuidString: uid) else { return (NameBasedUUID.make(uid.utf8), uid) }
-        return (parsed, parsed.uuidString == uid ? nil : uid)
+        let id = id(ofUID: uid)
+        return (id, id.uuidString == uid ? nil : uid)
+    }
+
+    /// The id of the item whose UID is `uid`: the UUID it is (any case), else a version 5
+    /// UUID of its text (how RELATED-TO finds a parent by its UID).
+    static func id(ofUID uid: String) -> UUID {
+        UUID(uuidString: uid) ?? NameBasedUUID.make(uid.utf8)
     }
 
     /// (Taken before the loop, by ``identity(of:derivedID:)``.)

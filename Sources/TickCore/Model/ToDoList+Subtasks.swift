@@ -1,0 +1,148 @@
+import FoundationEssentials
+
+/// Subtasks: an item's ``ToDoItem/parent`` names another item of the list.
+///
+/// The flat order of each section stays the one truth, and the list keeps it in *tree
+/// order*: within a section, an item whose parent is in the same section comes right after
+/// its parent's earlier subtasks (depth first), so a parent and its subtasks in a section
+/// form one contiguous block and numbering stays positional. An item whose parent is in the
+/// other section (a done subtask of an open parent, an open subtask of a done parent) is
+/// top level in its own section. Every change keeps tree order (``restoreTreeOrder()``),
+/// and a list read from a file that breaks it is put in tree order by the same stable rule:
+/// top-level items and the subtasks of one parent keep their order in the file. A cycle of
+/// parents read from a file is broken at the item, in file order, whose parent closes it.
+extension ToDoList {
+    /// The number of ancestors of the item at `index` of `section` that are in that section
+    /// too: how far it is indented under them.
+    public func depth(ofItemAt index: Int, in section: Section) -> Int {
+        let items = items(in: section)
+        var depth = 0
+        var current = index
+        // Tree order puts a parent before its subtasks, so the look-back stops.
+        while let parent = items[current].parent, let above = items[..<current].lastIndex(where: { $0.id == parent }) {
+            depth += 1
+            current = above
+        }
+        return depth
+    }
+
+    /// The ids of the item's subtasks and theirs, depth first, each section's in its order
+    /// (To Do's before Done's among one parent's).
+    public func descendants(of id: UUID) -> [UUID] {
+        var children: [UUID: [UUID]] = [:]
+        for item in toDoItems where item.parent != nil { children[item.parent ?? id, default: []].append(item.id) }
+        for item in doneItems where item.parent != nil { children[item.parent ?? id, default: []].append(item.id) }
+        guard children[id] != nil else { return [] }
+        var found: [UUID] = []
+        var stack: [UUID] = (children[id] ?? []).reversed()
+        var seen: Set<UUID> = [id]
+        while let next = stack.popLast() {
+            guard seen.insert(next).inserted else { continue }
+            found.append(next)
+            stack.append(contentsOf: (children[next] ?? []).reversed())
+        }
+        return found
+    }
+
+    /// Refuses a parent that is not an item of the list, or that is `id` or one of its
+    /// subtasks (nil, top level, is always fine).
+    public func checkParent(_ parent: UUID?, of id: UUID) throws(ModelError) {
+        guard let parent else { return }
+        guard contains(parent) else { throw .unknownParent(parent) }
+        var ancestor: UUID? = parent
+        var steps = 0
+        while let current = ancestor, steps <= count {
+            if current == id { throw .parentCycle(item: id, parent: parent) }
+            ancestor = item(withID: current)?.parent
+            steps += 1
+        }
+    }
+
+    /// `operation` with what it carries along to subtasks, in the order to apply them: ticking
+    /// off an open item first ticks off its open subtasks (a repeating one's occurrence, as
+    /// Space does), last first so that Done shows them under it in order; removing an item
+    /// first removes its subtasks in both sections, last first, so that undoing puts each
+    /// back after its parent. Unticking carries nothing: the subtasks stay done.
+    public func cascade(_ operation: Operation) -> [Operation] {
+        switch operation {
+        case .check(let id), .checkOccurrence(let id, _):
+            guard position(of: id)?.section == .toDo else { return [operation] }
+            let open = descendants(of: id).compactMap { id -> ToDoItem? in
+                guard let (section, index) = position(of: id), section == .toDo else { return nil }
+                return toDoItems[index]
+            }
+            return open.reversed().map { Operation.tick($0) } + [operation]
+        case .remove(let id):
+            return descendants(of: id).reversed().map { Operation.remove($0) } + [operation]
+        default:
+            return [operation]
+        }
+    }
+
+    /// The indices of `items` in tree order, nil when they are in it already; clears the
+    /// parent of an item whose parent closes a cycle.
+    static func treeOrder(_ items: inout [ToDoItem]) -> [Int]? {
+        guard items.contains(where: { $0.hasRareFields && $0.parent != nil }) else { return nil }
+        var indexOf: [UUID: Int] = [:]
+        indexOf.reserveCapacity(items.count)
+        for (index, item) in items.enumerated() { indexOf[item.id] = index }
+        var parentIndex: [Int?] = items.map { $0.parent.flatMap { indexOf[$0] } }
+        breakCycles(&parentIndex, in: &items)
+        var children = [[Int]](repeating: [], count: items.count)
+        var roots: [Int] = []
+        for index in items.indices {
+            if let parent = parentIndex[index] { children[parent].append(index) } else { roots.append(index) }
+        }
+        var order: [Int] = []
+        order.reserveCapacity(items.count)
+        var stack: [Int] = roots.reversed()
+        while let next = stack.popLast() {
+            order.append(next)
+            stack.append(contentsOf: children[next].reversed())
+        }
+        return order.elementsEqual(items.indices) ? nil : order
+    }
+
+    /// Cuts each cycle of `parentIndex` at the item, met first in order, whose parent closes
+    /// it, clearing that item's parent.
+    private static func breakCycles(_ parentIndex: inout [Int?], in items: inout [ToDoItem]) {
+        // 0 not met, 1 on the current walk, 2 known to reach the top level.
+        var state = [UInt8](repeating: 0, count: items.count)
+        for start in items.indices where state[start] == 0 {
+            var walk: [Int] = []
+            var current: Int? = start
+            while let index = current, state[index] == 0 {
+                state[index] = 1
+                walk.append(index)
+                current = parentIndex[index]
+            }
+            if let index = current, state[index] == 1, let last = walk.last {
+                parentIndex[last] = nil
+                items[last].parent = nil
+            }
+            for index in walk { state[index] = 2 }
+        }
+    }
+}
+
+/// The depths of a list's items met one at a time in order, To Do then Done (a list read
+/// as a stream, never held whole): an item is as deep as its parent plus one when its
+/// parent is on the path of items above it in its section, else top level.
+public struct SubtaskDepths: Sendable {
+    private var path: [UUID] = []
+    private var section: ToDoList.Section?
+
+    public init() {}
+
+    /// The next item's depth (the number of its ancestors above it in its section).
+    public mutating func next(_ item: borrowing ToDoItem, in section: ToDoList.Section) -> Int {
+        if section != self.section { path.removeAll(); self.section = section }
+        if let parent = item.parent, let at = path.lastIndex(of: parent) {
+            path.removeSubrange((at + 1)...)
+        } else {
+            path.removeAll()
+        }
+        path.append(item.id)
+        return path.count - 1
+    }
+}
