@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+import TmuxHarness
 
 /// Every list with its own collection (a vdir that is vdirsyncer's folder of collections)
 /// through the real engine: Radicale with collections made on the server and by tick,
@@ -96,5 +97,21 @@ struct CalDAVCollectionsSyncTests {
         #expect(try serverTitles(world, "work") == ["Bread", "Slides", "Write the report"])
         #expect(try serverTitles(world, "groceries") == ["Milk"])
         #expect(try titles(a, "Groceries") == ["Milk"])
+    }
+
+    @Test("the open app on a list other than the default syncs it in the background with its collection")
+    func openAppOnAnotherList() throws {
+        let world = try SyncWorld()
+        try world.makeCollection("/alice/work/", displayName: "Work")
+        let desk = try world.device("desk", collections: true), phone = try world.device("phone", collections: true)
+        try desk.useOneCommandConfig(interval: 3)
+        #expect(try desk.tick(["sync"]).output.contains("made list Work"))
+        let app = try desk.openApp(list: "Work")
+        defer { _ = try? app.send("q") }
+        try app.waitFor(text: "synced ")
+        try phone.run([phone.vdirsyncerPath, "metasync", "tasks"])
+        try phone.todo(["new", "-l", "Work", "From the phone"])
+        try phone.vdirsyncer()
+        try app.waitFor("the phone's task in Work", timeout: 8) { lines in lines.contains { $0.contains("From the phone") } }
     }
 }

@@ -49,10 +49,9 @@ public struct CollectionsReport: Sendable, Equatable {
         "\(failures.count) of \(failures.count + lists.count) lists did not sync" + (failures.first.map { " (the first: \($0.list))" } ?? "")
     }
 
-    /// Notes a `vdirsyncer discover` after folders were made: when it did not create them,
-    /// the user is told to.
-    mutating func noteDiscover(_ failed: [String: String], pair: String) {
-        guard !failed.isEmpty else { return }
-        notes.append("`vdirsyncer discover \(pair)` did not create \(Vdir.listed(failed.keys.sorted())) on the server; run it yourself (it asks first), or set implicit = \"create\" in the pair")
+    /// Notes a `vdirsyncer discover` that failed after folders were made: the user is told
+    /// to run it.
+    mutating func noteDiscover(pair: String) {
+        notes.append("`vdirsyncer discover \(pair)` did not create the new folders on the server; run it yourself (it asks first), or set implicit = \"create\" in the pair")
     }
 }

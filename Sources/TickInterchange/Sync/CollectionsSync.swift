@@ -100,7 +100,9 @@ public struct CollectionsSync: Sendable {
             }
         }
         guard !dryRun, pair != nil else { return report }
-        if madeFolder { report.noteDiscover(try runVdirsyncer("discover"), pair: pair ?? "") }
+        // discover asks before it creates a collection, and no one answers (standard input is
+        // /dev/null): without `implicit = "create"` it fails, and the user is told to run it.
+        if madeFolder, (try? runVdirsyncer("discover"))?.isEmpty != true { report.noteDiscover(pair: pair ?? "") }
         if vdirChanged || madeFolder { try note(try runVdirsyncer("sync"), in: &report, pairings: pairings) }
         if metadataWritten || madeFolder { try note(try runVdirsyncer("metasync"), in: &report, pairings: pairings) }
         return report
