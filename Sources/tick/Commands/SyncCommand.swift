@@ -111,11 +111,12 @@ struct SyncCommand: ParsableCommand {
         return try SyncSession.logPath(environment: environment)
     }
 
-    /// Runs one sync (or, with --watch, one after another) and says what it did: the
+    /// Runs one sync (or, with --watch, one after another every --interval, else the
+    /// `configured` interval, seconds) and says what it did: the
     /// porcelain line, else the lines for people. A sync that went partly wrong says so
     /// (`failure`) and exits 1 after its lines.
-    private func runEach(interval: Int, _ sync: () throws(InterchangeError) -> (outcome: SyncOutcome, lines: [String], failure: String?)) throws {
-        if watch { return try self.watch(interval: interval, sync) }
+    private func runEach(interval configured: Int, _ sync: () throws(InterchangeError) -> (outcome: SyncOutcome, lines: [String], failure: String?)) throws {
+        if watch { return try self.watch(interval: interval ?? configured, sync) }
         let result: (outcome: SyncOutcome, lines: [String], failure: String?)
         do throws(InterchangeError) {
             result = try sync()
