@@ -67,6 +67,26 @@ struct SyncWatchCLITests {
         #expect(lines.allSatisfy { $0.range(of: #"^\d\d:\d\d "#, options: .regularExpression) != nil })
     }
 
+    @Test("--watch with the largest interval syncs once, waits, and still ends on SIGINT with 0")
+    func watchHugeInterval() throws {
+        let tick = try TickRunner()
+        try tick.add(["Buy milk"])
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: "/usr/bin/timeout")
+        process.arguments = ["--preserve-status", "-s", "INT", "1.5", try TickRunner.executable().path,
+                             "sync", "--watch", "--interval", String(Int.max),
+                             "--vdir", tick.directory.appendingPathComponent("vdir").path, "--file", tick.file.path]
+        process.environment = ["TZ": "UTC", "HOME": tick.directory.path, "PATH": "/usr/bin:/bin", "LANG": "C.UTF-8"]
+        let output = Pipe()
+        process.standardOutput = output
+        process.standardError = FileHandle.nullDevice
+        try process.run()
+        let text = String(decoding: output.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
+        process.waitUntilExit()
+        #expect(process.terminationStatus == 0)
+        #expect(text.split(separator: "\n").count == 1, "\(text)")
+    }
+
     @Test("--watch needs an interval of a second or more")
     func watchNeedsInterval() throws {
         let tick = try TickRunner()

@@ -41,6 +41,16 @@ struct ListSetTests {
         #expect(try set.names() == ["Tasks", "Work"])
     }
 
+    @Test("a name in another Unicode form finds the list as spelled in the set, and makes no second file")
+    func unicodeForms() throws {
+        let (set, _) = try Self.makeSet()
+        try set.add("Caf\u{E9}")
+        let decomposed = "Cafe\u{301}"
+        #expect(try set.store(named: decomposed).fileURL == set.directory.appendingPathComponent("Caf\u{E9}.plist"))
+        #expect(throws: ListSetError.self) { try set.add(decomposed) }
+        #expect(try FileManager.default.contentsOfDirectory(atPath: set.directory.path).filter { $0.hasSuffix(".plist") }.count == 1)
+    }
+
     @Test("an unknown list is an error naming the lists, and is not made")
     func unknownList() throws {
         let (set, _) = try Self.makeSet()
@@ -116,6 +126,23 @@ struct ListSetTests {
         #expect(again.alreadyInTarget == [item.id])
         #expect(try tasks.load().isEmpty)
         #expect(try work.load().allItems == [item])
+    }
+
+    @Test("moving again after an interrupted move keeps the source's copy when it was edited since")
+    func interruptedMoveThenEdit() throws {
+        let (set, _) = try Self.makeSet()
+        let item = try ToDoItem(title: "Report")
+        let tasks = try set.store(named: "Tasks")
+        try tasks.apply([.insert(item, .toDo, at: nil)])
+        let work = try set.add("Work")
+        struct Crash: Error {}
+        _ = #expect(throws: ListSetError.self) {
+            try set.move([item.id], from: "Tasks", to: "Work", recordingAs: nil, betweenWrites: { throw Crash() })
+        }
+        try tasks.apply([.set(item.id, .title("Report, edited"))])
+        _ = try set.move([item.id], from: "Tasks", to: "Work", recordingAs: nil)
+        #expect(try tasks.load().isEmpty)
+        #expect(try work.load().allItems.map(\.title) == ["Report, edited"])
     }
 
     @Test("undo of a recorded move, from either list, puts both lists back; a later change elsewhere stops it")
