@@ -11,6 +11,19 @@ struct ListSetTests {
         return (set, directory)
     }
 
+    /// "Report" in Tasks, moved to a new list Work by a move stopped after it wrote Work.
+    static func moveStoppedBetweenWrites(in set: ListSet) throws -> (ToDoItem, ToDoStore, ToDoStore, ListSetError?) {
+        let item = try ToDoItem(title: "Report")
+        let tasks = try set.store(named: "Tasks")
+        try tasks.apply([.insert(item, .toDo, at: nil)])
+        let work = try set.add("Work")
+        struct Crash: Error {}
+        let stopped = #expect(throws: ListSetError.self) {
+            try set.move([item.id], from: "Tasks", to: "Work", recordingAs: nil, betweenWrites: { throw Crash() })
+        }
+        return (item, tasks, work, stopped)
+    }
+
     @Test("Tasks comes first, then the named lists sorted case-insensitively; each is lists/NAME.plist")
     func namesInOrder() throws {
         let (set, _) = try Self.makeSet()
@@ -111,14 +124,7 @@ struct ListSetTests {
     @Test("a move stopped between its two writes leaves a duplicate, never a loss; moving again resolves it")
     func interruptedMove() throws {
         let (set, _) = try Self.makeSet()
-        let item = try ToDoItem(title: "Report")
-        let tasks = try set.store(named: "Tasks")
-        try tasks.apply([.insert(item, .toDo, at: nil)])
-        let work = try set.add("Work")
-        struct Crash: Error {}
-        let stopped = #expect(throws: ListSetError.self) {
-            try set.move([item.id], from: "Tasks", to: "Work", recordingAs: nil, betweenWrites: { throw Crash() })
-        }
+        let (item, tasks, work, stopped) = try Self.moveStoppedBetweenWrites(in: set)
         #expect(stopped?.description.hasPrefix(work.fileURL.path + ": ") == true, "\(String(describing: stopped))")
         #expect(try tasks.load().allItems == [item])
         #expect(try work.load().allItems == [item])
@@ -131,14 +137,7 @@ struct ListSetTests {
     @Test("moving again after an interrupted move keeps the source's copy when it was edited since")
     func interruptedMoveThenEdit() throws {
         let (set, _) = try Self.makeSet()
-        let item = try ToDoItem(title: "Report")
-        let tasks = try set.store(named: "Tasks")
-        try tasks.apply([.insert(item, .toDo, at: nil)])
-        let work = try set.add("Work")
-        struct Crash: Error {}
-        _ = #expect(throws: ListSetError.self) {
-            try set.move([item.id], from: "Tasks", to: "Work", recordingAs: nil, betweenWrites: { throw Crash() })
-        }
+        let (item, tasks, work, _) = try Self.moveStoppedBetweenWrites(in: set)
         try tasks.apply([.set(item.id, .title("Report, edited"))])
         _ = try set.move([item.id], from: "Tasks", to: "Work", recordingAs: nil)
         #expect(try tasks.load().isEmpty)
