@@ -46,6 +46,9 @@ public struct SyncPaths: Sendable {
     public let conflicts: URL
     /// The list's binding (``SyncBinding``): the folder it syncs with, one file per list.
     public let binding: URL
+    /// The folder's binding: the list it syncs with, one file per folder (so that a second
+    /// list is not merged into a folder another list is bound to).
+    public let folderBinding: URL
 
     /// The paths for `list` and `vdir` in `directory` (by default ``defaultDirectory(environment:)``).
     public init(list: URL, vdir: URL, directory: URL) {
@@ -53,10 +56,11 @@ public struct SyncPaths: Sendable {
         state = directory.appendingPathComponent("sync-\(key).json")
         conflicts = directory.appendingPathComponent("sync-\(key)-conflicts.txt")
         binding = directory.appendingPathComponent("sync-\(Self.key(list.standardizedFileURL.path))-folder.json")
+        folderBinding = directory.appendingPathComponent("sync-\(Self.key(vdir.standardizedFileURL.path))-list.json")
     }
 
-    /// Moves the sync files of the list at `old` (its binding, and the state and conflicts
-    /// of the folder it is bound to) to the list at `new`, after a rename of the list: the
+    /// Moves the sync files of the list at `old` (its binding, the state and conflicts of
+    /// the folder it is bound to, and that folder's binding) to the list at `new`, after a rename of the list: the
     /// renamed list goes on syncing with its folder against the same state. Nothing to move
     /// when the list was never synced.
     public static func moveList(from old: URL, to new: URL, directory: URL) throws(InterchangeError) {
@@ -68,6 +72,11 @@ public struct SyncPaths: Sendable {
             guard Glibc.rename(source.path, target.path) == 0 else {
                 throw InterchangeError(source: source.path, problem: "cannot move it to \(target.path): \(String(cString: strerror(errno)))")
             }
+        }
+        // The folder's binding names the list too (by its file): it follows the rename.
+        if var folderBinding = try SyncBinding.read(from.folderBinding.path), folderBinding.list == binding.list {
+            folderBinding.list = new.standardizedFileURL.path
+            try folderBinding.write(to: to.folderBinding.path)
         }
         binding.list = new.standardizedFileURL.path
         try binding.write(to: to.binding.path)

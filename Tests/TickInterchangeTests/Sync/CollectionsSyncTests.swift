@@ -102,7 +102,10 @@ struct CollectionsSyncTests {
         try SyncPaths.moveList(from: old, to: sync.lists.store(named: "Thoughts").fileURL, directory: fixture.stateDirectory)
         #expect(try sync.run().notes == ["renamed collection ideas to Thoughts"])
         #expect(try String(contentsOf: fixture.vdir.appendingPathComponent("ideas/displayname"), encoding: .utf8) == "Thoughts")
+        // Agreed again: the next sync writes nothing, not even a binding.
+        let agreed = try fixture.snapshot()
         #expect(try sync.run().notes.isEmpty)
+        #expect(try fixture.snapshot() == agreed)
         try Data("Job".utf8).write(to: fixture.vdir.appendingPathComponent("work/displayname"))
         #expect(try sync.run().notes == ["renamed list Work to Job, as on the server"])
         #expect(try sync.lists.names() == ["Tasks", "Job", "Thoughts"])
