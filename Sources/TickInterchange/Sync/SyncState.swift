@@ -85,6 +85,11 @@ public struct SyncPaths: Sendable {
         }
     }
 
+    /// The folder the list at `list` is bound to (``SyncBinding``), nil when it never synced.
+    public static func boundFolder(ofList list: URL, directory: URL) throws(InterchangeError) -> String? {
+        try SyncBinding.read(SyncPaths(list: list, vdir: list, directory: directory).binding.path)?.vdir
+    }
+
     /// `$XDG_STATE_HOME/tick`, else `~/.local/state/tick` (``StatePaths``).
     public static func defaultDirectory(environment: [String: String]) -> URL {
         StatePaths.directory(environment: environment)
