@@ -71,6 +71,11 @@ public struct CollectionsSync: Sendable {
 
     /// Runs it: with `dryRun`, decides and reports, runs no vdirsyncer and writes nothing.
     public func run(dryRun: Bool = false) throws(InterchangeError) -> CollectionsReport {
+        try SyncLock.holding(in: stateDirectory, unless: dryRun) { () throws(InterchangeError) in try runHoldingLock(dryRun: dryRun) }
+    }
+
+    /// ``run(dryRun:)`` under the sync lock.
+    private func runHoldingLock(dryRun: Bool) throws(InterchangeError) -> CollectionsReport {
         try refuseLooseItems()
         var report = CollectionsReport(dryRun: dryRun)
         var failed: [String: String] = [:]

@@ -43,12 +43,15 @@ public struct SyncSession: Sendable {
         return path
     }
 
-    /// Runs it; a dry run runs no vdirsyncer and writes nothing.
+    /// Runs it, one sync at a time (``SyncLock``); a dry run runs no vdirsyncer and writes
+    /// nothing.
     public func run(dryRun: Bool = false) throws(InterchangeError) -> SyncReport {
-        if !dryRun { try runVdirsyncer() }
-        let report = try sync.run(dryRun: dryRun)
-        if !dryRun, report.writtenToVdir + report.removedFromVdir > 0 { try runVdirsyncer() }
-        return report
+        try SyncLock.holding(in: sync.paths.state.deletingLastPathComponent(), unless: dryRun) { () throws(InterchangeError) in
+            if !dryRun { try runVdirsyncer() }
+            let report = try sync.run(dryRun: dryRun)
+            if !dryRun, report.writtenToVdir + report.removedFromVdir > 0 { try runVdirsyncer() }
+            return report
+        }
     }
 
     private func runVdirsyncer() throws(InterchangeError) {
