@@ -39,7 +39,11 @@ struct LiveSyncTests {
             lines.contains { $0.contains("From the phone") } && lines.contains { $0.contains("Renamed on the phone") }
         }
         print("live sync: the phone's change showed in the open app after \(seconds(since: start)) (interval \(Self.interval) s)")
-        #expect(try app.capture().contains { $0.contains("synced ") && $0.contains("(+1 ~1)") })
+        // The list file is merged as soon as the sync wrote it; the status line follows
+        // when the sync's process has ended (after its last vdirsyncer run).
+        try app.waitFor("the status line of that sync", timeout: TimeInterval(2 * Self.interval)) { lines in
+            lines.contains { $0.contains("synced ") && $0.contains("(+1 ~1") }
+        }
     }
 
     @Test("Space in the app reaches the server within a few seconds")

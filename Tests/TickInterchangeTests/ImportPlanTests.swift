@@ -23,7 +23,7 @@ struct ImportPlanTests {
         #expect(plan.list.toDoItems.map(\.title) == ["A", "B2", "D"])
         #expect(plan.list.doneItems.map(\.title) == ["C", "E"])
         var merged = original
-        for operation in plan.operations { try merged.merge(operation) }
+        for operation in plan.operations { try merged.merge(operation, at: Date()) }
         #expect(merged == plan.list)
         let again = try ImportPlan(importing: entries, into: plan.list, source: "s")
         #expect(again.isEmpty && again.unchanged.count == 5)

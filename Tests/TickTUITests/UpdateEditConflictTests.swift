@@ -11,7 +11,7 @@ struct UpdateEditConflictTests {
         state.press(.character("e"), .control("u"))
         state.type("mine")
         var disk = state.list
-        try disk.apply(.set(Fixtures.id(1), .title("theirs")))
+        try disk.apply(.set(Fixtures.id(1), .title("theirs")), at: Date())
         _ = update(&state, .externalChange(disk))
         state.press(.enter)
         return state
@@ -44,7 +44,7 @@ struct UpdateEditConflictTests {
         state.press(.character("e"), .control("u"))
         state.type("mine")
         var disk = state.list
-        try disk.apply(.set(Fixtures.id(2), .title("changed")))
+        try disk.apply(.set(Fixtures.id(2), .title("changed")), at: Date())
         _ = update(&state, .externalChange(disk))
         state.press(.enter)
         #expect(state.list.toDoItems.map(\.title) == ["mine", "changed"])

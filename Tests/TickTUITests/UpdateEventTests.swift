@@ -11,7 +11,7 @@ struct UpdateEventTests {
         state.press(.down, .character(" "))
         #expect(state.pendingOperations.count == 1)
         var disk = try Fixtures.list(toDo: ["a", "b", "c"])
-        try disk.apply(.check(Fixtures.id(2)))
+        try disk.apply(.check(Fixtures.id(2)), at: Date())
         try disk.insert(try Fixtures.item(9, "from elsewhere"), in: .toDo, at: 0)
         _ = update(&state, .saved(disk, operations: state.pendingOperations.count))
         #expect(state.pendingOperations.isEmpty)

@@ -98,7 +98,7 @@ struct UpdateUndoJournalTests {
         state.save(at: version(1))
         // The title changed again, and the journal says it is still the file's newest change.
         var disk = state.list
-        try disk.apply(.set(Fixtures.id(1), .title("theirs")))
+        try disk.apply(.set(Fixtures.id(1), .title("theirs")), at: Date())
         _ = update(&state, .externalChange(disk))
         _ = update(&state, .journalRead(state.history.undoStack, version: version(1)))
         state.press(.character("u"))
@@ -128,7 +128,7 @@ struct UpdateUndoJournalTests {
             after: version(3), source: "window", process: 1
         )
         var disk = state.list
-        try disk.apply(.set(Fixtures.id(1), .title("b")))
+        try disk.apply(.set(Fixtures.id(1), .title("b")), at: Date())
         _ = update(&state, .externalChange(disk))
         _ = update(&state, .journalRead([entry], version: version(3)))
         state.press(.character("u"))

@@ -39,6 +39,8 @@ extension ListSet {
         _ ids: [UUID], from source: String, to target: String, recordingAs command: String?,
         betweenWrites: () throws -> Void
     ) throws(ListSetError) -> MoveResult {
+        // A store's change reads the clock once, as it reads the file once.
+        let now = Date()
         let from = try store(named: source), to = try store(named: target)
         let fromPath = from.file.resolved(), toPath = to.file.resolved()
         guard fromPath != toPath else { throw .sameList(target) }
@@ -58,11 +60,11 @@ extension ListSet {
                     places.sort { ($0.section == .toDo ? 0 : 1, $0.index) < ($1.section == .toDo ? 0 : 1, $1.index) }
                     let already = places.filter { targetList.contains($0.item.id) }.map(\.item.id)
                     let inserts = places.filter { !targetList.contains($0.item.id) }.map { ToDoList.Operation.insert($0.item, $0.section, at: nil) }
-                    for operation in inserts { try targetList.merge(operation) }
+                    for operation in inserts { try targetList.merge(operation, at: now) }
                     if !inserts.isEmpty { try to.write(targetList, to: toPath) }
                     try betweenWrites()
                     let removes = places.map { ToDoList.Operation.remove($0.item.id) }
-                    for operation in removes { try sourceList.merge(operation) }
+                    for operation in removes { try sourceList.merge(operation, at: now) }
                     try from.write(sourceList, to: fromPath)
                     let moved = places.compactMap { targetList.item(withID: $0.item.id) }
                     var result = MoveResult(items: moved, alreadyInTarget: already, journalError: nil)

@@ -14,6 +14,7 @@ extension ToDoStore {
     /// undone even `anyway`: undoing one half alone could lose the items.
     func undoMove(_ entry: UndoJournal.Entry, in journal: UndoJournal, anyway: Bool) throws(StoreError) -> UndoOutcome {
         guard let pair = entry.pair else { return .nothingToUndo }
+        let now = Date()
         let other = ToDoStore(fileURL: URL(fileURLWithPath: pair.list))
         let otherJournal = UndoJournal(list: other.fileURL, directory: journal.url.deletingLastPathComponent())
         let herePath = file.resolved(), therePath = other.file.resolved()
@@ -33,21 +34,21 @@ extension ToDoStore {
                     var thereList = try other.read(therePath) ?? ToDoList()
                     // The half that inserts (the source's) first.
                     let hereFirst = entry.inverse.contains { if case .insert = $0 { true } else { false } }
-                    let putBack: (inout ToDoList, [ToDoList.Operation], ToDoList) throws -> Void = { list, inverse, now in
+                    let putBack: (inout ToDoList, [ToDoList.Operation], ToDoList) throws -> Void = { list, inverse, current in
                         for operation in inverse {
-                            guard case let .insert(item, section, position) = operation else { try list.merge(operation); continue }
-                            try list.merge(.insert(now.item(withID: item.id) ?? item, section, at: position))
+                            guard case let .insert(item, section, position) = operation else { try list.merge(operation, at: now); continue }
+                            try list.merge(.insert(current.item(withID: item.id) ?? item, section, at: position), at: now)
                         }
                     }
                     if hereFirst {
                         try putBack(&hereList, entry.inverse, thereList)
                         try write(hereList, to: herePath)
-                        for operation in partner.inverse { try thereList.merge(operation) }
+                        for operation in partner.inverse { try thereList.merge(operation, at: now) }
                         try other.write(thereList, to: therePath)
                     } else {
                         try putBack(&thereList, partner.inverse, hereList)
                         try other.write(thereList, to: therePath)
-                        for operation in entry.inverse { try hereList.merge(operation) }
+                        for operation in entry.inverse { try hereList.merge(operation, at: now) }
                         try write(hereList, to: herePath)
                     }
                     try otherJournal.apply([.undone(partner.id, wasCurrent: current)], after: other.file.version(therePath))

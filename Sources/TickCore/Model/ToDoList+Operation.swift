@@ -50,7 +50,7 @@ extension ToDoList {
     /// `now`; a check that moves an item to Done sets its ``ToDoItem/completedAt``, an
     /// uncheck that moves it back clears it.
     /// `zone` is the wall clock a repeating item's timed due keeps.
-    public mutating func apply(_ operation: Operation, at now: Date = Date(), zone: LocalTime = .current) throws(ModelError) {
+    public mutating func apply(_ operation: Operation, at now: Date, zone: LocalTime = .current) throws(ModelError) {
         switch operation {
         case let .insert(item, section, position):
             try checkParent(item.parent, of: item.id)
@@ -92,7 +92,7 @@ extension ToDoList {
     /// Applies an operation to a list that may have changed since the operation was made:
     /// an item that is gone is left gone, an id already present is not added twice, and a
     /// position past the end is clamped. Only invalid values (an empty title) are errors.
-    public mutating func merge(_ operation: Operation, at now: Date = Date(), zone: LocalTime = .current) throws(ModelError) {
+    public mutating func merge(_ operation: Operation, at now: Date, zone: LocalTime = .current) throws(ModelError) {
         switch operation {
         case let .insert(item, section, position):
             guard !contains(item.id) else { return }

@@ -59,6 +59,7 @@ extension ToDoStore {
         let lock = try file.lock(target)
         defer { close(lock) }
         guard let entry = try journal.entries().last else { return .nothingToUndo }
+        let now = Date()
         var list = try read(target) ?? ToDoList()
         let current = entry.after != nil && entry.after == file.version(target)
         if !anyway {
@@ -69,7 +70,7 @@ extension ToDoStore {
         let original = list
         for operation in entry.inverse {
             do {
-                try list.merge(operation)
+                try list.merge(operation, at: now)
             } catch {
                 throw StoreError(kind: .rejected, path: fileURL.path, problem: error.description)
             }

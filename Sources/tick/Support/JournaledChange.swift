@@ -12,7 +12,7 @@ struct ChangeRecord {
     /// `title` names the item it changes (once per item: nil for the item's further ones).
     mutating func apply(_ operation: ToDoList.Operation, to list: inout ToDoList, title: String?) throws(ModelError) {
         let inverses = list.inverses(of: operation, zone: .current)
-        try list.apply(operation)
+        try list.apply(operation, at: Date())
         forward.append(operation)
         inverse.insert(contentsOf: inverses, at: 0)
         if let title { titles.append(title) }

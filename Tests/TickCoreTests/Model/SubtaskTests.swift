@@ -56,12 +56,12 @@ struct SubtaskTests {
         var list = try self.list("a", "a1<a", "b")
         var child = try ToDoItem(title: "a2")
         child.parent = try id("a", list)
-        try list.apply(.insert(child, .toDo, at: nil))
+        try list.apply(.insert(child, .toDo, at: nil), at: Date())
         #expect(titles(list) == ["a", "a1", "a2", "b"])
-        try list.apply(.set(try id("b", list), .parent(try id("a1", list))))
+        try list.apply(.set(try id("b", list), .parent(try id("a1", list))), at: Date())
         #expect(titles(list) == ["a", "a1", "b", "a2"])
         #expect(list.depth(ofItemAt: 2, in: .toDo) == 2)
-        try list.apply(.set(try id("a1", list), .parent(nil)))
+        try list.apply(.set(try id("a1", list), .parent(nil)), at: Date())
         #expect(titles(list) == ["a", "a2", "a1", "b"])
     }
 
@@ -69,23 +69,23 @@ struct SubtaskTests {
     func refusesBadParents() throws {
         var list = try self.list("a", "a1<a", "a11<a1")
         let a = try id("a", list), a11 = try id("a11", list), elsewhere = UUID()
-        #expect(throws: ModelError.unknownParent(elsewhere)) { try list.apply(.set(a, .parent(elsewhere))) }
-        #expect(throws: ModelError.parentCycle(item: a, parent: a)) { try list.apply(.set(a, .parent(a))) }
-        #expect(throws: ModelError.parentCycle(item: a, parent: a11)) { try list.apply(.set(a, .parent(a11))) }
+        #expect(throws: ModelError.unknownParent(elsewhere)) { try list.apply(.set(a, .parent(elsewhere)), at: Date()) }
+        #expect(throws: ModelError.parentCycle(item: a, parent: a)) { try list.apply(.set(a, .parent(a)), at: Date()) }
+        #expect(throws: ModelError.parentCycle(item: a, parent: a11)) { try list.apply(.set(a, .parent(a11)), at: Date()) }
         var orphan = try ToDoItem(title: "o")
         orphan.parent = elsewhere
-        #expect(throws: ModelError.unknownParent(elsewhere)) { try list.apply(.insert(orphan, .toDo, at: nil)) }
+        #expect(throws: ModelError.unknownParent(elsewhere)) { try list.apply(.insert(orphan, .toDo, at: nil), at: Date()) }
         #expect(titles(list) == ["a", "a1", "a11"])
     }
 
     @Test("reordering a parent moves its block; a subtask moves only among its siblings")
     func reorderKeepsBlocks() throws {
         var list = try self.list("a", "a1<a", "a2<a", "b")
-        try list.apply(.reorder(try id("a", list), at: 3))
+        try list.apply(.reorder(try id("a", list), at: 3), at: Date())
         #expect(titles(list) == ["b", "a", "a1", "a2"])
-        try list.apply(.reorder(try id("a2", list), at: 2))
+        try list.apply(.reorder(try id("a2", list), at: 2), at: Date())
         #expect(titles(list) == ["b", "a", "a2", "a1"])
-        try list.apply(.reorder(try id("a1", list), at: 0))
+        try list.apply(.reorder(try id("a1", list), at: 0), at: Date())
         #expect(titles(list) == ["b", "a", "a1", "a2"])
     }
 
@@ -94,7 +94,7 @@ struct SubtaskTests {
         var inverses: [ToDoList.Operation] = []
         for operation in operations {
             inverses = list.inverses(of: operation, zone: .utc) + inverses
-            try list.apply(operation, zone: .utc)
+            try list.apply(operation, at: Date(), zone: .utc)
         }
         return inverses
     }
@@ -109,7 +109,7 @@ struct SubtaskTests {
         #expect(titles(list) == ["b"])
         #expect(titles(list, .done) == ["a", "a1", "a11", "a2", "a3"])
         #expect(list.doneItems.filter { $0.title != "a3" }.allSatisfy { $0.completedAt != nil })
-        for inverse in inverses { try list.apply(inverse, zone: .utc) }
+        for inverse in inverses { try list.apply(inverse, at: Date(), zone: .utc) }
         #expect(titles(list) == titles(before))
         #expect(titles(list, .done) == ["a3"])
         // Unticking a parent leaves its subtasks done.
@@ -139,7 +139,7 @@ struct SubtaskTests {
         let inverses = try applyRecording(operations, to: &list)
         #expect(titles(list) == ["x", "b"])
         #expect(titles(list, .done) == ["y"])
-        for inverse in inverses { try list.apply(inverse, zone: .utc) }
+        for inverse in inverses { try list.apply(inverse, at: Date(), zone: .utc) }
         #expect(list == before)
     }
 
@@ -150,8 +150,8 @@ struct SubtaskTests {
         let operation = ToDoList.Operation.set(b, .parent(a))
         let decoded = try JSONDecoder().decode(ToDoList.Operation.self, from: JSONEncoder().encode(operation))
         #expect(decoded == operation)
-        try list.apply(.remove(a))
-        try list.merge(operation)
+        try list.apply(.remove(a), at: Date())
+        try list.merge(operation, at: Date())
         #expect(list.toDoItems.map(\.parent) == [nil])
     }
 

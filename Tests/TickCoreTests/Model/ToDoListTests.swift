@@ -105,39 +105,39 @@ struct ToDoListTests {
         let all = try items("a", "b", "c")
         var list = try ToDoList(toDoItems: all, doneItems: [])
         let gone = try ToDoItem(title: "gone")
-        try list.merge(.check(gone.id))
-        try list.merge(.set(gone.id, .title("z")))
-        try list.merge(.remove(gone.id))
-        try list.merge(.place(gone.id, .done, at: 0))
+        try list.merge(.check(gone.id), at: Date())
+        try list.merge(.set(gone.id, .title("z")), at: Date())
+        try list.merge(.remove(gone.id), at: Date())
+        try list.merge(.place(gone.id, .done, at: 0), at: Date())
         #expect(list.count == 3)
         let late = try ToDoItem(title: "late")
-        try list.merge(.insert(late, .toDo, at: 99))
+        try list.merge(.insert(late, .toDo, at: 99), at: Date())
         #expect(titles(list, .toDo) == ["a", "b", "c", "late"])
-        try list.merge(.insert(late, .toDo, at: 0))
+        try list.merge(.insert(late, .toDo, at: 0), at: Date())
         #expect(list.count == 4)
-        try list.merge(.place(all[0].id, .done, at: 42))
+        try list.merge(.place(all[0].id, .done, at: 42), at: Date())
         #expect(titles(list, .done) == ["a"])
-        #expect(throws: ModelError.emptyTitle) { try list.merge(.set(all[1].id, .title(" "))) }
+        #expect(throws: ModelError.emptyTitle) { try list.merge(.set(all[1].id, .title(" ")), at: Date()) }
         // Strict application reports what merge forgives.
-        #expect(throws: ModelError.unknownID(gone.id)) { try list.apply(.check(gone.id)) }
+        #expect(throws: ModelError.unknownID(gone.id)) { try list.apply(.check(gone.id), at: Date()) }
     }
 
     @Test("applying every kind of operation changes the list as the direct call would")
     func applyingOperations() throws {
         let all = try items("a", "b", "c")
         var list = ToDoList()
-        for item in all { try list.apply(.insert(item, .toDo, at: nil)) }
-        try list.apply(.check(all[0].id))
-        try list.apply(.place(all[2].id, .toDo, at: 0))
-        try list.apply(.set(all[1].id, .notes("note")))
+        for item in all { try list.apply(.insert(item, .toDo, at: nil), at: Date()) }
+        try list.apply(.check(all[0].id), at: Date())
+        try list.apply(.place(all[2].id, .toDo, at: 0), at: Date())
+        try list.apply(.set(all[1].id, .notes("note")), at: Date())
         #expect(titles(list, .toDo) == ["c", "b"])
         #expect(titles(list, .done) == ["a"])
         #expect(list.item(withID: all[1].id)?.notes == "note")
-        try list.apply(.uncheck(all[0].id))
+        try list.apply(.uncheck(all[0].id), at: Date())
         #expect(titles(list, .toDo) == ["c", "b", "a"])
-        try list.apply(.remove(all[2].id))
+        try list.apply(.remove(all[2].id), at: Date())
         #expect(titles(list, .toDo) == ["b", "a"])
-        try list.apply(.removeAll)
+        try list.apply(.removeAll, at: Date())
         #expect(list.isEmpty)
     }
 
@@ -146,15 +146,15 @@ struct ToDoListTests {
         let all = try items("a", "b", "c")
         var list = try ToDoList(toDoItems: all, doneItems: [])
         try list.check(all[2].id) // elsewhere, while this process moved "c" up
-        try list.merge(.reorder(all[2].id, at: 0))
+        try list.merge(.reorder(all[2].id, at: 0), at: Date())
         #expect(titles(list, .toDo) == ["a", "b"])
         #expect(titles(list, .done) == ["c"])
-        try list.merge(.reorder(all[1].id, at: 99))
+        try list.merge(.reorder(all[1].id, at: 99), at: Date())
         #expect(titles(list, .toDo) == ["a", "b"])
-        try list.merge(.reorder(all[1].id, at: -3))
+        try list.merge(.reorder(all[1].id, at: -3), at: Date())
         #expect(titles(list, .toDo) == ["b", "a"])
         #expect(throws: ModelError.positionOutOfRange(position: 5, section: .toDo, count: 1)) {
-            try list.apply(.reorder(all[1].id, at: 5))
+            try list.apply(.reorder(all[1].id, at: 5), at: Date())
         }
     }
 }

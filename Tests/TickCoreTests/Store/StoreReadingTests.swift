@@ -44,7 +44,7 @@ struct StoreReadingTests {
         let version = store.version()
         var mine = saved
         let operation = ToDoList.Operation.check(first.id)
-        try mine.apply(operation)
+        try mine.apply(operation, at: Date())
         let (result, newVersion) = try store.commit([operation], appliedTo: mine, readAt: version, at: Date(), zone: .current)
         #expect(result == mine)
         #expect(try store.load() == mine)
@@ -62,7 +62,7 @@ struct StoreReadingTests {
         let theirs = try ToDoItem(title: "theirs")
         try ToDoStore(fileURL: directory.file()).apply([.insert(theirs, .toDo, at: nil)])
         var mine = saved
-        try mine.apply(.check(first.id))
+        try mine.apply(.check(first.id), at: Date())
         let (result, _) = try store.commit([.check(first.id)], appliedTo: mine, readAt: version, at: Date(), zone: .current)
         #expect(result.toDoItems.map(\.title) == ["theirs"])
         #expect(result.doneItems.map(\.title) == ["mine"])

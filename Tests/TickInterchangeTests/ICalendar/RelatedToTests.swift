@@ -51,8 +51,8 @@ struct RelatedToTests {
     func changedInTick() throws {
         var list = try importList(calendar(nextcloud))
         let shirts = list.toDoItems[2].id, socks = list.toDoItems[1].id
-        try list.apply(.set(shirts, .parent(socks)))
-        try list.apply(.set(socks, .parent(nil)))
+        try list.apply(.set(shirts, .parent(socks)), at: Date())
+        try list.apply(.set(socks, .parent(nil)), at: Date())
         let text = try exported(list)
         #expect(text.contains("RELATED-TO;RELTYPE=PARENT:\(socks.uuidString)\r\n"))
         #expect(!text.contains("RELATED-TO:parent-42") && !text.contains("PARENT:parent-42"))
