@@ -59,6 +59,17 @@ struct ListScreenTests {
         #expect(state.picker == nil && state.mode == .browsing)
     }
 
+    @Test("the picker takes the detail pane's room too: every row it has room for is a list")
+    func pickerWithoutDetail() throws {
+        var state = try state()
+        state.press(.character("i"))
+        #expect(state.detailVisible)
+        let lists = ["Tasks", "A", "B", "C", "D", "E", "F", "G"].map { ListSummary(name: $0, open: 1, done: 0) }
+        _ = update(&state, .listsRead(lists, purpose: .open, selecting: nil))
+        let lines = render(state, size: size).trimmedLines
+        #expect(Array(lines[1...9]) == [" Lists", " • Tasks  1 to do · 0 done"] + ["A", "B", "C", "D", "E", "F", "G"].map { "   \($0)      1 to do · 0 done" })
+    }
+
     @Test("m on a parent offers to move it with its subtasks; Enter asks the loop to move them, in order; the open list is refused")
     func moveToList() throws {
         var state = try state()

@@ -22,7 +22,7 @@ public func render(_ state: AppState, size: Size) -> Screen {
     } else {
         screen.drawList(state, in: layout.list, palette: palette)
     }
-    if state.picker == nil, let detail = layout.detail {
+    if let detail = layout.detail {
         screen.drawDetailFrame(layout, unicode: state.unicode, palette: palette)
         screen.drawDetail(state, in: detail, palette: palette)
     }
