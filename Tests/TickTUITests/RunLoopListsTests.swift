@@ -60,6 +60,23 @@ struct RunLoopListsTests {
         #expect(try titles(lists.store("Job")) == ["Slides"])
     }
 
+    @Test("d in the picker removes an empty list at y; one with items at a second y, with its items; n keeps it")
+    func remove() throws {
+        let lists = try RecordingLists(["Empty", "Work"])
+        try lists.store("Work").changeElsewhere([.insert(try ToDoItem(title: "Report"), .toDo, at: nil)])
+        let terminal = TestTerminal(steps: [.key(.character("L")), .key(.character("j")), .key(.character("d")), .key(.character("y")), .idle,
+            .key(.character("j")), .key(.character("d")), .key(.character("y")), .idle, .key(.character("n")), .idle,
+            .key(.character("d")), .key(.character("y")), .key(.character("y")), .idle])
+        var loop = try makeLoop(terminal, lists)
+        _ = loop.run()
+        func shown(_ text: String) -> Bool { terminal.frames.contains { $0.lines.contains { $0.contains(text) } } }
+        #expect(shown("removed the list Empty"))
+        #expect(shown("Work holds 1 item: y removes the list and its 1 item"))
+        #expect(shown("removed the list Work and its 1 item"))
+        #expect(try lists.names() == ["Tasks"])
+        #expect(loop.state.picker?.lists.map(\.name) == ["Tasks"])
+    }
+
     @Test("when the open list cannot be saved, ] leaves it open and says why; nothing typed is lost")
     func failedSaveStays() throws {
         let lists = try RecordingLists(["Work"])
