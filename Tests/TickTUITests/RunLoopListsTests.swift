@@ -60,6 +60,24 @@ struct RunLoopListsTests {
         #expect(try titles(lists.store("Job")) == ["Slides"])
     }
 
+    @Test("a list opened again keeps the background sync it had: Tasks' sync, still running when Work opened, is collected back in Tasks")
+    func syncKeptPerList() throws {
+        let lists = try RecordingLists(["Work"])
+        let runner = ScriptedSyncRunner()
+        var made: [String] = []
+        let terminal = TestTerminal(steps: [.idle, .key(.character("]")), .idle, .key(.character("[")), .idle,
+            .perform { runner.ending = .synced(SyncCounts(added: 1)) }, .idle, .key(.character("]")), .idle, .key(.character("[")), .idle])
+        var loop = try makeLoop(terminal, lists, sync: runner)
+        let rule = loop.syncForList
+        loop.syncForList = { name in
+            made.append(name)
+            return rule(name)
+        }
+        _ = loop.run()
+        #expect(made == ["Work", "Tasks"])
+        #expect(terminal.frames.contains { $0.lines.contains { $0.contains("synced") && $0.contains("+1") } })
+    }
+
     @Test("d in the picker removes an empty list at y; one with items at a second y, with its items; n keeps it")
     func remove() throws {
         let lists = try RecordingLists(["Empty", "Work"])

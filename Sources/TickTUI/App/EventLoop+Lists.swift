@@ -74,7 +74,13 @@ extension EventLoop {
         diskVersion = version
         journal = opened.undoJournal
         journalWatcher = FileWatcher(lastSeen: nil)
-        let sync = syncForList(name)
+        let sync: LiveSyncSetup?
+        if let made = syncSetups[name] {
+            sync = made
+        } else {
+            sync = syncForList(name)
+            syncSetups[name] = .some(sync)
+        }
         syncRunner = sync?.runner
         let liveSync = sync.map { LiveSync(interval: $0.interval, logPath: $0.logPath, now: clock()) }
         dispatch(.listOpened(ListOpening(name: name, fileName: opened.fileName, list: list, names: names, liveSync: liveSync)))

@@ -44,6 +44,10 @@ struct EventLoop<Store: ListStore> {
     /// The background sync of a list the app opens (``Effect/openList(_:)``), nil when that
     /// list does not sync: the caller's rule, kept in one place there.
     var syncForList: (String) -> LiveSyncSetup? = { _ in nil }
+    /// Each list's background sync as first made (nil inside: the list does not sync), so
+    /// that a list opened again finds its sync still running, and collects it, instead of
+    /// starting a second one beside it.
+    var syncSetups: [String: LiveSyncSetup?] = [:]
 
     /// The file's version when tick last read or wrote it: ``AppState/list`` is the list the
     /// file held then with ``AppState/pendingOperations`` applied, so a save writes it as it

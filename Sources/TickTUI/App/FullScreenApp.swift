@@ -88,6 +88,7 @@ public enum FullScreenApp {
         loop.syncRunner = sync?.runner
         loop.lists = lists
         loop.syncForList = syncForList
+        loop.syncSetups[listName] = .some(sync)
         let outcome = loop.run()
         terminal.shutdown()
         var syncFailed = false
