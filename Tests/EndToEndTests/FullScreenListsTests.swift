@@ -46,7 +46,6 @@ struct FullScreenListsTests {
         try pane.send("g")
         try pane.send("m")
         try pane.waitFor(text: "Move “Pack” and 1 subtask to")
-        try pane.send("j")
         try pane.send("Enter")
         try pane.waitFor(text: "moved “Pack” and 1 subtask to Work · u undoes")
         try pane.waitFor(text: "Tasks · 1 to do · 0 done")

@@ -36,7 +36,11 @@ extension AppState {
             return []
         case let .listsRead(lists, purpose, selecting):
             listNames = lists.map(\.name)
-            let current = lists.firstIndex { $0.name == (selecting ?? picker?.selected?.name ?? listName) } ?? 0
+            var current = lists.firstIndex { $0.name == (selecting ?? picker?.selected?.name ?? listName) } ?? 0
+            // Moving: the first list the item can go to.
+            if case .move = purpose, lists.indices.contains(current), lists[current].name == listName {
+                current = lists.firstIndex { $0.name != listName } ?? current
+            }
             picker = ListPicker(purpose: purpose, lists: lists, index: current)
             mode = .pickingList
             editor = nil
