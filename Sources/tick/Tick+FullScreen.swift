@@ -65,8 +65,10 @@ enum BackgroundSyncCommand {
         [executable(), "sync", "--porcelain", "--file", options.defaultFileURL.path, "--list", name]
     }
 
-    /// This process's executable (`/proc/self/exe`), else the name it was started by.
+    /// This process's executable: `/proc/self/exe` itself, which still runs this binary after
+    /// an upgrade replaced the file it was started from (the path it links to then ends in
+    /// " (deleted)"); else the name it was started by.
     private static func executable() -> String {
-        (try? FileManager.default.destinationOfSymbolicLink(atPath: "/proc/self/exe")) ?? CommandLine.arguments[0]
+        FileManager.default.fileExists(atPath: "/proc/self/exe") ? "/proc/self/exe" : CommandLine.arguments[0]
     }
 }

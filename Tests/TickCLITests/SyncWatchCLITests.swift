@@ -40,16 +40,17 @@ struct SyncWatchCLITests {
         #expect(log == "vdirsyncer sync tasks\nvdirsyncer sync tasks\n")
     }
 
-    @Test("--watch syncs every interval, one line per sync, until SIGINT, and exits 0")
-    func watch() throws {
+    /// Runs `tick sync --watch` with `interval` on a list holding "Buy milk", interrupted by
+    /// SIGINT after `seconds` (`timeout --preserve-status` exits as tick did): its status,
+    /// its lines and how long it ran.
+    private func watch(interval: String, for seconds: String) throws -> (status: Int32, lines: [String], took: TimeInterval) {
         let tick = try TickRunner()
         try tick.add(["Buy milk"])
         let vdir = tick.directory.appendingPathComponent("vdir").path
-        // `timeout` sends SIGINT after 3.5 s and, with --preserve-status, exits as tick did.
         let process = Process()
         process.executableURL = URL(fileURLWithPath: "/usr/bin/timeout")
-        process.arguments = ["--preserve-status", "-s", "INT", "3.5", try TickRunner.executable().path,
-                             "sync", "--watch", "--interval", "1", "--vdir", vdir, "--file", tick.file.path]
+        process.arguments = ["--preserve-status", "-s", "INT", seconds, try TickRunner.executable().path,
+                             "sync", "--watch", "--interval", interval, "--vdir", vdir, "--file", tick.file.path]
         process.environment = ["TZ": "UTC", "HOME": tick.directory.path, "PATH": "/usr/bin:/bin", "LANG": "C.UTF-8"]
         let output = Pipe()
         process.standardOutput = output
@@ -58,13 +59,25 @@ struct SyncWatchCLITests {
         try process.run()
         let text = String(decoding: output.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
         process.waitUntilExit()
-        #expect(process.terminationStatus == 0)
-        #expect(Date().timeIntervalSince(start) < 6)
-        let lines = text.split(separator: "\n").map(String.init)
+        return (process.terminationStatus, text.split(separator: "\n").map(String.init), Date().timeIntervalSince(start))
+    }
+
+    @Test("--watch syncs every interval, one line per sync, until SIGINT, and exits 0")
+    func watchEverySecond() throws {
+        let (status, lines, took) = try watch(interval: "1", for: "3.5")
+        #expect(status == 0)
+        #expect(took < 6)
         #expect((3...5).contains(lines.count), "\(lines)")
         #expect(lines.first?.hasSuffix(" synced: list +0 ~0 -0, vdir 1 written, 0 removed") == true)
         #expect(lines.dropFirst().allSatisfy { $0.hasSuffix(" synced: nothing to do") }, "\(lines)")
         #expect(lines.allSatisfy { $0.range(of: #"^\d\d:\d\d "#, options: .regularExpression) != nil })
+    }
+
+    @Test("--watch with the largest interval syncs once, waits, and still ends on SIGINT with 0")
+    func watchHugeInterval() throws {
+        let (status, lines, _) = try watch(interval: String(Int.max), for: "1.5")
+        #expect(status == 0)
+        #expect(lines.count == 1, "\(lines)")
     }
 
     @Test("--watch needs an interval of a second or more")

@@ -131,6 +131,14 @@ struct UpdateSyncTests {
             == " sync failed 10:00: `vdirsyncer sync tasks` failed with status 1 · log: /state/tick/sync.log")
     }
 
+    @Test("a reason that already names the log says its path once")
+    func failureNamingTheLog() throws {
+        var state = try syncingState(interval: 60)
+        _ = update(&state, .syncFinished(.failed("`vdirsyncer sync tasks` failed with status 1 (its output is in /state/tick/sync.log)")))
+        #expect(render(state, size: Size(columns: 120, rows: 24)).trimmedLines[22]
+            == " sync failed 10:00: `vdirsyncer sync tasks` failed with status 1 (its output is in /state/tick/sync.log)")
+    }
+
     @Test("what only went out waits for the next key behind a note such as “saved”; news and the end of failures are said at once")
     func whatIsSaidAtOnce() throws {
         var state = try syncingState(interval: nil)

@@ -61,7 +61,17 @@ extension ListSet {
                     let already = places.filter { targetList.contains($0.item.id) }.map(\.item.id)
                     let inserts = places.filter { !targetList.contains($0.item.id) }.map { ToDoList.Operation.insert($0.item, $0.section, at: nil) }
                     for operation in inserts { try targetList.merge(operation, at: now) }
-                    if !inserts.isEmpty { try to.write(targetList, to: toPath) }
+                    // A duplicate left by an interrupted move whose source copy was edited
+                    // since: the target takes the newer copy, in the place it has there.
+                    let newer = places.filter { place in
+                        targetList.item(withID: place.item.id).map { (place.item.modifiedAt ?? .distantPast) > ($0.modifiedAt ?? .distantPast) } ?? false
+                    }
+                    for place in newer {
+                        guard let there = targetList.position(of: place.item.id) else { continue }
+                        try targetList.merge(.remove(place.item.id), at: now)
+                        try targetList.merge(.insert(place.item, place.section, at: there.section == place.section ? there.index : nil), at: now)
+                    }
+                    if !inserts.isEmpty || !newer.isEmpty { try to.write(targetList, to: toPath) }
                     try betweenWrites()
                     let removes = places.map { ToDoList.Operation.remove($0.item.id) }
                     for operation in removes { try sourceList.merge(operation, at: now) }

@@ -106,11 +106,13 @@ public struct ListSet: Sendable {
     // MARK: - Lists
 
     /// The store of the list `name`, which must exist (its case must match): an unknown
-    /// name is an error naming the lists there are, never a list made on the fly.
+    /// name is an error naming the lists there are, never a list made on the fly. The file
+    /// is the list's as spelled in the set: a name in another Unicode form (é as e + ◌́)
+    /// finds that list, not a new file.
     public func store(named name: String) throws(ListSetError) -> ToDoStore {
         let names = try names()
-        guard names.contains(name) else { throw .unknown(name, known: names) }
-        return ToDoStore(fileURL: fileURL(of: name))
+        guard let spelled = names.first(where: { $0 == name }) else { throw .unknown(name, known: names) }
+        return ToDoStore(fileURL: fileURL(of: spelled))
     }
 
     /// Makes the list `name`, empty (an empty list file, written as every list is), and

@@ -66,7 +66,9 @@ struct SyncPlan {
             if baseFields?.order == nil { baseFields?.order = listOrder[id] ?? vItem?.fields.order }
             if vItem?.fields.order == nil { vItem?.fields.order = baseFields?.order ?? listOrder[id] }
             if let done = vItem?.fields.done, vItem?.fields.order == nil {
-                if done { firstDone -= 1 } else { lastToDo += 1 }
+                // Saturating: a file's value may be Int's end (the next sync numbers again).
+                if done { firstDone = firstDone.subtractingReportingOverflow(1).overflow ? firstDone : firstDone - 1 }
+                else { lastToDo = lastToDo.addingReportingOverflow(1).overflow ? lastToDo : lastToDo + 1 }
                 vItem?.fields.order = done ? firstDone : lastToDo
             }
             let listModified = listItem.flatMap { item in

@@ -100,7 +100,8 @@ public struct LiveSync: Sendable, Hashable {
             let retry = now.addingTimeInterval(Self.retryPause(failures: failures, interval: interval))
             retryAt = retry
             timerDue = retry
-            let log = logPath.map { " · log: \($0)" } ?? ""
+            // The log's path once: vdirsyncer's failure already names it.
+            let log = logPath.flatMap { reason.contains($0) ? nil : " · log: \($0)" } ?? ""
             status = StatusMessage("sync failed \(time): \(SyncOutcome.firstLine(reason))\(log)", isError: true)
         }
     }

@@ -40,7 +40,8 @@ extension SyncCommand {
                 output(porcelain ? outcome.porcelain : "\(DueDateFormat.clockTime(end, calendar: zone)) \(said)")
                 fflush(nil)
             }
-            let wait = max(schedule.nextDue?.timeIntervalSinceNow ?? TimeInterval(interval), 0)
+            // At most a day at a time: a huge --interval waits again rather than overflow.
+            let wait = min(max(schedule.nextDue?.timeIntervalSinceNow ?? TimeInterval(interval), 0), 86_400)
             var timeout = timespec(tv_sec: Int(wait), tv_nsec: Int((wait - wait.rounded(.down)) * 1_000_000_000))
             if sigtimedwait(&signals, nil, &timeout) > 0 { return }
         }

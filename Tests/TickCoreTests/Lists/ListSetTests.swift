@@ -11,6 +11,19 @@ struct ListSetTests {
         return (set, directory)
     }
 
+    /// "Report" in Tasks, moved to a new list Work by a move stopped after it wrote Work.
+    static func moveStoppedBetweenWrites(in set: ListSet) throws -> (ToDoItem, ToDoStore, ToDoStore, ListSetError?) {
+        let item = try ToDoItem(title: "Report")
+        let tasks = try set.store(named: "Tasks")
+        try tasks.apply([.insert(item, .toDo, at: nil)])
+        let work = try set.add("Work")
+        struct Crash: Error {}
+        let stopped = #expect(throws: ListSetError.self) {
+            try set.move([item.id], from: "Tasks", to: "Work", recordingAs: nil, betweenWrites: { throw Crash() })
+        }
+        return (item, tasks, work, stopped)
+    }
+
     @Test("Tasks comes first, then the named lists sorted case-insensitively; each is lists/NAME.plist")
     func namesInOrder() throws {
         let (set, _) = try Self.makeSet()
@@ -39,6 +52,16 @@ struct ListSetTests {
         #expect(throws: ListSetError.taken("work", existing: "Work")) { try set.add("work") }
         #expect(throws: ListSetError.taken("TASKS", existing: "Tasks")) { try set.add("TASKS") }
         #expect(try set.names() == ["Tasks", "Work"])
+    }
+
+    @Test("a name in another Unicode form finds the list as spelled in the set, and makes no second file")
+    func unicodeForms() throws {
+        let (set, _) = try Self.makeSet()
+        try set.add("Caf\u{E9}")
+        let decomposed = "Cafe\u{301}"
+        #expect(try set.store(named: decomposed).fileURL == set.directory.appendingPathComponent("Caf\u{E9}.plist"))
+        #expect(throws: ListSetError.self) { try set.add(decomposed) }
+        #expect(try FileManager.default.contentsOfDirectory(atPath: set.directory.path).filter { $0.hasSuffix(".plist") }.count == 1)
     }
 
     @Test("an unknown list is an error naming the lists, and is not made")
@@ -101,14 +124,7 @@ struct ListSetTests {
     @Test("a move stopped between its two writes leaves a duplicate, never a loss; moving again resolves it")
     func interruptedMove() throws {
         let (set, _) = try Self.makeSet()
-        let item = try ToDoItem(title: "Report")
-        let tasks = try set.store(named: "Tasks")
-        try tasks.apply([.insert(item, .toDo, at: nil)])
-        let work = try set.add("Work")
-        struct Crash: Error {}
-        let stopped = #expect(throws: ListSetError.self) {
-            try set.move([item.id], from: "Tasks", to: "Work", recordingAs: nil, betweenWrites: { throw Crash() })
-        }
+        let (item, tasks, work, stopped) = try Self.moveStoppedBetweenWrites(in: set)
         #expect(stopped?.description.hasPrefix(work.fileURL.path + ": ") == true, "\(String(describing: stopped))")
         #expect(try tasks.load().allItems == [item])
         #expect(try work.load().allItems == [item])
@@ -116,6 +132,16 @@ struct ListSetTests {
         #expect(again.alreadyInTarget == [item.id])
         #expect(try tasks.load().isEmpty)
         #expect(try work.load().allItems == [item])
+    }
+
+    @Test("moving again after an interrupted move keeps the source's copy when it was edited since")
+    func interruptedMoveThenEdit() throws {
+        let (set, _) = try Self.makeSet()
+        let (item, tasks, work, _) = try Self.moveStoppedBetweenWrites(in: set)
+        try tasks.apply([.set(item.id, .title("Report, edited"))])
+        _ = try set.move([item.id], from: "Tasks", to: "Work", recordingAs: nil)
+        #expect(try tasks.load().isEmpty)
+        #expect(try work.load().allItems.map(\.title) == ["Report, edited"])
     }
 
     @Test("a subtask moved alone is top level in the target; undoing the move puts it back under its parent")

@@ -61,4 +61,16 @@ struct OrderSyncTests {
         #expect(try fixture.store.load().toDoItems.map(\.title) == ["A", "C", "B"])
         #expect(try fixture.run().isIdle)
     }
+
+    @Test("a file at Int's end of X-APPLE-SORT-ORDER and a new file without one sync without a crash, twice")
+    func orderAtIntsEnd() throws {
+        let fixture = try SyncFixture()
+        try fixture.writeFile("a.ics", SyncFixture.todo(uid: "a.ics", summary: "A", extra: ["X-APPLE-SORT-ORDER:\(Int.max)"]))
+        try fixture.run()
+        try fixture.writeFile("b.ics", SyncFixture.todo(uid: "b.ics", summary: "B"))
+        try fixture.run()
+        try fixture.writeFile("c.ics", SyncFixture.todo(uid: "c.ics", summary: "C"))
+        try fixture.run()
+        #expect(try Set(fixture.store.load().toDoItems.map(\.title)) == ["A", "B", "C"])
+    }
 }
