@@ -62,8 +62,9 @@ struct SyncCLITests {
         #expect(try tick.run(["add", "Home item", "--file", home], withFile: false).status == 0)
         let refused = try tick.run(["sync", "--file", home], withFile: false)
         #expect(refused.status == 1)
-        #expect(refused.stderr == "tick: \(home): this list and \(vdir) both hold items and never synced together; tick will not merge them unasked "
-                + "(to merge them all the same, name the folder: `tick sync --vdir \(vdir)`)\n")
+        let work = tick.file.standardizedFileURL.path
+        #expect(refused.stderr == "tick: \(home): \(vdir) syncs with the list \(work), not this one; tick will not merge this list into it unasked "
+                + "(to sync this list with \(vdir) from now on instead, name the folder: `tick sync --vdir \(vdir)`)\n")
         #expect(try FileManager.default.contentsOfDirectory(atPath: vdir).count == 1)
         let named = try tick.run(["sync", "--vdir", vdir, "--file", home], withFile: false)
         #expect(named.stdout == "synced: list +1 ~0 -0, vdir 1 written, 0 removed\n", "\(named.stderr)")

@@ -19,10 +19,18 @@ struct SyncBinding: Codable, Equatable {
     /// Whether a sync of `list` with `vdir` may go on. Named by the user, it always may (and
     /// binds the list to `vdir`); else not when the list is bound to another folder, nor
     /// when both sides hold items that never synced together (no state for the pair).
-    static func check(_ binding: SyncBinding?, list path: String, vdir: String, namedByUser: Bool,
+    /// The folder's own binding (`folder`) says which list it syncs with: another list is
+    /// not merged into it unasked, even an empty one.
+    static func check(_ binding: SyncBinding?, folder: SyncBinding?, list path: String, vdir: String, namedByUser: Bool,
                       pairHasState: Bool, listHasItems: Bool, vdirHasItems: Bool) throws(InterchangeError) {
         guard !namedByUser else { return }
         let ask = "to merge them all the same, name the folder: `tick sync --vdir \(vdir)`"
+        if let folder, folder.list != URL(fileURLWithPath: path).standardizedFileURL.path {
+            throw InterchangeError(source: path, problem: """
+                \(vdir) syncs with the list \(folder.list), not this one; tick will not merge this list into it unasked \
+                (to sync this list with \(vdir) from now on instead, name the folder: `tick sync --vdir \(vdir)`)
+                """)
+        }
         if let binding {
             guard binding.vdir != vdir else { return }
             throw InterchangeError(source: path, problem: """

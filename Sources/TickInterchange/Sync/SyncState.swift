@@ -45,6 +45,9 @@ public struct SyncPaths: Sendable {
     public let conflicts: URL
     /// The list's binding (``SyncBinding``): the folder it syncs with, one file per list.
     public let binding: URL
+    /// The folder's binding: the list it syncs with, one file per folder (so that a second
+    /// list is not merged into a folder another list is bound to).
+    public let folderBinding: URL
 
     /// The paths for `list` and `vdir` in `directory` (by default ``defaultDirectory(environment:)``).
     public init(list: URL, vdir: URL, directory: URL) {
@@ -52,6 +55,7 @@ public struct SyncPaths: Sendable {
         state = directory.appendingPathComponent("sync-\(key).json")
         conflicts = directory.appendingPathComponent("sync-\(key)-conflicts.txt")
         binding = directory.appendingPathComponent("sync-\(Self.key(list.standardizedFileURL.path))-folder.json")
+        folderBinding = directory.appendingPathComponent("sync-\(Self.key(vdir.standardizedFileURL.path))-list.json")
     }
 
     /// `$XDG_STATE_HOME/tick`, else `~/.local/state/tick` (``StatePaths``).

@@ -64,6 +64,7 @@ public struct VdirSync: Sendable {
         let state = try readState()
         let pairHasState = SyncFiles.stamp(paths.state.path) != nil
         let binding = try SyncBinding.read(paths.binding.path)
+        let folderBinding = try SyncBinding.read(paths.folderBinding.path)
         let base = Dictionary(state.entries.compactMap { entry in UUID(uuidString: entry.id).map { ($0, entry) } }) { first, _ in first }
         let now = now()
         let vdirItems = try readVdir(state: state, now: now)
@@ -75,7 +76,7 @@ public struct VdirSync: Sendable {
                 """)
         }
         func checkBinding(_ list: ToDoList) throws(InterchangeError) {
-            try SyncBinding.check(binding, list: store.fileURL.path, vdir: vdir.path, namedByUser: namedByUser,
+            try SyncBinding.check(binding, folder: folderBinding, list: store.fileURL.path, vdir: vdir.path, namedByUser: namedByUser,
                                   pairHasState: pairHasState, listHasItems: !list.isEmpty, vdirHasItems: !vdirItems.isEmpty)
         }
         let listChangedAt = store.version().map { Date(timeIntervalSince1970: Double($0.modificationNanoseconds) / 1e9) }
@@ -112,9 +113,9 @@ public struct VdirSync: Sendable {
         let dropped = try writeVdir(plan, entries: &entries, now: now)
         try checkpoint(.vdirWritten)
         try writeState(SyncState(list: state.list, vdir: state.vdir, entries: entries), old: state)
-        if binding?.vdir != vdir.path {
-            try SyncBinding(list: store.fileURL.standardizedFileURL.path, vdir: vdir.path).write(to: paths.binding.path)
-        }
+        let bound = SyncBinding(list: store.fileURL.standardizedFileURL.path, vdir: vdir.path)
+        if binding != bound { try bound.write(to: paths.binding.path) }
+        if folderBinding != bound { try bound.write(to: paths.folderBinding.path) }
         var report = SyncReport(plan: plan, dryRun: false, conflictsFile: conflictsFile)
         report.droppedForDue = dropped
         return report

@@ -22,11 +22,10 @@ struct SyncBindingTests {
         }
     }
 
-    @Test("another list with items is not merged into a folder with items it never synced with, unless the folder is named")
+    @Test("a list with items is not merged into a folder with items it never synced with, unless the folder is named")
     func otherListRefused() throws {
         let fixture = try SyncFixture()
-        try fixture.store.apply([.insert(try ToDoItem(title: "Work item"), .toDo, at: nil)])
-        _ = try sync(fixture, named: false).run()
+        try fixture.writeFile("phone.ics", SyncFixture.todo(uid: "phone", summary: "From the phone"))
         let home = ToDoStore(fileURL: fixture.directory.appendingPathComponent("home.plist"))
         try home.apply([.insert(try ToDoItem(title: "Home item"), .toDo, at: nil)])
         let before = try fixture.snapshot()
@@ -34,6 +33,22 @@ struct SyncBindingTests {
         #expect(try fixture.snapshot() == before)
         #expect(try sync(fixture, store: home, named: true).run().addedToList == 1)
         #expect(try home.load().count == 2)
+    }
+
+    @Test("an empty list is not merged unasked into a folder bound to another list (tick --file home.plist with Work's vdir)")
+    func emptyListRefusedForBoundFolder() throws {
+        let fixture = try SyncFixture()
+        try fixture.store.apply([.insert(try ToDoItem(title: "Work item"), .toDo, at: nil)])
+        _ = try sync(fixture, named: false).run()
+        let home = ToDoStore(fileURL: fixture.directory.appendingPathComponent("home.plist"))
+        let before = try fixture.snapshot()
+        refusal(sync(fixture, store: home, named: false), saying: "syncs with the list \(fixture.store.fileURL.standardizedFileURL.path), not this one")
+        // (The refused sync may leave home's lock file, nothing else.)
+        #expect(try fixture.snapshot().filter { !$0.key.contains("home") } == before)
+        #expect(try home.load().isEmpty)
+        // Named, home takes the folder over; then the work list is the one refused.
+        #expect(try sync(fixture, store: home, named: true).run().addedToList == 1)
+        refusal(sync(fixture, named: false), saying: "syncs with the list \(home.fileURL.standardizedFileURL.path), not this one")
     }
 
     @Test("a list bound to one folder is refused with another, even an empty one, until that one is named; then it is bound to it")
