@@ -8,7 +8,8 @@ extension Tick {
     /// Opens the full-screen list on a terminal; returns the process exit code.
     ///
     /// When a vdir is configured (docs/sync.md) and the list is the default one (the vdir in
-    /// config.toml is its), the open list syncs with it in the background (``LiveSync``):
+    /// config.toml is its), or the vdir is a folder of collections (every list syncs with its
+    /// own: the app opened on the default list syncs them all), the open list syncs with it in the background (``LiveSync``):
     /// as it opens, a few seconds after changes, every `interval` seconds, and on the sync
     /// key, each time by running `tick sync --porcelain` for the same list as a child
     /// process (``BackgroundSyncCommand``), whose output goes to `sync.log` in tick's state
@@ -51,18 +52,29 @@ extension Tick {
 /// file resolved here, so that the child's `$TICK_FILE` cannot pick another).
 enum BackgroundSyncCommand {
     /// The background sync of the list `name` when it is open in the app, nil when it does
-    /// not sync. Today only the default list syncs (config.toml's vdir is its; `tick sync
-    /// --list` refuses the others): the rule several-list sync widens is this guard.
+    /// not sync. With a folder of collections every list syncs: showing the default list,
+    /// the child syncs every list; showing another, that one. With one collection as the
+    /// vdir, only the default list syncs (the vdir is its; `tick sync --list` refuses the
+    /// others).
     static func setup(forList name: String, store: ToDoStore, options: StoreOptions, environment: [String: String]) throws(InterchangeError) -> LiveSyncSetup? {
-        guard name == ListSet.defaultName, let session = try SyncSession.make(store: store, vdir: nil, environment: environment) else { return nil }
+        let only: String? = name == ListSet.defaultName ? nil : name
+        let interval: Int?
+        if let lists = try CollectionsSync.make(lists: options.listSet, only: only, vdir: nil, environment: environment) {
+            interval = lists.interval
+        } else if only == nil {
+            interval = try SyncSession.make(store: store, vdir: nil, environment: environment)?.interval
+        } else {
+            interval = nil
+        }
+        guard let interval else { return nil }
         let logPath = try SyncSession.logPath(environment: environment)
-        return LiveSyncSetup(runner: ChildSyncRunner(arguments: arguments(for: options, list: name), logPath: logPath),
-                             interval: TimeInterval(session.interval), logPath: logPath)
+        return LiveSyncSetup(runner: ChildSyncRunner(arguments: arguments(for: options, list: only), logPath: logPath),
+                             interval: TimeInterval(interval), logPath: logPath)
     }
 
-    /// The child's arguments for the list `name`.
-    static func arguments(for options: StoreOptions, list name: String) -> [String] {
-        [executable(), "sync", "--porcelain", "--file", options.defaultFileURL.path, "--list", name]
+    /// The child's arguments: every list, or only the list `name`.
+    static func arguments(for options: StoreOptions, list name: String?) -> [String] {
+        [executable(), "sync", "--porcelain", "--file", options.defaultFileURL.path] + (name.map { ["--list", $0] } ?? [])
     }
 
     /// This process's executable: `/proc/self/exe` itself, which still runs this binary after

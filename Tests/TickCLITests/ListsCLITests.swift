@@ -55,6 +55,20 @@ struct ListsCLITests {
         #expect(try tick.run(["lists"]).stdout == "Tasks  1 open  0 done\n")
     }
 
+    @Test("removing a list that synced says its collection stays")
+    func removeSyncedList() throws {
+        let tick = try TickRunner()
+        #expect(try tick.run(["lists", "add", "Work"]).status == 0)
+        try tick.add(["Report", "--list", "Work"])
+        let vdir = tick.directory.appendingPathComponent("work").path
+        #expect(try tick.run(["sync", "--list", "Work", "--vdir", vdir]).status == 0)
+        #expect(try tick.run(["lists", "remove", "Work", "--with-items"]).stdout == """
+            removed list Work and its 1 item
+            its collection stays: \(vdir) and the server's copy; delete it there too, or the next sync of a folder of collections makes the list again
+
+            """)
+    }
+
     @Test("rename keeps the items under the new name; --list Tasks is the list file itself")
     func renameAndTasks() throws {
         let tick = try TickRunner()

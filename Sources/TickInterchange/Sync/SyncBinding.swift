@@ -15,6 +15,9 @@ struct SyncBinding: Codable, Equatable {
     var list: String
     /// The folder, as sync's state names it (``VdirSync/vdir``'s path).
     var vdir: String
+    /// The collection's `displayname` when list and collection last agreed on the name (a
+    /// collection of a folder of collections, ``CollectionsSync``): which side renamed since.
+    var displayName: String?
 
     /// Whether a sync of `list` with `vdir` may go on. Named by the user, it always may (and
     /// binds the list to `vdir`); else not when the list is bound to another folder, nor

@@ -1,4 +1,5 @@
 import FoundationEssentials
+import Glibc
 import TickCore
 
 /// What the last sync of one list with one vdir left both sides holding: the base of the
@@ -56,6 +57,37 @@ public struct SyncPaths: Sendable {
         conflicts = directory.appendingPathComponent("sync-\(key)-conflicts.txt")
         binding = directory.appendingPathComponent("sync-\(Self.key(list.standardizedFileURL.path))-folder.json")
         folderBinding = directory.appendingPathComponent("sync-\(Self.key(vdir.standardizedFileURL.path))-list.json")
+    }
+
+    /// Moves the sync files of the list at `old` (its binding, the state and conflicts of
+    /// the folder it is bound to, and that folder's binding) to the list at `new`, after a rename of the list: the
+    /// renamed list goes on syncing with its folder against the same state. Nothing to move
+    /// when the list was never synced.
+    public static func moveList(from old: URL, to new: URL, directory: URL) throws(InterchangeError) {
+        let oldBinding = SyncPaths(list: old, vdir: old, directory: directory).binding
+        guard var binding = try SyncBinding.read(oldBinding.path) else { return }
+        let folder = URL(fileURLWithPath: binding.vdir)
+        let from = SyncPaths(list: old, vdir: folder, directory: directory), to = SyncPaths(list: new, vdir: folder, directory: directory)
+        for (source, target) in [(from.state, to.state), (from.conflicts, to.conflicts)] where SyncFiles.stamp(source.path) != nil {
+            guard Glibc.rename(source.path, target.path) == 0 else {
+                throw InterchangeError(source: source.path, problem: "cannot move it to \(target.path): \(String(cString: strerror(errno)))")
+            }
+        }
+        // The folder's binding names the list too (by its file): it follows the rename.
+        if var folderBinding = try SyncBinding.read(from.folderBinding.path), folderBinding.list == binding.list {
+            folderBinding.list = new.standardizedFileURL.path
+            try folderBinding.write(to: to.folderBinding.path)
+        }
+        binding.list = new.standardizedFileURL.path
+        try binding.write(to: to.binding.path)
+        guard unlink(from.binding.path) == 0 || errno == ENOENT else {
+            throw InterchangeError(source: from.binding.path, problem: "cannot remove it: \(String(cString: strerror(errno)))")
+        }
+    }
+
+    /// The folder the list at `list` is bound to (``SyncBinding``), nil when it never synced.
+    public static func boundFolder(ofList list: URL, directory: URL) throws(InterchangeError) -> String? {
+        try SyncBinding.read(SyncPaths(list: list, vdir: list, directory: directory).binding.path)?.vdir
     }
 
     /// `$XDG_STATE_HOME/tick`, else `~/.local/state/tick` (``StatePaths``).

@@ -36,6 +36,9 @@ public struct VdirSync: Sendable {
     /// Whether the user named this folder for this sync (`tick sync --vdir DIR`): only then
     /// may a list and a folder that never synced together merge (``SyncBinding``).
     public var namedByUser = false
+    /// The ids of the items other lists hold (a folder of collections, ``CollectionsSync``):
+    /// a list emptied by moves to those lists is not refused as lost. Asked only then.
+    public var heldElsewhere: (@Sendable () -> Set<UUID>)?
     public var now: @Sendable () -> Date = { Date() }
     /// Test hook: runs after each step; throwing stops the sync there, as a kill would.
     public var checkpoint: @Sendable (Step) throws(InterchangeError) -> Void = { _ throws(InterchangeError) in }
@@ -51,6 +54,7 @@ public struct VdirSync: Sendable {
     /// every copy on the server.
     private func refuseEmptiedList(_ list: ToDoList, state: SyncState) throws(InterchangeError) {
         guard list.isEmpty, !state.entries.isEmpty, !forceDelete else { return }
+        if let held = heldElsewhere?(), state.entries.allSatisfy({ UUID(uuidString: $0.id).map(held.contains) ?? false }) { return }
         throw InterchangeError(source: store.fileURL.path, problem: """
             the list is empty or gone, but the last sync left \(state.entries.count) items in it; \
             sync refuses to delete them all from the vdir. If they should go, run `tick sync --force-delete`; \
@@ -113,9 +117,11 @@ public struct VdirSync: Sendable {
         let dropped = try writeVdir(plan, entries: &entries, now: now)
         try checkpoint(.vdirWritten)
         try writeState(SyncState(list: state.list, vdir: state.vdir, entries: entries), old: state)
-        let bound = SyncBinding(list: store.fileURL.standardizedFileURL.path, vdir: vdir.path)
+        var bound = SyncBinding(list: store.fileURL.standardizedFileURL.path, vdir: vdir.path)
+        // The name a collection and its list last agreed on (``CollectionsSync``) stays while they stay together.
+        if binding?.vdir == bound.vdir { bound.displayName = binding?.displayName }
         if binding != bound { try bound.write(to: paths.binding.path) }
-        if folderBinding != bound { try bound.write(to: paths.folderBinding.path) }
+        if folderBinding?.list != bound.list || folderBinding?.vdir != bound.vdir { try bound.write(to: paths.folderBinding.path) }
         var report = SyncReport(plan: plan, dryRun: false, conflictsFile: conflictsFile)
         report.droppedForDue = dropped
         return report

@@ -70,6 +70,22 @@ extension Vdir {
         }.sorted()
     }
 
+    /// Every sub-folder whose name does not begin with `.`, sorted: in a folder of
+    /// collections, each is one, also an empty one `vdirsyncer discover` just made.
+    public func subfolders() -> [String] {
+        guard let names = try? Self.names(in: directory) else { return [] }
+        return names.filter { !$0.hasPrefix(".") && Self.isDirectory(path(of: $0)) }.sorted()
+    }
+
+    /// Whether this is a folder of collections (vdirsyncer's storage folder): a sub-folder
+    /// holds items or metadata (``collections(includingEmpty:)``), or the folder holds no
+    /// items itself and has sub-folders (as `vdirsyncer discover` leaves it for empty
+    /// collections).
+    public func isCollectionsFolder() -> Bool {
+        guard collections(includingEmpty: true).isEmpty else { return true }
+        return ((try? itemFiles()) ?? []).isEmpty && !subfolders().isEmpty
+    }
+
     /// Refuses to sync a folder of collections (a vdirsyncer storage): a new item's file
     /// would land beside the collections, where vdirsyncer never uploads it. The error
     /// names them and says to name one collection folder.

@@ -36,12 +36,7 @@ public struct Vdir: Sendable {
     /// `-_.@+`, else the UID with every other character as `_`; `_` before a UID that would
     /// be empty or hidden; at most 200 characters; a name taken already gets `-2`, `-3`, ….
     public static func fileName(for uid: String, taken: inout Set<String>) -> String {
-        var safe = String(uid.unicodeScalars.map { scalar -> Character in
-            scalar.isASCII && (scalar.properties.isAlphabetic || ("0"..."9").contains(scalar) || "-_.@+".unicodeScalars.contains(scalar))
-                ? Character(scalar) : "_"
-        })
-        if safe.isEmpty || safe.hasPrefix(".") { safe = "_" + safe }
-        if safe.utf8.count > 200 { safe = String(safe.prefix(200)) }
+        let safe = safeName(uid)
         var name = safe + ".ics"
         var counter = 2
         while taken.contains(name) {
@@ -50,6 +45,19 @@ public struct Vdir: Sendable {
         }
         taken.insert(name)
         return name
+    }
+
+    /// `text` as a name safe in any file system: letters, digits and `-_.@+` kept, every
+    /// other character as `_`; `_` before a name that would be empty or hidden; at most 200
+    /// characters. (An item's file and a collection folder tick makes are named so.)
+    static func safeName(_ text: String) -> String {
+        var safe = String(text.unicodeScalars.map { scalar -> Character in
+            scalar.isASCII && (scalar.properties.isAlphabetic || ("0"..."9").contains(scalar) || "-_.@+".unicodeScalars.contains(scalar))
+                ? Character(scalar) : "_"
+        })
+        if safe.isEmpty || safe.hasPrefix(".") { safe = "_" + safe }
+        if safe.utf8.count > 200 { safe = String(safe.prefix(200)) }
+        return safe
     }
 
     /// The path of a file of the vdir.

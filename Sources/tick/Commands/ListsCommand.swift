@@ -94,7 +94,12 @@ struct RenameList: ParsableCommand {
 
     func run() throws {
         try reportingErrors {
-            try storeOptions.listSet.rename(old, to: new)
+            let set = storeOptions.listSet
+            let from = try set.store(named: old).fileURL
+            try set.rename(old, to: new)
+            // The renamed list goes on syncing with its folder (whose displayname the next sync renames).
+            try SyncPaths.moveList(from: from, to: set.store(named: new).fileURL,
+                                   directory: SyncPaths.defaultDirectory(environment: ProcessInfo.processInfo.environment))
             output("renamed list \(VisibleText.line(old)) to \(VisibleText.line(new))")
         }
     }
@@ -116,8 +121,16 @@ struct RemoveList: ParsableCommand {
 
     func run() throws {
         try reportingErrors {
-            let count = try storeOptions.listSet.remove(name, withItems: withItems)
+            let set = storeOptions.listSet
+            let folder = try SyncPaths.boundFolder(ofList: set.store(named: name).fileURL,
+                                                   directory: SyncPaths.defaultDirectory(environment: ProcessInfo.processInfo.environment))
+            let count = try set.remove(name, withItems: withItems)
             output("removed list \(VisibleText.line(name))" + (count > 0 ? " and its \(count) item\(count == 1 ? "" : "s")" : ""))
+            if let folder {
+                // tick never deletes a collection: the server keeps it, and a sync of the
+                // folder of collections would make the list again from it.
+                output("its collection stays: \(VisibleText.line(folder)) and the server's copy; delete it there too, or the next sync of a folder of collections makes the list again")
+            }
         }
     }
 }

@@ -13,7 +13,7 @@ extension SyncCommand {
     /// that one arriving during a sync is taken right after it, and none is lost between a
     /// check and a wait. vdirsyncer starts with them unblocked (``ChildProcess``): Ctrl-C in
     /// a terminal ends it too, and that sync fails.
-    func watch(_ session: SyncSession, interval: Int) throws(CLIError) {
+    func watch(interval: Int, _ sync: () throws(InterchangeError) -> (outcome: SyncOutcome, lines: [String], failure: String?)) throws(CLIError) {
         guard interval > 0 else { throw CLIError("--watch needs an interval of 1 second or more (--interval, or `interval` under [sync])") }
         var signals = sigset_t()
         sigemptyset(&signals)
@@ -28,9 +28,9 @@ extension SyncCommand {
                 let outcome: SyncOutcome
                 let said: String
                 do throws(InterchangeError) {
-                    let report = try session.run(dryRun: dryRun)
-                    outcome = .synced(SyncCounts(report))
-                    said = report.summary
+                    let result = try sync()
+                    outcome = result.outcome
+                    said = result.lines.joined(separator: "\n")
                 } catch {
                     outcome = .failed(error.description)
                     said = "sync failed: \(error.description)"
@@ -54,5 +54,26 @@ extension SyncCounts {
         self.init(added: report.addedToList, changed: report.updatedInList, removed: report.removedFromList,
                   sent: report.writtenToVdir, deletedOnServer: report.removedFromVdir,
                   conflicts: report.conflicts.count, conflictsFile: report.conflictsFile)
+    }
+}
+
+extension CollectionsReport {
+    /// The porcelain outcome: every list's counts added up; a failure, naming the first
+    /// list that failed and why, when one did.
+    var outcome: SyncOutcome {
+        if let failure = failures.first {
+            return .failed("\(failure.list): \(failure.reason)" + (failures.count > 1 ? " (and \(failures.count - 1) more lists)" : ""))
+        }
+        var total = SyncCounts()
+        for counts in lists.map({ SyncCounts($0.report) }) {
+            total.added += counts.added
+            total.changed += counts.changed
+            total.removed += counts.removed
+            total.sent += counts.sent
+            total.deletedOnServer += counts.deletedOnServer
+            total.conflicts += counts.conflicts
+            total.conflictsFile = total.conflictsFile ?? counts.conflictsFile
+        }
+        return .synced(total)
     }
 }

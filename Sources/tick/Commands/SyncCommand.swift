@@ -26,8 +26,13 @@ struct SyncCommand: ParsableCommand {
 
             A list is bound to the folder it first synced with. Another folder, or a \
             folder with items that never synced with a list with items, is refused unless \
-            --vdir names it (the list is then bound to it). A folder of collections \
-            (vdirsyncer's storage folder) is refused: name one collection. See docs/sync.md.
+            --vdir names it (the list is then bound to it).
+
+            A vdir that is a folder of collections (vdirsyncer's storage folder, one \
+            sub-folder per server list) syncs every list with its own collection: the one \
+            it is bound to, else the one whose displayname is its name; a collection with no \
+            list makes a list, a list with no collection makes a folder. --list NAME syncs \
+            that list alone. A list that fails is named, and the others sync. See docs/sync.md.
 
             With --watch, tick syncs again and again until Ctrl-C (for a machine that keeps \
             no tick open): every `interval` seconds of [sync] (default 60) or --interval, \
@@ -70,6 +75,15 @@ struct SyncCommand: ParsableCommand {
         try reportingErrors {
             do {
                 let environment = ProcessInfo.processInfo.environment
+                // A folder of collections: every list (or --list's) with its own collection.
+                if var lists = try CollectionsSync.make(lists: storeOptions.listSet, only: storeOptions.list, vdir: vdir, environment: environment) {
+                    lists.forceDelete = forceDelete
+                    if porcelain { lists.vdirsyncerOutput = try quietForPorcelain(environment) }
+                    return try runEach(interval: lists.interval) { () throws(InterchangeError) in
+                        let report = try lists.run(dryRun: dryRun)
+                        return (report.outcome, report.lines, report.failures.isEmpty ? nil : report.failureSummary)
+                    }
+                }
                 // config.toml's vdir belongs to the default list: another list syncs only
                 // with a vdir named for it.
                 if storeOptions.listName != ListSet.defaultName && vdir == nil {
@@ -79,26 +93,38 @@ struct SyncCommand: ParsableCommand {
                     throw CLIError("no vdir to sync with: give --vdir DIR, or set `vdir` under [sync] in \(SyncConfig.path(environment: environment).path)")
                 }
                 session.sync.forceDelete = forceDelete
-                if porcelain {
-                    // vdirsyncer's chatter must not mix with the one line on standard output;
-                    // a reader that went away must not end the sync halfway.
-                    session.vdirsyncerOutput = try SyncSession.logPath(environment: environment)
-                    signal(SIGPIPE, SIG_IGN)
-                }
-                if watch {
-                    try self.watch(session, interval: interval ?? session.interval)
-                    return
-                }
-                do throws(InterchangeError) {
+                if porcelain { session.vdirsyncerOutput = try quietForPorcelain(environment) }
+                try runEach(interval: session.interval) { () throws(InterchangeError) in
                     let report = try session.run(dryRun: dryRun)
-                    output(porcelain ? SyncOutcome.synced(SyncCounts(report)).porcelain : report.summary)
-                } catch {
-                    if porcelain { output(SyncOutcome.failed(error.description).porcelain) }
-                    throw error
+                    return (.synced(SyncCounts(report)), [report.summary], nil)
                 }
             } catch let error as InterchangeError {
                 throw CLIError(error.description)
             }
         }
+    }
+
+    /// With --porcelain: vdirsyncer's chatter goes to the sync log, not among the one line on
+    /// standard output; a reader that went away must not end the sync halfway.
+    private func quietForPorcelain(_ environment: [String: String]) throws(InterchangeError) -> String {
+        signal(SIGPIPE, SIG_IGN)
+        return try SyncSession.logPath(environment: environment)
+    }
+
+    /// Runs one sync (or, with --watch, one after another every --interval, else the
+    /// `configured` interval, seconds) and says what it did: the
+    /// porcelain line, else the lines for people. A sync that went partly wrong says so
+    /// (`failure`) and exits 1 after its lines.
+    private func runEach(interval configured: Int, _ sync: () throws(InterchangeError) -> (outcome: SyncOutcome, lines: [String], failure: String?)) throws {
+        if watch { return try self.watch(interval: interval ?? configured, sync) }
+        let result: (outcome: SyncOutcome, lines: [String], failure: String?)
+        do throws(InterchangeError) {
+            result = try sync()
+        } catch {
+            if porcelain { output(SyncOutcome.failed(error.description).porcelain) }
+            throw error
+        }
+        if porcelain { output(result.outcome.porcelain) } else { result.lines.forEach(output) }
+        if let failure = result.failure { throw CLIError(failure) }
     }
 }

@@ -3,12 +3,14 @@ import Testing
 import TmuxHarness
 
 extension SyncDevice {
-    /// The full-screen tick on this device's list in a tmux pane of its own, with the
-    /// device's environment (its config.toml, vdirsyncer config and state directory).
-    func openApp(columns: Int = 100, rows: Int = 30) throws -> TmuxSession {
+    /// The full-screen tick on this device's list (the list `list` of its set, when given)
+    /// in a tmux pane of its own, with the device's environment (its config.toml,
+    /// vdirsyncer config and state directory).
+    func openApp(list: String? = nil, columns: Int = 100, rows: Int = 30) throws -> TmuxSession {
         var environment = environment
         environment["LC_ALL"] = "C.UTF-8"
-        let command = "exec " + [try Self.tickExecutable().path, "--file", listFile.path].map(TmuxSession.quote).joined(separator: " ")
+        let arguments = [try Self.tickExecutable().path, "--file", listFile.path] + (list.map { ["--list", $0] } ?? [])
+        let command = "exec " + arguments.map(TmuxSession.quote).joined(separator: " ")
         return try TmuxSession(socket: directory.appendingPathComponent("tmux.sock").path, environment: environment,
                                command: command, columns: columns, rows: rows, paneEnvironment: environment)
     }

@@ -12,10 +12,14 @@ final class SyncDevice {
     let listFile: URL
     let environment: [String: String]
 
-    init(world: SyncWorld, name: String) throws {
+    /// With `collections`, the device syncs every collection of alice's on the server: `vdir`
+    /// is vdirsyncer's storage folder `tasks/` (one sub-folder per collection, with its
+    /// displayname and color), and vdirsyncer creates a collection tick made (`implicit =
+    /// "create"`), whose name from tick wins over the server's default (`conflict_resolution`).
+    init(world: SyncWorld, name: String, collections: Bool = false) throws {
         self.world = world
         directory = world.directory.appendingPathComponent(name)
-        vdir = directory.appendingPathComponent("tasks/list")
+        vdir = directory.appendingPathComponent(collections ? "tasks" : "tasks/list")
         listFile = directory.appendingPathComponent("ToDoItems.plist")
         let config = directory.appendingPathComponent("config")
         try FileManager.default.createDirectory(at: vdir, withIntermediateDirectories: true)
@@ -27,14 +31,14 @@ final class SyncDevice {
             [pair tasks]
             a = "local"
             b = "remote"
-            collections = null
+            \(collections ? "collections = [\"from a\", \"from b\"]\nmetadata = [\"displayname\", \"color\"]\nimplicit = \"create\"\nconflict_resolution = \"a wins\"" : "collections = null")
             [storage local]
             type = "filesystem"
             path = "\(vdir.path)/"
             fileext = ".ics"
             [storage remote]
             type = "caldav"
-            url = "http://127.0.0.1:\(world.port)\(SyncWorld.collection)"
+            url = "http://127.0.0.1:\(world.port)\(collections ? "/alice/" : SyncWorld.collection)"
             username = "alice"
             password = "x"
             """.write(to: vdirsyncerConfig, atomically: true, encoding: .utf8)

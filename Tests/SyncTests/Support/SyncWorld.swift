@@ -35,13 +35,19 @@ final class SyncWorld {
             try? FileManager.default.removeItem(at: directory)
             throw error
         }
+        try makeCollection(Self.collection)
+    }
+
+    /// Makes a VTODO collection at `path` on the server (`/alice/NAME/`), with a displayname when given.
+    func makeCollection(_ path: String, displayName: String? = nil) throws {
+        let name = displayName.map { "<D:displayname>\($0)</D:displayname>" } ?? ""
         try python("""
             import urllib.request, base64
             body = b'<?xml version="1.0"?><D:mkcol xmlns:D="DAV:" xmlns:C="urn:ietf:params:xml:ns:caldav"><D:set><D:prop>' \\
-                b'<D:resourcetype><D:collection/><C:calendar/></D:resourcetype>' \\
+                b'<D:resourcetype><D:collection/><C:calendar/></D:resourcetype>\(name)' \\
                 b'<C:supported-calendar-component-set><C:comp name="VTODO"/></C:supported-calendar-component-set>' \\
                 b'</D:prop></D:set></D:mkcol>'
-            request = urllib.request.Request("http://127.0.0.1:\(port)\(Self.collection)", data=body, method="MKCOL")
+            request = urllib.request.Request("http://127.0.0.1:\(port)\(path)", data=body, method="MKCOL")
             request.add_header("Authorization", "Basic " + base64.b64encode(b"alice:x").decode())
             request.add_header("Content-Type", "application/xml")
             assert urllib.request.urlopen(request, timeout=10).status == 201
@@ -91,15 +97,31 @@ final class SyncWorld {
         return result.output
     }
 
-    /// The items on the server, as the text of each stored .ics file.
-    func serverItems() throws -> [String] {
-        let folder = directory.appendingPathComponent("server/collection-root/alice/tasks")
+    /// The items on the server (in the collection `alice/NAME`, by default the world's one), as the text of each stored .ics file.
+    func serverItems(in collection: String = "tasks") throws -> [String] {
+        let folder = serverFolder(collection)
         return try FileManager.default.contentsOfDirectory(atPath: folder.path).filter { $0.hasSuffix(".ics") }.sorted()
             .map { try String(contentsOf: folder.appendingPathComponent($0), encoding: .utf8) }
     }
 
+    /// Radicale's folder of the collection `alice/NAME`.
+    func serverFolder(_ collection: String) -> URL {
+        directory.appendingPathComponent("server/collection-root/alice/\(collection)")
+    }
+
+    /// The collections on the server (`alice/NAME`), each with its displayname as Radicale keeps it.
+    func serverCollections() throws -> [String: String] {
+        var result: [String: String] = [:]
+        for name in try FileManager.default.contentsOfDirectory(atPath: serverFolder("").path) where !name.hasPrefix(".") {
+            let props = serverFolder(name).appendingPathComponent(".Radicale.props")
+            let object = (try? JSONSerialization.jsonObject(with: Data(contentsOf: props))) as? [String: Any]
+            result[name] = object?["D:displayname"] as? String ?? ""
+        }
+        return result
+    }
+
     /// A new device (a directory of its own with a vdir synced by vdirsyncer).
-    func device(_ name: String) throws -> SyncDevice { try SyncDevice(world: self, name: name) }
+    func device(_ name: String, collections: Bool = false) throws -> SyncDevice { try SyncDevice(world: self, name: name, collections: collections) }
 
     /// Starts Radicale on `port` with a config in `directory`, its log in radicale.log.
     private static func startRadicale(venv: URL, directory: URL, port: Int) throws -> Process {
