@@ -43,8 +43,8 @@ public struct ListOpening: Sendable, Hashable {
     public var list: ToDoList
     /// Every list's name, the opened one among them.
     public var names: [String]
-    /// The opened list's background sync, nil when it does not sync (the caller's rule:
-    /// today only the default list syncs).
+    /// The opened list's background sync, nil when it does not sync (the caller's rule,
+    /// `BackgroundSyncCommand.setup` in the app).
     public var liveSync: LiveSync?
 }
 
