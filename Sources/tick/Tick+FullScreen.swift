@@ -19,23 +19,11 @@ extension Tick {
         var status: StatusMessage?
         var sync: LiveSyncSetup?
         do {
-            // A folder of collections syncs every list (the app's with --list); one vdir is the default list's.
-            let interval: Int?
-            if let lists = try CollectionsSync.make(lists: options.listSet, only: options.list, vdir: nil, environment: environment) {
-                interval = lists.interval
-            } else if options.listName == ListSet.defaultName {
-                interval = try SyncSession.make(store: store, vdir: nil, environment: environment)?.interval
-            } else {
-                interval = nil
-            }
-            if let interval {
-                let logPath = try SyncSession.logPath(environment: environment)
-                sync = LiveSyncSetup(runner: ChildSyncRunner(arguments: BackgroundSyncCommand.arguments(for: options), logPath: logPath),
-                                     interval: TimeInterval(interval), logPath: logPath)
-            }
+            sync = try BackgroundSyncCommand.setup(forList: options.listName, store: store, options: options, environment: environment)
         } catch {
             status = StatusMessage("sync failed: \(error.description)", isError: true)
         }
+        let lists = options.listSet
         let config = ConfigPreferences.load(environment: environment)
         var preferences = config.preferences
         preferences.detailVisible = ViewMemory.detailVisible(environment: environment)
@@ -44,7 +32,13 @@ extension Tick {
         if let problems = config.statusMessage {
             status = StatusMessage(problems.text + (status.map { " · " + $0.text } ?? ""), isError: true)
         }
-        return FullScreenApp.run(store: store, mouse: mouse, status: status, preferences: preferences, sync: sync)
+        // A list opened in the app syncs by the same rule; one whose sync cannot be set up
+        // (config.toml broken since) does not.
+        return FullScreenApp.run(store: store, mouse: mouse, status: status, preferences: preferences, sync: sync,
+                                 lists: lists, listName: options.listName) { name in
+            guard let store = try? lists.store(named: name) else { return nil }
+            return try? BackgroundSyncCommand.setup(forList: name, store: store, options: options, environment: environment)
+        }
     }
 
     /// False for a terminal that cannot draw the full-screen list (TERM=dumb).
@@ -53,12 +47,34 @@ extension Tick {
     }
 }
 
-/// The one place the open app's background sync command is spelt: this same tick binary
-/// running `tick sync --porcelain` for the list the app was opened with (its list file
-/// resolved here, so that the child's `$TICK_FILE` cannot pick another).
+/// The one place the open app's background sync is decided and its command spelt: this
+/// same tick binary running `tick sync --porcelain` for the list open in the app (its list
+/// file resolved here, so that the child's `$TICK_FILE` cannot pick another).
 enum BackgroundSyncCommand {
-    static func arguments(for options: StoreOptions) -> [String] {
-        [executable(), "sync", "--porcelain", "--file", options.defaultFileURL.path] + (options.list.map { ["--list", $0] } ?? [])
+    /// The background sync of the list `name` when it is open in the app, nil when it does
+    /// not sync. With a folder of collections every list syncs: showing the default list,
+    /// the child syncs every list; showing another, that one. With one collection as the
+    /// vdir, only the default list syncs (the vdir is its; `tick sync --list` refuses the
+    /// others).
+    static func setup(forList name: String, store: ToDoStore, options: StoreOptions, environment: [String: String]) throws(InterchangeError) -> LiveSyncSetup? {
+        let only: String? = name == ListSet.defaultName ? nil : name
+        let interval: Int?
+        if let lists = try CollectionsSync.make(lists: options.listSet, only: only, vdir: nil, environment: environment) {
+            interval = lists.interval
+        } else if only == nil {
+            interval = try SyncSession.make(store: store, vdir: nil, environment: environment)?.interval
+        } else {
+            interval = nil
+        }
+        guard let interval else { return nil }
+        let logPath = try SyncSession.logPath(environment: environment)
+        return LiveSyncSetup(runner: ChildSyncRunner(arguments: arguments(for: options, list: only), logPath: logPath),
+                             interval: TimeInterval(interval), logPath: logPath)
+    }
+
+    /// The child's arguments: every list, or only the list `name`.
+    static func arguments(for options: StoreOptions, list name: String?) -> [String] {
+        [executable(), "sync", "--porcelain", "--file", options.defaultFileURL.path] + (name.map { ["--list", $0] } ?? [])
     }
 
     /// This process's executable: `/proc/self/exe` itself, which still runs this binary after

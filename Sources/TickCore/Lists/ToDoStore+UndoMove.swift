@@ -6,7 +6,8 @@ extension ToDoStore {
     /// list's journal, under both lists' locks (in path order). The half that puts items
     /// back (the source's) is written first, then the half that takes them out (the
     /// target's), so that a crash between leaves a duplicate, never a loss; an item put
-    /// back is the target's copy as it is now (an edit made there since is kept).
+    /// back is the target's copy as it is now (an edit made there since is kept), under the
+    /// parent it had (a subtask moved alone is top level in the target).
     ///
     /// Unless `anyway`, nothing is undone when either list changed since the move by a
     /// change its journal does not hold, or the other half is not the newest entry of its
@@ -37,7 +38,11 @@ extension ToDoStore {
                     let putBack: (inout ToDoList, [ToDoList.Operation], ToDoList) throws -> Void = { list, inverse, current in
                         for operation in inverse {
                             guard case let .insert(item, section, position) = operation else { try list.merge(operation, at: now); continue }
-                            try list.merge(.insert(current.item(withID: item.id) ?? item, section, at: position), at: now)
+                            // A subtask moved without its parent was top level there: back here,
+                            // under its parent again.
+                            var back = current.item(withID: item.id) ?? item
+                            if back.parent == nil { back.parent = item.parent }
+                            try list.merge(.insert(back, section, at: position), at: now)
                         }
                     }
                     if hereFirst {

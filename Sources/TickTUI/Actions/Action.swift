@@ -69,6 +69,20 @@ public enum Action: Sendable, Hashable {
     /// `S`: sync with the vdir (and the server) now.
     case syncNow
 
+    // MARK: Several lists
+    /// `]` / `[`: opens the next / the previous list (in ``AppState/listNames``' order, round).
+    case nextList, previousList
+    /// `L`: the list picker, Enter opens the list chosen.
+    case showLists
+    /// `m`: the list picker, Enter moves the selected item and its subtasks to the list chosen.
+    case moveToList
+    /// In the picker: the row above / below; Enter; Esc.
+    case pickerUp, pickerDown, pickerChoose, closePicker
+    /// In the picker: make a list, rename the selected one, remove it (asks first).
+    case pickerAdd, pickerRename, pickerRemove
+    /// `y` on the remove-list question; any other key.
+    case confirmRemoveList, cancelRemoveList
+
     // MARK: Quitting
     /// `q` / Ctrl-C: quits, or asks first when changes could not be saved.
     case quit
@@ -100,6 +114,19 @@ public enum Action: Sendable, Hashable {
     case resize(Size)
     /// The background sync ended (or could not start) with this outcome.
     case syncFinished(SyncOutcome)
+    /// The lists' names as read (at start, and after a list was made, renamed or removed).
+    case listNamesRead([String])
+    /// The lists with their counts, read for the picker that opens for `purpose`, on the
+    /// list `selecting` (nil: the one selected before, else the open one).
+    case listsRead([ListSummary], purpose: ListPicker.Purpose, selecting: String?)
+    /// The loop opened another list (after saving the open one).
+    case listOpened(ListOpening)
+    /// A change to the lists (make, rename, remove, move) was done: what to say.
+    case listsChanged(String)
+    /// A change to the lists, or opening one, failed: why (the open list stays open).
+    case listsFailed(String)
+    /// An undo of a move between lists ended so.
+    case listMoveUndone(ListMoveUndo)
 }
 
 /// What the run loop must do after an update.
@@ -117,4 +144,21 @@ public enum Effect: Sendable, Hashable {
     /// Start a background sync of the saved list (``LiveSync``); the loop answers with
     /// ``Action/syncFinished(_:)``.
     case sync
+
+    // Several lists: each runs after the open list's pending changes are saved; when that
+    // save fails, nothing is done and the loop answers ``Action/listsFailed(_:)``.
+    /// Read every list's counts for the picker; the loop answers ``Action/listsRead(_:purpose:)``.
+    case readLists(ListPicker.Purpose)
+    /// Open the list of this name instead; the loop answers ``Action/listOpened(_:)``.
+    case openList(String)
+    /// Make an empty list of this name.
+    case makeList(String)
+    /// Rename a list (the open one stays open under its new name).
+    case renameList(String, to: String)
+    /// Remove a list, and its items with it when `withItems`.
+    case removeList(String, withItems: Bool)
+    /// Move items (an item and its subtasks) from the open list to another; `title` names them.
+    case moveItems([UUID], to: String, title: String)
+    /// Undo the open list's newest change, a move between lists, in both lists.
+    case undoMove(anyway: Bool)
 }

@@ -24,9 +24,10 @@ struct EventLoop<Store: ListStore> {
     }
 
     let terminal: any Terminal
-    let store: Store
+    /// The open list's store (another list's after ``Effect/openList(_:)``).
+    var store: Store
     private(set) var state: AppState
-    private var watcher: FileWatcher
+    var watcher: FileWatcher
     /// How long to wait for a key before polling the file and the clock.
     var idleMilliseconds = 250
     /// Asked between keys: a quit signal that arrived, if any.
@@ -38,21 +39,30 @@ struct EventLoop<Store: ListStore> {
     var rememberDetail: (Bool) -> String? = { _ in nil }
     /// Runs the background syncs that ``AppState/liveSync`` asks for (``Effect/sync``).
     var syncRunner: (any SyncRunner)?
+    /// The other lists beside the open one; nil: the app knows only its one list.
+    var lists: (any ListCatalog<Store>)?
+    /// The background sync of a list the app opens (``Effect/openList(_:)``), nil when that
+    /// list does not sync: the caller's rule, kept in one place there.
+    var syncForList: (String) -> LiveSyncSetup? = { _ in nil }
+    /// Each list's background sync as first made (nil inside: the list does not sync), so
+    /// that a list opened again finds its sync still running, and collects it, instead of
+    /// starting a second one beside it.
+    var syncSetups: [String: LiveSyncSetup?] = [:]
 
     /// The file's version when tick last read or wrote it: ``AppState/list`` is the list the
     /// file held then with ``AppState/pendingOperations`` applied, so a save writes it as it
     /// is while nobody else has written. (No copy of the list as on disk is kept: it would
     /// share the sections' storage with the state's list, so that every change copied a
     /// whole section.)
-    private var diskVersion: FileVersion?
+    var diskVersion: FileVersion?
     /// True once the user answered yes to "quit and lose the changes?".
     private var quitConfirmed = false
     /// An update asked for a save (``Effect/save``) that has not run yet.
     private var saveRequested = false
     /// The list's undo journal (nil: undo stays within the session) and its version when
     /// last read or written.
-    private let journal: UndoJournal?
-    private var journalWatcher: FileWatcher
+    var journal: UndoJournal?
+    var journalWatcher: FileWatcher
 
     /// `state.list` must be the list as read from the file when it had `fileVersion`.
     init(terminal: any Terminal, store: Store, state: AppState, fileVersion: FileVersion?) {
@@ -76,6 +86,7 @@ struct EventLoop<Store: ListStore> {
         var size = terminal.size
         dispatch(.resize(size))
         readJournal()
+        if let names = try? lists?.names() { dispatch(.listNamesRead(names)) }
         while true {
             if let signal = pendingSignal() {
                 saveIfNeeded()
@@ -135,7 +146,7 @@ struct EventLoop<Store: ListStore> {
 
     /// Applies an action and carries out its effects; true when one of them is quit.
     @discardableResult
-    private mutating func dispatch(_ action: Action) -> Bool {
+    mutating func dispatch(_ action: Action) -> Bool {
         if case .confirmQuit = action { quitConfirmed = true }
         var quit = false
         for effect in update(&state, action) {
@@ -148,6 +159,8 @@ struct EventLoop<Store: ListStore> {
                 if let problem = syncRunner?.start() { dispatch(.syncFinished(.failed(problem))) }
             case .rememberDetail(let visible):
                 if let problem = rememberDetail(visible) { state.status = StatusMessage(problem, isError: true) }
+            case .readLists, .openList, .makeList, .renameList, .removeList, .moveItems, .undoMove:
+                runListEffect(effect)
             }
         }
         return quit
@@ -155,7 +168,7 @@ struct EventLoop<Store: ListStore> {
 
     /// Saves the pending changes, if any (also those of a save that failed), as one batch
     /// of operations.
-    private mutating func saveIfNeeded() {
+    mutating func saveIfNeeded() {
         saveRequested = false
         // The save starts the background sync's settle delay: from now, not the last idle tick.
         if state.liveSync != nil, !state.pendingOperations.isEmpty { dispatch(.tick(clock())) }
@@ -218,7 +231,7 @@ struct EventLoop<Store: ListStore> {
     /// Reads the undo journal (at start, and when it or the list changed elsewhere), under
     /// the list's lock: a writer that saved the list has recorded its change by then. One
     /// that cannot be read is said by the next save, which will not write over it.
-    private mutating func readJournal() {
+    mutating func readJournal() {
         guard let journal else { return }
         journalWatcher.remember(journal.version())
         guard let entries = try? store.underLock({ try? journal.entries() }) ?? nil else { return }
@@ -271,7 +284,7 @@ struct EventLoop<Store: ListStore> {
     }
 
     /// Picks up changes other processes made to the list or the undo journal.
-    private mutating func refresh() {
+    mutating func refresh() {
         guard watcher.checkForChange(store.version()) else {
             if let journal, journalWatcher.checkForChange(journal.version()) { readJournal() }
             return

@@ -28,10 +28,13 @@ public enum FullScreenApp {
     /// remembered detail pane. With `sync`, the list syncs in the background as it opens,
     /// after changes, on the timer and on the sync key (``LiveSync``); a quit waits at most
     /// ``quitSyncMilliseconds`` for the last sync, and says on standard error how it ended
-    /// (a failure makes the exit code 1).
+    /// (a failure makes the exit code 1). With `lists`, the app opened on the list
+    /// `listName` opens the others too (`]`, `[`, `L`) and moves items to them (`m`); a
+    /// list it opens syncs as `syncForList` says.
     public static func run<Store: ListStore>(
         store: Store, mouse: Bool, status: StatusMessage? = nil, preferences: Preferences = Preferences(),
-        sync: LiveSyncSetup? = nil
+        sync: LiveSyncSetup? = nil, lists: (any ListCatalog<Store>)? = nil, listName: String = ListSet.defaultName,
+        syncForList: @escaping (String) -> LiveSyncSetup? = { _ in nil }
     ) -> Int32 {
         HeapMemory.returnLargeBlocksAtOnce()
         SignalHandling.install()
@@ -73,7 +76,7 @@ public enum FullScreenApp {
         let state = showing(status, preferences: preferences, in: AppState(
             list: consume list, fileName: store.fileName, now: Date(),
             colors: terminal.colorsEnabled, unicode: terminal.unicode
-        ).noticingRewrite(of: store.fileFormat() == .xml ? store.fileName : nil), sync: sync)
+        ).noticingRewrite(of: store.fileFormat() == .xml ? store.fileName : nil).opened(as: listName), sync: sync)
         var loop = EventLoop(terminal: terminal, store: store, state: consume state, fileVersion: version)
         // Reading a large list frees as much as it keeps (the preview, the decoder's tables,
         // the other thread's scraps); give the free pages back instead of keeping them as
@@ -83,6 +86,9 @@ public enum FullScreenApp {
         loop.trace = trace
         loop.rememberDetail = preferences.rememberDetail
         loop.syncRunner = sync?.runner
+        loop.lists = lists
+        loop.syncForList = syncForList
+        loop.syncSetups[listName] = .some(sync)
         let outcome = loop.run()
         terminal.shutdown()
         var syncFailed = false

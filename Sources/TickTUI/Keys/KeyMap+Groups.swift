@@ -23,6 +23,8 @@ extension KeyMap {
         ("After the item being edited was removed elsewhere", .itemRemoved),
         ("Quitting with unsaved changes", .confirmQuit),
         ("Clearing Done", .confirmClearDone),
+        ("The lists (L, m)", .pickList),
+        ("Removing a list", .confirmRemoveList),
         ("This screen", .help),
     ]
 

@@ -59,6 +59,13 @@ public struct KeyMap: Sendable {
                    action: .moveItemUp),
         KeyBinding("move_item_down", [.character("J"), .shiftDown], "J Shift-↓", "move the item down", modes: browse, when: .itemSelected,
                    action: .moveItemDown),
+        // Browsing: several lists
+        KeyBinding("next_list", [.character("]")], "]", "next list", modes: browse, action: .nextList),
+        KeyBinding("previous_list", [.character("[")], "[", "previous list", modes: browse, action: .previousList),
+        KeyBinding("lists", [.character("L")], "L", "lists", "open, make, rename or remove one; counts", modes: browse,
+                   action: .showLists),
+        KeyBinding("move_to_list", [.character("m")], "m", "move to list", "the item and its subtasks (u undoes)", modes: browse,
+                   when: .itemSelected, action: .moveToList),
         // Browsing: view
         KeyBinding("filter", [.character("/")], "/", "filter", "narrow the list as you type; #tag, today, overdue", modes: browse, footer: ("/", 6), action: .startFilter),
         KeyBinding("clear_filter", [.escape], "Esc", "clear filter", modes: browse, when: .filterActive, footer: ("Esc", 4),
@@ -115,6 +122,25 @@ public struct KeyMap: Sendable {
                    footer: ("y", 0), action: .confirmClearDone),
         KeyBinding("clear_done_cancel", [.character("n"), .character("N"), .escape], "n Esc", "keep them", "so does any other key",
                    modes: [.confirmClearDone], footer: ("n", 0), action: .cancelClearDone),
+
+        // List picker
+        KeyBinding("picker_down", [.down, .character("j")], "↓ j", "next list", modes: [.pickList], action: .pickerDown),
+        KeyBinding("picker_up", [.up, .character("k")], "↑ k", "previous list", modes: [.pickList], action: .pickerUp),
+        KeyBinding("picker_choose", [.enter], "Enter", "choose", "open the list (m: move the item there)", modes: [.pickList],
+                   footer: ("Enter", 0), action: .pickerChoose),
+        KeyBinding("picker_add", [.character("a")], "a", "new list", modes: [.pickList], footer: ("a", 1), action: .pickerAdd),
+        KeyBinding("picker_rename", [.character("r")], "r", "rename", "the list (not Tasks)", modes: [.pickList],
+                   footer: ("r", 2), action: .pickerRename),
+        KeyBinding("picker_remove", [.character("d")], "d", "remove", "the list (asks; not Tasks, not undoable)", modes: [.pickList],
+                   footer: ("d", 3), action: .pickerRemove),
+        KeyBinding("picker_close", [.escape, .character("q"), .character("L")], "Esc q L", "close", modes: [.pickList],
+                   footer: ("Esc", 0), action: .closePicker),
+
+        // Remove list question
+        KeyBinding("remove_list_confirm", [.character("y"), .character("Y")], "y", "remove the list", "a list with items asks again",
+                   modes: [.confirmRemoveList], footer: ("y", 0), action: .confirmRemoveList),
+        KeyBinding("remove_list_cancel", [.character("n"), .character("N"), .escape], "n Esc", "keep it", "so does any other key",
+                   modes: [.confirmRemoveList], footer: ("n", 0), action: .cancelRemoveList),
 
         // Help screen
         KeyBinding("help_down", [.down, .character("j")], "↓ j", "scroll down", modes: [.help], action: .scrollHelp(1)),
@@ -177,8 +203,10 @@ public struct KeyMap: Sendable {
         case (.browse, _) where state.pendingDeleteID != nil:
             // A key that does nothing here still cancels the first d of dd.
             return .cancelPendingKey
-        case (.confirmQuit, .mouse), (.help, .mouse), (.confirmClearDone, .mouse):
+        case (.confirmQuit, .mouse), (.help, .mouse), (.confirmClearDone, .mouse), (.confirmRemoveList, .mouse):
             return nil
+        case (.confirmRemoveList, _):
+            return .cancelRemoveList
         case (.confirmQuit, _):
             return .cancelQuit
         case (.confirmClearDone, _):

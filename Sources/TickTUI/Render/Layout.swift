@@ -71,9 +71,11 @@ struct Layout: Sendable, Hashable {
 
 extension AppState {
     /// Whether the detail pane is drawn: when toggled on, and always while editing the notes
-    /// or the due date (they are edited in it).
+    /// or the due date (they are edited in it); never under the list picker, which takes
+    /// the list's place and its room.
     var showsDetail: Bool {
-        switch mode {
+        if picker != nil { return false }
+        return switch mode {
         case .editing(.notes), .editing(.due): true
         default: detailVisible
         }

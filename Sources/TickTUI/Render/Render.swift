@@ -17,7 +17,11 @@ public func render(_ state: AppState, size: Size) -> Screen {
         return screen
     }
     screen.drawHeader(state, palette: palette)
-    screen.drawList(state, in: layout.list, palette: palette)
+    if let picker = state.picker {
+        screen.drawPicker(picker, state: state, in: layout.list, palette: palette)
+    } else {
+        screen.drawList(state, in: layout.list, palette: palette)
+    }
     if let detail = layout.detail {
         screen.drawDetailFrame(layout, unicode: state.unicode, palette: palette)
         screen.drawDetail(state, in: detail, palette: palette)
@@ -41,6 +45,8 @@ extension Screen {
     mutating func drawHeader(_ state: AppState, palette: Palette) {
         let dot = state.unicode ? "·" : "-"
         var counts = "\(state.total(.toDo)) to do \(dot) \(state.total(.done)) done"
+        // The list's name once there is more than one (a single list looks as it always did).
+        if state.listNames.count > 1 || state.listName != ListSet.defaultName { counts = "\(VisibleText.line(state.listName)) \(dot) " + counts }
         if state.saveError != nil, !state.pendingOperations.isEmpty { counts = "not saved \(dot) " + counts }
         let countsWidth = DisplayWidth.of(counts)
         let countsColumn = max(size.columns - 1 - countsWidth, 0)
@@ -49,6 +55,9 @@ extension Screen {
     }
 
     mutating func drawStatus(_ state: AppState, row: Int, palette: Palette) {
+        if case .namingList(let old) = state.mode, let editor = state.editor {
+            return drawListNameEditor(editor, renaming: old, row: row, palette: palette)
+        }
         if state.mode == .filtering, let editor = state.editor {
             let matches = state.visibleCount(.toDo) + state.visibleCount(.done)
             let count = " \(matches) of \(state.list.count)"

@@ -13,7 +13,13 @@ public struct AppState: Sendable {
     public var pendingOperations: [ToDoList.Operation] = []
     /// The current time, for due phrases.
     public var now: Date
-    public let fileName: String
+    public internal(set) var fileName: String
+    /// The open list's name (``ListSet/defaultName`` for the default file).
+    public internal(set) var listName = ListSet.defaultName
+    /// Every list's name as last read, the open one among them (empty: not known, one list).
+    public internal(set) var listNames: [String] = []
+    /// The list picker while it is open (`L`, `m`); it stays open under its questions.
+    public internal(set) var picker: ListPicker?
     /// The user's calendar and time zone (``LocalTime/current``), for due dates.
     public let calendar: LocalTime
     /// False for `NO_COLOR` and monochrome terminals: attributes only.

@@ -17,6 +17,14 @@ public enum Mode: Sendable, Hashable {
     case editedItemRemoved
     /// The key help screen, scrolled by this many lines.
     case help(scroll: Int)
+    /// Choosing a list in the picker (``AppState/picker``).
+    case pickingList
+    /// Typing a list's name in the picker (the editor is ``AppState/editor``): a new list,
+    /// or a new name for the list `renaming`.
+    case namingList(renaming: String?)
+    /// Asking whether to remove the list `name`, which holds `items` items; `withItems`
+    /// once the user said yes and the second question asks about its items.
+    case confirmingListRemoval(name: String, items: Int, withItems: Bool)
 
     /// The mode without its payload: the key table is keyed by this.
     public var kind: ModeKind {
@@ -28,13 +36,16 @@ public enum Mode: Sendable, Hashable {
         case .confirmingClearDone: .confirmClearDone
         case .editedItemRemoved: .itemRemoved
         case .help: .help
+        case .pickingList: .pickList
+        case .namingList: .edit
+        case .confirmingListRemoval: .confirmRemoveList
         }
     }
 }
 
 /// A ``Mode`` without its payload.
 public enum ModeKind: Sendable, Hashable, CaseIterable {
-    case browse, edit, filter, confirmQuit, confirmClearDone, itemRemoved, help
+    case browse, edit, filter, confirmQuit, confirmClearDone, itemRemoved, help, pickList, confirmRemoveList
 }
 
 /// The field an inline editor is changing.

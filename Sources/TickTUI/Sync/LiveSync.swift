@@ -11,7 +11,7 @@ import TickCore
 /// the sync key. A sync that fails is tried again after a pause that doubles with each
 /// failure in a row (``retryPause(failures:interval:)``), and changes made meanwhile wait
 /// for that pause too, so that a server that is down is never asked in a tight loop.
-public struct LiveSync: Sendable, Equatable {
+public struct LiveSync: Sendable, Hashable {
     /// How long after the last change a sync starts.
     public static let settleDelay: TimeInterval = 3
     /// The longest pause between tries while syncs fail.

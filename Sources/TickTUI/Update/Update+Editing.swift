@@ -78,6 +78,9 @@ extension AppState {
             editor = nil
         case .filtering:
             return clearFilter()
+        case .namingList:
+            mode = .pickingList
+            editor = nil
         default:
             return [.bell]
         }
@@ -95,6 +98,8 @@ extension AppState {
             return []
         case .editing(let field):
             return commit(text, to: field)
+        case .namingList(let old):
+            return commitListName(text, renaming: old)
         default:
             return [.bell]
         }

@@ -6,12 +6,12 @@ extension AppState {
         switch mode {
         case .editing(.notes):
             return edit(.insertText(PastedText.notes(text)))
-        case .editing, .filtering:
+        case .editing, .filtering, .namingList:
             return edit(.insertText(PastedText.oneLine(text)))
         case .browsing:
             status = StatusMessage("paste ignored: press a to add, e to edit")
             return []
-        case .confirmingQuit, .confirmingClearDone, .editedItemRemoved, .help:
+        case .confirmingQuit, .confirmingClearDone, .editedItemRemoved, .help, .pickingList, .confirmingListRemoval:
             return []
         }
     }

@@ -17,11 +17,9 @@ extension AppState {
             return [.bell]
         }
         // One half of a move between lists: undone alone it would leave a duplicate or,
-        // from the list the items went to, lose them; `tick undo` undoes both halves.
-        if entry.pair != nil {
-            status = StatusMessage("the \(entry.name) changed two lists: tick undo takes it back in both", isError: true)
-            return [.bell]
-        }
+        // from the list the items went to, lose them; the loop undoes both halves on disk
+        // (a second `u` after "changed elsewhere" undoes it anyway).
+        if entry.pair != nil { return [.undoMove(anyway: undoConfirmID == entry.id)] }
         let current = entry.after == nil || entry.after == diskVersion
         if undoConfirmID != entry.id {
             let overwritten = entry.changedSince(in: list)

@@ -38,7 +38,7 @@ extension Action {
     /// is too small to show anything.
     var backsOut: Bool {
         switch self {
-        case .quit, .suspend, .cancelEdit, .cancelQuit, .cancelClearDone, .closeHelp, .acknowledgeRemoval: true
+        case .quit, .suspend, .cancelEdit, .cancelQuit, .cancelClearDone, .closeHelp, .acknowledgeRemoval, .closePicker, .cancelRemoveList: true
         default: false
         }
     }
@@ -46,7 +46,8 @@ extension Action {
     /// True for what the user did; false for events from the run loop.
     var isUserCommand: Bool {
         switch self {
-        case .tick, .saved, .saveFailed, .syncFinished, .externalChange, .externalChangeUnreadable, .journalRead, .journalSaved, .resize: false
+        case .tick, .saved, .saveFailed, .syncFinished, .externalChange, .externalChangeUnreadable, .journalRead, .journalSaved, .resize,
+             .listNamesRead, .listsRead, .listOpened, .listsChanged, .listsFailed, .listMoveUndone: false
         default: true
         }
     }
@@ -169,6 +170,8 @@ extension AppState {
         case .resize(let newSize):
             size = newSize
             return []
+        default:
+            return handleLists(action)
         }
     }
 

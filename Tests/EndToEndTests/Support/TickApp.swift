@@ -58,13 +58,19 @@ final class TickApp {
     /// just after the frame that shows it. What is on disk at the end is returned either
     /// way, so that the caller's expectations show it.
     func disk(once settled: ([DiskItem]) -> Bool) throws -> [DiskItem] {
+        try read(disk, once: settled)
+    }
+
+    /// What `read` gives once `settled` holds for it, waiting up to 5 s (what it gives at
+    /// the end either way).
+    func read<T>(_ read: () throws -> T, once settled: (T) -> Bool) throws -> T {
         let deadline = Date().addingTimeInterval(5)
-        var items = try disk()
-        while !settled(items), Date() < deadline {
+        var value = try read()
+        while !settled(value), Date() < deadline {
             usleep(20_000)
-            items = try disk()
+            value = try read()
         }
-        return items
+        return value
     }
 
     /// Adds an item with the `a` key and waits until it is shown.

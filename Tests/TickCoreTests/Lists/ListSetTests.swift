@@ -144,6 +144,24 @@ struct ListSetTests {
         #expect(try work.load().allItems.map(\.title) == ["Report, edited"])
     }
 
+    @Test("a subtask moved alone is top level in the target; undoing the move puts it back under its parent")
+    func undoMoveOfSubtask() throws {
+        let (set, _) = try Self.makeSet()
+        let parent = try ToDoItem(title: "Pack")
+        var subtask = try ToDoItem(title: "Socks")
+        subtask.parent = parent.id
+        let tasks = try set.store(named: "Tasks")
+        try tasks.apply([.insert(parent, .toDo, at: nil), .insert(subtask, .toDo, at: nil)])
+        let work = try set.add("Work")
+        _ = try set.move([subtask.id], from: "Tasks", to: "Work", recordingAs: "test")
+        #expect(try work.load().allItems.map(\.parent) == [nil])
+        guard case .undid = try work.undoLast(in: UndoJournal(list: work.fileURL, directory: set.journalDirectory), anyway: false) else {
+            Issue.record("not undone")
+            return
+        }
+        #expect(try tasks.load().allItems.map(\.parent) == [nil, parent.id])
+    }
+
     @Test("undo of a recorded move, from either list, puts both lists back; a later change elsewhere stops it")
     func undoMove() throws {
         let (set, _) = try Self.makeSet()

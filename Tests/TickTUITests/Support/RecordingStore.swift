@@ -14,13 +14,24 @@ final class RecordingStore: ListStore {
     /// Runs at the start of each save (to look at the screen, or to type keys meanwhile).
     var onCommit: (() -> Void)?
 
+    /// Whether the temporary folder is this store's to remove.
+    private let ownsDirectory: Bool
+
     init() throws {
         directory = FileManager.default.temporaryDirectory.appendingPathComponent("tick-runloop-\(UUID().uuidString)")
         try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
         store = ToDoStore(fileURL: directory.appendingPathComponent("list.plist"))
+        ownsDirectory = true
     }
 
-    deinit { try? FileManager.default.removeItem(at: directory) }
+    /// The store of a list file in a folder someone else removes (``RecordingLists``).
+    init(fileURL: URL) {
+        directory = fileURL.deletingLastPathComponent()
+        store = ToDoStore(fileURL: fileURL)
+        ownsDirectory = false
+    }
+
+    deinit { if ownsDirectory { try? FileManager.default.removeItem(at: directory) } }
 
     var fileName: String { store.fileName }
     var fileURL: URL { store.fileURL }

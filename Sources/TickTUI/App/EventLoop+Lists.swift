@@ -1,0 +1,100 @@
+import FoundationEssentials
+import TickCore
+
+/// The run loop's part of several lists: it saves the open list, then opens another, or
+/// makes, renames or removes one, or moves items between two, and hands the outcome to
+/// ``update(_:_:)``.
+extension EventLoop {
+    /// Runs one of the lists' effects. The open list's pending changes are saved first, so
+    /// that nothing is lost and a move reads them from the file; when that save fails,
+    /// nothing is done, the open list stays open and the status line says why.
+    mutating func runListEffect(_ effect: Effect) {
+        guard let lists else {
+            dispatch(.listsFailed("no other lists here"))
+            return
+        }
+        saveIfNeeded()
+        guard state.pendingOperations.isEmpty else {
+            dispatch(.listsFailed("not done: \(state.listName)'s changes could not be saved first: \(state.saveError ?? "unknown error")"))
+            return
+        }
+        do throws(ListSetError) {
+            switch effect {
+            case .readLists(let purpose):
+                dispatch(.listsRead(try lists.summaries(), purpose: purpose, selecting: nil))
+            case .openList(let name):
+                try open(name, in: lists)
+            case .makeList(let name):
+                try lists.makeList(name)
+                showPicker(lists, selecting: name, saying: "made the list \(name): Enter opens it")
+            case let .renameList(old, new):
+                try lists.renameList(old, to: new)
+                // The open list, renamed, is open under its new name (its file moved).
+                if old == state.listName { try open(new, in: lists) }
+                showPicker(lists, selecting: new, saying: "renamed \(old) to \(new)")
+            case let .removeList(name, withItems):
+                let count = try lists.removeList(name, withItems: withItems)
+                let items = count == 0 ? "" : " and its \(count) item\(count == 1 ? "" : "s")"
+                showPicker(lists, selecting: state.listName, saying: "removed the list \(name)\(items)")
+            case let .moveItems(ids, target, title):
+                let journalProblem = try lists.moveItems(ids, from: state.listName, to: target)
+                refresh()
+                let subtasks = ids.count > 1 ? " and \(ids.count - 1) subtask\(ids.count == 2 ? "" : "s")" : ""
+                if let journalProblem {
+                    dispatch(.listsFailed("moved “\(title)”\(subtasks) to \(target), but u cannot undo it: \(journalProblem)"))
+                } else {
+                    dispatch(.listsChanged("moved “\(title)”\(subtasks) to \(target) · u undoes"))
+                }
+            case .undoMove(let anyway):
+                let outcome = lists.undoNewestMove(in: state.listName, anyway: anyway)
+                refresh()
+                dispatch(.listMoveUndone(outcome))
+            default:
+                break
+            }
+        } catch {
+            dispatch(.listsFailed(error.description))
+        }
+    }
+
+    /// Opens the list `name` in the open one's place: its store, file watcher, undo journal
+    /// and background sync (``syncForList``) follow.
+    private mutating func open(_ name: String, in lists: any ListCatalog<Store>) throws(ListSetError) {
+        let opened = try lists.openStore(name)
+        let version = opened.version()
+        let list: ToDoList
+        do {
+            list = try opened.load()
+        } catch {
+            throw .store(error)
+        }
+        let names = try lists.names()
+        store = opened
+        watcher = FileWatcher(lastSeen: version)
+        diskVersion = version
+        journal = opened.undoJournal
+        journalWatcher = FileWatcher(lastSeen: nil)
+        let sync: LiveSyncSetup?
+        if let made = syncSetups[name] {
+            sync = made
+        } else {
+            sync = syncForList(name)
+            syncSetups[name] = .some(sync)
+        }
+        syncRunner = sync?.runner
+        let liveSync = sync.map { LiveSync(interval: $0.interval, logPath: $0.logPath, now: clock()) }
+        dispatch(.listOpened(ListOpening(name: name, fileName: opened.fileName, list: list, names: names, liveSync: liveSync)))
+        readJournal()
+    }
+
+    /// The picker again after a change to the lists, on the list `name`, saying `message`.
+    private mutating func showPicker(_ lists: any ListCatalog<Store>, selecting name: String, saying message: String) {
+        let purpose = state.picker?.purpose ?? .open
+        do throws(ListSetError) {
+            dispatch(.listsRead(try lists.summaries(), purpose: purpose, selecting: name))
+            dispatch(.listsChanged(message))
+        } catch {
+            dispatch(.listsFailed("\(message), but the lists cannot be read: \(error.description)"))
+        }
+    }
+}

@@ -1,0 +1,129 @@
+import Foundation
+import Testing
+import TickCore
+@testable import TickTUI
+
+@Suite("Run loop: several lists — saved before switching, the store, watcher and sync follow the open list")
+struct RunLoopListsTests {
+    private let now = Date(timeIntervalSince1970: 1_800_000_000)
+
+    private func makeLoop(_ terminal: TestTerminal, _ lists: RecordingLists, sync: ScriptedSyncRunner? = nil) throws -> EventLoop<RecordingStore> {
+        let store = try lists.store(ListSet.defaultName)
+        var state = AppState(list: try store.load(), fileName: store.fileName, now: now, calendar: .utc, colors: false, unicode: true)
+        if sync != nil { state.liveSync = LiveSync(interval: 60, logPath: "/log", now: now) }
+        var loop = EventLoop(terminal: terminal, store: store, state: state, fileVersion: store.version())
+        loop.pendingSignal = { terminal.isExhausted ? SIGTERM : nil }
+        loop.clock = { [now] in now }
+        loop.lists = lists
+        loop.syncRunner = sync
+        // The rule of the app: only the default list syncs.
+        loop.syncForList = { name in
+            guard name == ListSet.defaultName, let sync else { return nil }
+            return LiveSyncSetup(runner: sync, interval: 60, logPath: "/log")
+        }
+        return loop
+    }
+
+    private func add(_ title: String) -> [TestTerminal.Step] {
+        [.key(.character("a"))] + TestTerminal.typing(title) + [.key(.enter)]
+    }
+
+    private func titles(_ store: RecordingStore) throws -> [String] { try store.titlesOnDisk().toDo }
+
+    @Test("] saves what was typed in Tasks first, then opens Work: its changes go to Work's file, and a change made to it elsewhere shows")
+    func switchFollows() throws {
+        let lists = try RecordingLists(["Work"])
+        let work = try lists.store("Work")
+        try work.changeElsewhere([.insert(try ToDoItem(title: "Report"), .toDo, at: nil)])
+        let budget = try ToDoItem(title: "Budget")
+        let terminal = TestTerminal(steps: add("Milk") + [.key(.character("]"))] + add("Slides") + [.idle,
+            .perform { try? work.changeElsewhere([.insert(budget, .toDo, at: nil)]) }, .idle])
+        var loop = try makeLoop(terminal, lists)
+        _ = loop.run()
+        #expect(try titles(lists.store(ListSet.defaultName)) == ["Milk"])
+        #expect(Set(try titles(work)) == ["Report", "Slides", "Budget"])
+        #expect(loop.state.listName == "Work")
+        #expect(Set(loop.state.list.toDoItems.map(\.title)) == ["Report", "Slides", "Budget"])
+        #expect(terminal.lastFrame?.lines.first?.contains("Work · 3 to do · 0 done") == true)
+    }
+
+    @Test("renaming the open list in the picker keeps it open under its new name: the next change goes to the renamed file")
+    func renameOpen() throws {
+        let lists = try RecordingLists(["Work"])
+        let terminal = TestTerminal(steps: [.key(.character("]")), .idle, .key(.character("L")), .key(.character("r")), .key(.control("u"))]
+            + TestTerminal.typing("Job") + [.key(.enter), .idle, .key(.escape)] + add("Slides") + [.idle])
+        var loop = try makeLoop(terminal, lists)
+        _ = loop.run()
+        #expect(try lists.names() == ["Tasks", "Job"])
+        #expect(loop.state.listName == "Job")
+        #expect(terminal.frames.contains { $0.lines.contains { $0.contains("renamed Work to Job") } })
+        #expect(try titles(lists.store("Job")) == ["Slides"])
+    }
+
+    @Test("a list opened again keeps the background sync it had: Tasks' sync, still running when Work opened, is collected back in Tasks")
+    func syncKeptPerList() throws {
+        let lists = try RecordingLists(["Work"])
+        let runner = ScriptedSyncRunner()
+        var made: [String] = []
+        let terminal = TestTerminal(steps: [.idle, .key(.character("]")), .idle, .key(.character("[")), .idle,
+            .perform { runner.ending = .synced(SyncCounts(added: 1)) }, .idle, .key(.character("]")), .idle, .key(.character("[")), .idle])
+        var loop = try makeLoop(terminal, lists, sync: runner)
+        let rule = loop.syncForList
+        loop.syncForList = { name in
+            made.append(name)
+            return rule(name)
+        }
+        _ = loop.run()
+        #expect(made == ["Work", "Tasks"])
+        #expect(terminal.frames.contains { $0.lines.contains { $0.contains("synced") && $0.contains("+1") } })
+    }
+
+    @Test("d in the picker removes an empty list at y; one with items at a second y, with its items; n keeps it")
+    func remove() throws {
+        let lists = try RecordingLists(["Empty", "Work"])
+        try lists.store("Work").changeElsewhere([.insert(try ToDoItem(title: "Report"), .toDo, at: nil)])
+        let terminal = TestTerminal(steps: [.key(.character("L")), .key(.character("j")), .key(.character("d")), .key(.character("y")), .idle,
+            .key(.character("j")), .key(.character("d")), .key(.character("y")), .idle, .key(.character("n")), .idle,
+            .key(.character("d")), .key(.character("y")), .key(.character("y")), .idle])
+        var loop = try makeLoop(terminal, lists)
+        _ = loop.run()
+        func shown(_ text: String) -> Bool { terminal.frames.contains { $0.lines.contains { $0.contains(text) } } }
+        #expect(shown("removed the list Empty"))
+        #expect(shown("Work holds 1 item: y removes the list and its 1 item"))
+        #expect(shown("removed the list Work and its 1 item"))
+        #expect(try lists.names() == ["Tasks"])
+        #expect(loop.state.picker?.lists.map(\.name) == ["Tasks"])
+    }
+
+    @Test("when the open list cannot be saved, ] leaves it open and says why; nothing typed is lost")
+    func failedSaveStays() throws {
+        let lists = try RecordingLists(["Work"])
+        let tasks = try lists.store(ListSet.defaultName)
+        tasks.failuresToCome = 2
+        let terminal = TestTerminal(steps: add("Milk") + [.idle, .key(.character("]")), .idle])
+        var loop = try makeLoop(terminal, lists)
+        _ = loop.run()
+        #expect(terminal.frames.contains { $0.lines.contains { $0.contains("not done: Tasks's changes could not be saved first: no space left on device") } })
+        #expect(loop.state.listName == ListSet.defaultName)
+        // (Saved by the next try.)
+        #expect(try titles(tasks) == ["Milk"])
+    }
+
+    @Test("the background sync follows the open list: Work does not sync (S is not there), back in Tasks it syncs again at once")
+    func syncFollows() throws {
+        let lists = try RecordingLists(["Work"])
+        let runner = ScriptedSyncRunner()
+        var startsInWork = -1
+        let terminal = TestTerminal(steps: [.idle, .perform { runner.ending = .synced(SyncCounts()) }, .idle,
+            .key(.character("]")), .idle, .idle, .key(.character("S")), .perform { startsInWork = runner.starts },
+            .key(.character("[")), .idle])
+        var loop = try makeLoop(terminal, lists, sync: runner)
+        _ = loop.run()
+        let workFrames = terminal.frames.filter { $0.lines.first?.contains("Work · 0 to do") == true }
+        #expect(!workFrames.isEmpty)
+        #expect(startsInWork == 1)
+        #expect(loop.state.listName == ListSet.defaultName)
+        #expect(loop.state.liveSync?.running == true)
+        #expect(runner.starts == 2)
+    }
+}
