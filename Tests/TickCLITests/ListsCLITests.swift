@@ -69,6 +69,23 @@ struct ListsCLITests {
             """)
     }
 
+    @Test("a renamed list takes its sync state along: it syncs on with nothing to do, and a new list of the old name deletes nothing")
+    func renameSyncedList() throws {
+        let tick = try TickRunner()
+        #expect(try tick.run(["lists", "add", "Work"]).status == 0)
+        try tick.add(["alpha", "--list", "Work"])
+        try tick.add(["beta", "--list", "Work"])
+        let vdir = tick.directory.appendingPathComponent("work").path
+        #expect(try tick.run(["sync", "--list", "Work", "--vdir", vdir]).status == 0)
+        #expect(try tick.run(["lists", "rename", "Work", "Office"]).status == 0)
+        #expect(try tick.run(["sync", "--list", "Office", "--vdir", vdir]).stdout == "synced: nothing to do\n")
+        #expect(try tick.run(["lists", "add", "Work"]).status == 0)
+        try tick.add(["gamma", "--list", "Work"])
+        let named = try tick.run(["sync", "--list", "Work", "--vdir", vdir])
+        #expect(named.stdout.hasSuffix(", 0 removed\n"), "\(named.stdout)")
+        #expect(try FileManager.default.contentsOfDirectory(atPath: vdir).filter { $0.hasSuffix(".ics") }.count == 3)
+    }
+
     @Test("rename keeps the items under the new name; --list Tasks is the list file itself")
     func renameAndTasks() throws {
         let tick = try TickRunner()

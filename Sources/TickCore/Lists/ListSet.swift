@@ -29,6 +29,10 @@ public struct ListSet: Sendable {
     public let defaultFileURL: URL
     /// Where undo journals live (``StatePaths``); ``move(_:from:to:recordingAs:)`` records in them.
     public let journalDirectory: URL
+    /// Runs after a rename with the list's file before and after, for what else is kept
+    /// by the list's path and must follow it: sync's state and bindings (set by the
+    /// executable, which knows sync), so that the CLI and the app rename alike.
+    public var afterRename: (@Sendable (_ from: URL, _ to: URL) throws(ListSetError) -> Void)?
 
     /// The set whose default list is the file at `defaultFileURL`; undo journals in
     /// `journalDirectory`.
@@ -149,6 +153,7 @@ public struct ListSet: Sendable {
                 try? FileManager.default.removeItem(at: journal.url)
             }
         }
+        try afterRename?(store.fileURL, fileURL(of: new))
     }
 
     /// Removes the list `name`, which must hold no items unless `withItems`; returns how

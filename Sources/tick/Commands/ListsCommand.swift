@@ -94,12 +94,8 @@ struct RenameList: ParsableCommand {
 
     func run() throws {
         try reportingErrors {
-            let set = storeOptions.listSet
-            let from = try set.store(named: old).fileURL
-            try set.rename(old, to: new)
-            // The renamed list goes on syncing with its folder (whose displayname the next sync renames).
-            try SyncPaths.moveList(from: from, to: set.store(named: new).fileURL,
-                                   directory: SyncPaths.defaultDirectory(environment: ProcessInfo.processInfo.environment))
+            // (Its sync state follows it: StoreOptions.listSet.)
+            try storeOptions.listSet.rename(old, to: new)
             output("renamed list \(VisibleText.line(old)) to \(VisibleText.line(new))")
         }
     }

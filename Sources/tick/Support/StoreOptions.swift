@@ -1,6 +1,7 @@
 import ArgumentParser
 import FoundationEssentials
 import TickCore
+import TickInterchange
 
 /// `--file PATH` and `--list NAME`, shared by the root command and every subcommand.
 struct StoreOptions: ParsableArguments {
@@ -30,9 +31,19 @@ struct StoreOptions: ParsableArguments {
         return ToDoStore.defaultFileURL()
     }
 
-    /// The set of lists around the default list file.
+    /// The set of lists around the default list file. A renamed list goes on syncing with
+    /// its folder (whose displayname the next sync renames): its sync state follows it.
     var listSet: ListSet {
-        ListSet(defaultFileURL: defaultFileURL, journalDirectory: StatePaths.directory(environment: ProcessInfo.processInfo.environment))
+        let stateDirectory = StatePaths.directory(environment: ProcessInfo.processInfo.environment)
+        var set = ListSet(defaultFileURL: defaultFileURL, journalDirectory: stateDirectory)
+        set.afterRename = { from, to throws(ListSetError) in
+            do throws(InterchangeError) {
+                try SyncPaths.moveList(from: from, to: to, directory: stateDirectory)
+            } catch {
+                throw .store(StoreError(kind: .io, path: error.source, problem: error.problem))
+            }
+        }
+        return set
     }
 
     /// The name of the list `--list` picks (the default list's without it).
