@@ -116,7 +116,9 @@ public struct ListSet: Sendable {
     public func store(named name: String) throws(ListSetError) -> ToDoStore {
         let names = try names()
         guard let spelled = names.first(where: { $0 == name }) else { throw .unknown(name, known: names) }
-        return ToDoStore(fileURL: fileURL(of: spelled))
+        var store = ToDoStore(fileURL: fileURL(of: spelled))
+        store.fileMustExist = spelled != Self.defaultName
+        return store
     }
 
     /// Makes the list `name`, empty (an empty list file, written as every list is), and

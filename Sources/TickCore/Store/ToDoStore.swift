@@ -33,6 +33,10 @@ public struct ToDoStore: Sendable {
     /// Test hook: runs after the temporary file (its path given) is written and synced,
     /// before the rename. Throwing from it aborts the save as a failed rename would.
     var beforeRename: (@Sendable (_ temporaryURL: URL) throws -> Void)?
+    /// A named list's store (``ListSet/store(named:)``): its file is never made by a save.
+    /// Gone — renamed or removed by another tick while this one held the store — a save is
+    /// refused rather than bring the old list back with only this change in it.
+    public internal(set) var fileMustExist = false
 
     /// A store for the file at `fileURL`, in tick's keyed-archive format.
     public init(fileURL: URL) {
@@ -238,6 +242,9 @@ public struct ToDoStore: Sendable {
 
     /// Encodes `list` and atomically replaces the file with it; the caller holds the lock.
     func write(_ list: ToDoList, to target: ResolvedPath) throws(StoreError) {
+        if fileMustExist, file.version(target) == nil {
+            throw StoreError(kind: .rejected, path: fileURL.path, problem: "the list is gone (renamed or removed by another tick); nothing written")
+        }
         let hook = beforeRename.map { hook in { (temporary: String) throws in try hook(URL(fileURLWithPath: temporary)) } }
         try file.replace(target, beforeRename: hook) { sink in encode(list, into: &sink) }
     }

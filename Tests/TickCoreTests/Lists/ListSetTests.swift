@@ -64,6 +64,21 @@ struct ListSetTests {
         #expect(try FileManager.default.contentsOfDirectory(atPath: set.directory.path).filter { $0.hasSuffix(".plist") }.count == 1)
     }
 
+    @Test("a store held while its list is renamed or removed elsewhere refuses to save instead of making the old list again")
+    func goneListNotMadeAgain() throws {
+        let (set, _) = try Self.makeSet()
+        try set.add("Office")
+        let store = try set.store(named: "Office")
+        try set.rename("Office", to: "Home")
+        #expect { try store.apply([.insert(try ToDoItem(title: "delta"), .toDo, at: nil)]) } throws: { error in
+            (error as? StoreError)?.problem.contains("the list is gone") == true
+        }
+        #expect(try set.names() == ["Tasks", "Home"])
+        #expect(!FileManager.default.fileExists(atPath: store.fileURL.path))
+        // The default list's file is made by its first save, as ever.
+        #expect(try set.store(named: "Tasks").apply([.insert(try ToDoItem(title: "first"), .toDo, at: nil)]).count == 1)
+    }
+
     @Test("an unknown list is an error naming the lists, and is not made")
     func unknownList() throws {
         let (set, _) = try Self.makeSet()
