@@ -72,8 +72,9 @@ struct LiveSyncTests {
         try app.addItem("Added offline")
         try app.send("g", "Space")
         try app.waitFor(text: "1 done")
-        try app.waitFor(text: "sync failed", timeout: 20)
-        #expect(try app.capture().contains { $0.contains("sync failed") && $0.contains("vdirsyncer sync tasks") })
+        try app.waitFor("the failed sync's status line", timeout: 20) { lines in
+            lines.contains { $0.contains("sync failed") && $0.contains("vdirsyncer sync tasks") }
+        }
         // Keys still work while syncs fail.
         try app.send("j")
         try app.addItem("Added while failing")
