@@ -45,6 +45,29 @@ struct RunLoopTests {
         #expect(store.commitMoments == [then])
     }
 
+    // (A save that waited would wait for this test's own lock for ever: the time limit ends it.)
+    @Test("while another tick holds the list's lock (a sync writing it), a save does not wait: it is put off to the idle tick after the lock is let go",
+          .timeLimit(.minutes(1)))
+    func saveWaitsForNoSync() throws {
+        let store = try RecordingStore()
+        var held: Int32 = -1
+        var duringHold: (disk: [String], pending: Int, error: String?)?
+        let terminal = TestTerminal(steps: [.perform {
+            held = open(store.store.lockFileURL.path, O_RDWR | O_CREAT | O_CLOEXEC, 0o644)
+            _ = flock(held, LOCK_EX)
+        }] + add("Milk") + [.idle, .idle] + [.perform {
+            duringHold = ((try? store.titlesOnDisk().toDo) ?? ["?"], store.applyCalls.count, nil)
+            close(held)
+        }, .idle])
+        var loop = makeLoop(terminal, store)
+        _ = loop.run()
+        #expect(duringHold?.disk == [])
+        #expect((duringHold?.pending ?? 0) >= 2, "the save was tried and put off")
+        #expect(try store.titlesOnDisk().toDo == ["Milk"])
+        #expect(loop.state.pendingOperations.isEmpty)
+        #expect(loop.state.saveError == nil)
+    }
+
     @Test("each batch is on disk before the loop waits for the next key")
     func savedBeforeWaiting() throws {
         let store = try RecordingStore()

@@ -49,7 +49,7 @@ struct ListFile: Sendable {
 
     /// Takes `flock(LOCK_EX)` on the sidecar lock file beside the resolved file, waiting for
     /// another writer to finish; closing the returned descriptor releases it.
-    func lock(_ file: ResolvedPath) throws(StoreError) -> Int32 {
+    func lock(_ file: ResolvedPath, waiting: Bool = true) throws(StoreError) -> Int32 {
         // Readable by all, so that every user who may write a shared list can flock it read-only.
         var fd = open(file.lockPath, O_RDWR | O_CREAT | O_CLOEXEC, 0o644)
         // The error said is the first one: in a folder this user may not write, the
@@ -65,7 +65,11 @@ struct ListFile: Sendable {
         if fstat(fd, &info) == 0, info.st_uid == geteuid(), info.st_mode & 0o044 != 0o044 {
             _ = fchmod(fd, (info.st_mode & 0o7777) | 0o044)
         }
-        while flock(fd, LOCK_EX) != 0 {
+        while flock(fd, waiting ? LOCK_EX : LOCK_EX | LOCK_NB) != 0 {
+            if errno == EWOULDBLOCK {
+                close(fd)
+                throw StoreError(kind: .busy, path: path, problem: "another tick is writing the list")
+            }
             guard errno == EINTR else {
                 let error = systemFailure("cannot lock \(file.lockPath)", kind: .lock)
                 close(fd)

@@ -12,6 +12,9 @@ public struct StoreError: Error, Equatable, Sendable, CustomStringConvertible {
         case readOnly
         /// The advisory lock around a read-modify-write could not be taken.
         case lock
+        /// Another tick holds the list's lock (a background sync writing the list) and the
+        /// caller asked not to wait: nothing was written; try again later.
+        case busy
         /// A change was refused by the model (for example an empty title).
         case rejected
     }

@@ -125,9 +125,9 @@ public struct ToDoStore: Sendable {
     /// there, so that whoever holds the lock sees the list and the journal agree).
     public func commit(
         _ operations: [ToDoList.Operation], appliedTo list: ToDoList, readAt version: FileVersion?, at now: Date, zone: LocalTime,
-        underLock: (FileVersion?) -> Void
+        waitingForLock: Bool = true, underLock: (FileVersion?) -> Void
     ) throws(StoreError) -> (list: ToDoList, version: FileVersion?) {
-        try change(operations, applied: version.map { (list, $0) }, at: now, zone: zone, underLock: underLock)
+        try change(operations, applied: version.map { (list, $0) }, at: now, zone: zone, waitingForLock: waitingForLock, underLock: underLock)
     }
 
     /// Runs `body` under the list's lock: no tick writes the list or records in its undo
@@ -154,11 +154,11 @@ public struct ToDoStore: Sendable {
     /// the operations applied and the version of the file it started from.
     private func change(
         _ operations: [ToDoList.Operation], applied: (list: ToDoList, version: FileVersion)?, at now: Date, zone: LocalTime,
-        underLock: (FileVersion?) -> Void = { _ in }
+        waitingForLock: Bool = true, underLock: (FileVersion?) -> Void = { _ in }
     ) throws(StoreError) -> (list: ToDoList, version: FileVersion?) {
         try file.createDirectory()
         let target = file.resolved()
-        let lock = try file.lock(target)
+        let lock = try file.lock(target, waiting: waitingForLock)
         defer { close(lock) }
         if let (list, version) = applied, file.version(target) == version {
             try write(list, to: target)

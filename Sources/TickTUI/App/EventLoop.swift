@@ -59,6 +59,9 @@ struct EventLoop<Store: ListStore> {
     private var quitConfirmed = false
     /// An update asked for a save (``Effect/save``) that has not run yet.
     private var saveRequested = false
+    /// A save found the list's lock taken by another tick (a background sync writing the
+    /// list) and was put off to the next idle tick; its operations are still pending.
+    private var saveDeferred = false
     /// The list's undo journal (nil: undo stays within the session) and its version when
     /// last read or written.
     var journal: UndoJournal?
@@ -99,7 +102,9 @@ struct EventLoop<Store: ListStore> {
             }
             drawFrame(size)
             if saveRequested {
-                saveIfNeeded()
+                // Keys never wait for a sync: while one holds the list's lock, the save
+                // waits for the next idle tick instead.
+                saveIfNeeded(waitingForLock: false)
                 continue
             }
             guard let key = terminal.readKey(timeoutMilliseconds: idleMilliseconds) else {
@@ -168,8 +173,9 @@ struct EventLoop<Store: ListStore> {
 
     /// Saves the pending changes, if any (also those of a save that failed), as one batch
     /// of operations.
-    mutating func saveIfNeeded() {
+    mutating func saveIfNeeded(waitingForLock: Bool = true) {
         saveRequested = false
+        saveDeferred = false
         // The save starts the background sync's settle delay: from now, not the last idle tick.
         if state.liveSync != nil, !state.pendingOperations.isEmpty { dispatch(.tick(clock())) }
         guard !state.pendingOperations.isEmpty else {
@@ -185,7 +191,9 @@ struct EventLoop<Store: ListStore> {
             // state.list is the list the file held at diskVersion with the operations applied.
             // The journal is written under the list's lock, so that the list and the journal
             // agree for whoever takes it (tick undo, another window reading the journal).
-            let (list, version) = try store.commit(operations, appliedTo: state.list, readAt: diskVersion, at: state.now, zone: state.calendar) { version in
+            let (list, version) = try store.commit(
+                operations, appliedTo: state.list, readAt: diskVersion, at: state.now, zone: state.calendar, waitingForLock: waitingForLock
+            ) { version in
                 guard let journal else { return }
                 do throws(StoreError) {
                     recorded = .success(try journal.apply(changes, after: version))
@@ -206,6 +214,9 @@ struct EventLoop<Store: ListStore> {
             case nil:
                 dispatch(.journalSaved(nil, changes: changes.count, version: version, problem: nil))
             }
+        } catch where error.kind == .busy {
+            // Nothing written, nothing lost: the operations stay pending for the next try.
+            saveDeferred = true
         } catch {
             dispatch(.saveFailed(error.problem))
         }
@@ -240,6 +251,7 @@ struct EventLoop<Store: ListStore> {
 
     /// No key came: let the clock move on and pick up changes made by other processes.
     private mutating func idle() {
+        if saveDeferred { saveIfNeeded(waitingForLock: false) }
         checkSync()
         dispatch(.tick(clock()))
         refresh()

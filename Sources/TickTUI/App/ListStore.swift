@@ -29,10 +29,12 @@ public protocol ListStore {
     /// within the session.
     var undoJournal: UndoJournal? { get }
     /// ``commit(_:appliedTo:readAt:at:zone:)``, then `underLock` with the version after the save,
-    /// still under the list's lock (see ``ToDoStore/commit(_:appliedTo:readAt:at:zone:underLock:)``).
+    /// still under the list's lock (see ``ToDoStore/commit(_:appliedTo:readAt:at:zone:waitingForLock:underLock:)``).
+    /// Not `waitingForLock`, a lock another tick holds (a background sync writing the
+    /// list) is a `.busy` error and nothing is written.
     func commit(
         _ operations: [ToDoList.Operation], appliedTo list: ToDoList, readAt version: FileVersion?, at now: Date, zone: LocalTime,
-        underLock: (FileVersion?) -> Void
+        waitingForLock: Bool, underLock: (FileVersion?) -> Void
     ) throws(StoreError) -> (list: ToDoList, version: FileVersion?)
     /// Runs `body` under the list's lock (see ``ToDoStore/underLock(_:)``).
     func underLock<T>(_ body: () -> T) throws(StoreError) -> T
@@ -45,10 +47,10 @@ extension ListStore {
     /// No journal: undo stays within the session.
     public var undoJournal: UndoJournal? { nil }
 
-    /// Commits, then runs `underLock` (a store without a lock of its own).
+    /// Commits, then runs `underLock` (a store without a lock of its own, so never busy).
     public func commit(
         _ operations: [ToDoList.Operation], appliedTo list: ToDoList, readAt version: FileVersion?, at now: Date, zone: LocalTime,
-        underLock: (FileVersion?) -> Void
+        waitingForLock: Bool, underLock: (FileVersion?) -> Void
     ) throws(StoreError) -> (list: ToDoList, version: FileVersion?) {
         let result = try commit(operations, appliedTo: list, readAt: version, at: now, zone: zone)
         underLock(result.version)

@@ -41,6 +41,15 @@ final class RecordingStore: ListStore {
     func commit(
         _ operations: [ToDoList.Operation], appliedTo list: ToDoList, readAt version: FileVersion?, at now: Date, zone: LocalTime
     ) throws(StoreError) -> (list: ToDoList, version: FileVersion?) {
+        try commit(operations, appliedTo: list, readAt: version, at: now, zone: zone, waitingForLock: true) { _ in }
+    }
+
+    /// Records the save, then saves through the real store (its lock too: a lock another
+    /// process holds makes a save that does not wait `.busy`).
+    func commit(
+        _ operations: [ToDoList.Operation], appliedTo list: ToDoList, readAt version: FileVersion?, at now: Date, zone: LocalTime,
+        waitingForLock: Bool, underLock: (FileVersion?) -> Void
+    ) throws(StoreError) -> (list: ToDoList, version: FileVersion?) {
         applyCalls.append(operations)
         commitMoments.append(now)
         onCommit?()
@@ -48,7 +57,7 @@ final class RecordingStore: ListStore {
             failuresToCome -= 1
             throw StoreError(kind: .io, path: store.fileURL.path, problem: "no space left on device")
         }
-        return try store.commit(operations, appliedTo: list, readAt: version, at: now, zone: zone)
+        return try store.commit(operations, appliedTo: list, readAt: version, at: now, zone: zone, waitingForLock: waitingForLock, underLock: underLock)
     }
 
     func version() -> FileVersion? { store.version() }
