@@ -25,21 +25,6 @@ public protocol ListCatalog<Store> {
 }
 
 extension ListSet: ListCatalog {
-    public func summaries() throws(ListSetError) -> [ListSummary] {
-        var summaries: [ListSummary] = []
-        for name in try names() {
-            let store = try store(named: name)
-            let list: ToDoList
-            do throws(StoreError) {
-                list = try store.load()
-            } catch {
-                throw .store(error)
-            }
-            summaries.append(ListSummary(name: name, open: list.toDoItems.count, done: list.doneItems.count))
-        }
-        return summaries
-    }
-
     public func openStore(_ name: String) throws(ListSetError) -> ToDoStore { try store(named: name) }
 
     public func makeList(_ name: String) throws(ListSetError) { try add(name) }

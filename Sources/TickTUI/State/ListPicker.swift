@@ -1,19 +1,6 @@
 import FoundationEssentials
 import TickCore
 
-/// One list as the picker shows it: its name and how many items each section holds.
-public struct ListSummary: Sendable, Hashable {
-    public var name: String
-    public var open: Int
-    public var done: Int
-
-    public init(name: String, open: Int, done: Int) {
-        self.name = name
-        self.open = open
-        self.done = done
-    }
-}
-
 /// The list picker (`L`, and `m` to choose where the selected item goes): every list with
 /// its counts, the row selected, and what Enter does there.
 public struct ListPicker: Sendable, Hashable {

@@ -35,12 +35,7 @@ struct ListsCommand: ParsableCommand {
     func run() throws {
         try reportingErrors {
             let set = storeOptions.listSet
-            var rows: [(name: String, open: Int, done: Int, file: String)] = []
-            for name in try set.names() {
-                let store = try set.store(named: name)
-                let list = try store.load()
-                rows.append((name, list.toDoItems.count, list.doneItems.count, store.fileURL.path))
-            }
+            let rows = try set.summaries()
             var writer = ByteWriter(descriptor: STDOUT_FILENO, destination: "standard output")
             guard json else {
                 let width = rows.map { DisplayWidth.of(VisibleText.line($0.name)) }.max() ?? 0
@@ -55,7 +50,7 @@ struct ListsCommand: ParsableCommand {
                 writer.ascii("{\"name\": ")
                 writer.jsonString(row.name)
                 writer.text(", \"open\": \(row.open), \"done\": \(row.done), \"file\": ")
-                writer.jsonString(row.file)
+                writer.jsonString(try set.store(named: row.name).fileURL.path)
                 writer.ascii("}")
             }
             try array.finish(to: &writer)
