@@ -3,7 +3,9 @@ import TickCore
 
 /// Makes realistic, reproducible lists: titles of 1–12 words, about one string in six with
 /// non-ASCII text, 30% with notes (3–22 words), 40% with a due date, 30% with a location
-/// (most with coordinates), about a third done.
+/// (most with coordinates), about a third done; and the fields of issue 25 and 26: 20% with a
+/// priority, 25% with one or two tags, 5% repeating, and about one open item in ten a
+/// subtask of the open item before it.
 struct ItemGenerator {
     private var state: UInt64
 
@@ -27,6 +29,8 @@ struct ItemGenerator {
         "review", "pull", "request", "clean", "garage", "plan", "trip", "to", "the", "for",
     ]
     private static let foreignWords = ["Überweisung", "Café", "Zoë", "naïve", "façade", "東京", "会議", "资料", "🍕", "👍🏽", "📦"]
+    private static let tags = ["home", "work", "errands", "someday", "phone", "計画"]
+    private static let repeats = ["FREQ=WEEKLY;BYDAY=TU", "FREQ=DAILY", "FREQ=MONTHLY;BYMONTHDAY=1", "FREQ=YEARLY"]
     private static let places = ["Home", "Office", "Market", "Library", "Gym", "Café Zoë", "東京駅", "Station"]
 
     /// Words at random; about one sentence in six has a non-ASCII word (accents, CJK, emoji).
@@ -50,10 +54,17 @@ struct ItemGenerator {
                 ? try? Location(name: name, latitude: Double(below(180_000_000)) / 1e6 - 90, longitude: Double(below(360_000_000)) / 1e6 - 180)
                 : try? Location(name: name)
         }
-        return try? ToDoItem(
+        guard var item = try? ToDoItem(
             title: title, notes: notes, due: due, location: location,
             createdAt: base.addingTimeInterval(-Double(index) * 37.5)
-        )
+        ) else { return nil }
+        if chance(20) { try? item.setPriority([1, 5, 9][below(3)]) }
+        if chance(25) {
+            let first = Self.tags[below(Self.tags.count)]
+            try? item.setTags(chance(30) ? [first, Self.tags[below(Self.tags.count)]] : [first])
+        }
+        if due != nil, chance(12) { item.recurrence = Self.repeats[below(Self.repeats.count)] }
+        return item
     }
 
     /// A list of `count` items, about a third of them done.
@@ -63,7 +74,14 @@ struct ItemGenerator {
         open.reserveCapacity(count)
         for index in 0..<count {
             guard let item = item(index: index) else { continue }
-            if chance(33) { done.append(item) } else { open.append(item) }
+            if chance(33) {
+                done.append(item)
+            } else {
+                var item = item
+                // A subtask follows its parent, as the list's tree order asks.
+                if let previous = open.last, previous.parent == nil, chance(10) { item.parent = previous.id }
+                open.append(item)
+            }
         }
         return (try? ToDoList(toDoItems: open, doneItems: done)) ?? ToDoList()
     }
