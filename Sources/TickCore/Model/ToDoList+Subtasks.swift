@@ -125,7 +125,7 @@ extension ToDoList {
             var elsewhere: [UUID] = []
             for index in items.indices {
                 let id = items[index].id
-                if items[index].hasRareFields, let parent = items[index].parent {
+                if items[index].hasParent, let parent = items[index].parent {
                     if let at = path.lastIndex(of: parent) {
                         path.removeSubrange((at + 1)...)
                     } else {
@@ -146,7 +146,7 @@ extension ToDoList {
     /// Whether any of `items` has `parent` as its parent (read in place, no item copied).
     static func anyItem(of items: [ToDoItem], hasParent parent: UUID) -> Bool {
         items.withUnsafeBufferPointer { items in
-            items.indices.contains { items[$0].hasRareFields && items[$0].parent == parent }
+            items.indices.contains { items[$0].hasParent && items[$0].parent == parent }
         }
     }
 

@@ -85,3 +85,23 @@ struct TreeOrderCheckTests {
         #expect(list.cascade(.check(leaf.id)) == [.check(leaf.id)])
     }
 }
+
+@Suite("ToDoItem's parent flag")
+struct ParentFlagTests {
+    @Test("the flag beside the item follows its parent through changes of the other rare fields, and costs no bytes")
+    func followsParent() throws {
+        var item = try ToDoItem(title: "a")
+        #expect(!item.hasParent)
+        item.parent = UUID()
+        #expect(item.hasParent)
+        item.location = try Location(name: "Home")
+        try item.setPriority(1)
+        try item.setTags(["home"])
+        #expect(item.hasParent)
+        item.parent = nil
+        #expect(!item.hasParent && item.hasRareFields)
+        item.location = nil
+        #expect(!item.hasParent)
+        #expect(MemoryLayout<ToDoItem>.stride == 96)
+    }
+}
