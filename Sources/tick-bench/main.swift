@@ -46,6 +46,11 @@ do {
             // `tick-bench --child calcurse N DIRECTORY`: calcurse's data for the titles of `write`'s list.
             var generator = ItemGenerator(seed: 7)
             try CalcurseData.write(generator.list(count: count), to: URL(fileURLWithPath: arguments[3]))
+        case "calcurse-ics" where arguments.count >= 6:
+            // `tick-bench --child calcurse-ics N LIST EXPORT OUT`: EXPORT, tick's .ics of the N items of LIST, in calcurse's order.
+            let list = try ToDoStore(fileURL: URL(fileURLWithPath: arguments[3])).load()
+            guard list.count == count else { throw BenchmarkError("\(arguments[3]) holds \(list.count) items, not \(count)") }
+            try CalcurseImportOrder.write(list, export: [UInt8](try Data(contentsOf: URL(fileURLWithPath: arguments[4]))), to: arguments[5])
         case "decode" where arguments.count >= 4:
             // `tick-bench --child decode N PATH`: decodes the bytes of PATH N times, for profiling by hand.
             let bytes = [UInt8](try Data(contentsOf: URL(fileURLWithPath: arguments[3])))
@@ -171,7 +176,7 @@ do {
     if !arguments.contains("--skip-interchange") {
         let count = Int(option("--interchange-size") ?? "") ?? 100_000
         print("\nImport, export and list beside calcurse on the same titles: release tick, each run a")
-        print("process of its own, medians of 5 runs; peak memory is each command's own (one run under /usr/bin/time)\n")
+        print("process of its own, medians of 11 runs; peak memory is each command's own (one run under /usr/bin/time)\n")
         // In a child of its own: the tables above leave this process large, and a spawned
         // child's peak memory starts from its parent's.
         var child = [ "--only-interchange", "--interchange-size", String(count)]
