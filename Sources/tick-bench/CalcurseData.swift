@@ -11,6 +11,9 @@ import TickCore
 /// in any other order and is quadratic: at 100,000 items it takes minutes, so the data is
 /// written here instead.
 enum CalcurseData {
+    /// The calcurse program, nil when it is not installed (Scripts/test installs it).
+    static let executable = ["/usr/bin/calcurse", "/usr/local/bin/calcurse"].first { FileManager.default.isExecutableFile(atPath: $0) }
+
     /// Makes `directory` a calcurse data directory (`-D`) holding the items of `list`.
     static func write(_ list: ToDoList, to directory: URL) throws {
         let notes = directory.appendingPathComponent("notes", isDirectory: true)
