@@ -4,7 +4,8 @@ import Foundation
 // tick-bench: `swift build -c release && .build/release/tick-bench [--sizes 1000,10000] [--lists 10]
 // [--skip-archive] [--skip-screen] [--screen-sizes 100,1000000] [--screen-spaces N] [--skip-add] [--before PATH-TO-AN-OLDER-TICK]
 // [--foundation-limit N] [--skip-interchange | --only-interchange] [--interchange-size N]
-// [--calcurse-import] [--only-recurrence [--recurrence-size N]]` prints the speed tables of
+// [--calcurse-import] [--only-recurrence [--recurrence-size N]]
+// [--skip-targets | --only-targets [--targets-size N] [--target-rounds N]]` prints the speed tables of
 // docs/performance.md (its "How to measure" lists these and the --child modes below); with
 // --before, the full-screen and add tables also measure that older tick binary, in the same
 // run. Each measurement runs in a child process (this same executable with a hidden first
@@ -94,6 +95,11 @@ do {
 
     if arguments.contains("--only-recurrence") {
         print(try RecurrenceBenchmark.measure(count: Int(option("--recurrence-size") ?? "") ?? 10_000))
+        exit(0)
+    }
+    if arguments.contains("--only-targets") {
+        print(try TargetsBenchmark.measure(count: Int(option("--targets-size") ?? "") ?? 100_000,
+                                           rounds: max(Int(option("--target-rounds") ?? "") ?? 11, 11)))
         exit(0)
     }
     if arguments.contains("--only-interchange") {
@@ -188,6 +194,9 @@ do {
         try process.run()
         process.waitUntilExit()
         guard process.terminationStatus == 0 else { throw BenchmarkError("the interchange measurement failed") }
+    }
+    if !arguments.contains("--skip-targets") {
+        print("\n" + (try TargetsBenchmark.measure(count: 100_000, rounds: max(Int(option("--target-rounds") ?? "") ?? 11, 11))))
     }
 } catch {
     FileHandle.standardError.write(Data("tick-bench: \(error)\n".utf8))
