@@ -19,7 +19,7 @@ extension KeyedArchiveDecoder {
         case .integer:
             guard let number = try number(ref, what()) else { return nil }
             guard number == number.rounded(.towardZero), abs(number) < 1e15 else {
-                throw ArchiveError(.malformed, at: try header(of: ref).offset, "\(what()) is not an integer")
+                throw ArchiveError(.malformed, at: plist.offset(of: ref), "\(what()) is not an integer")
             }
             return .integer(Int(number))
         case .real: return try number(ref, what()).map { .real($0) }
@@ -38,14 +38,11 @@ extension KeyedArchiveDecoder {
 
     // MARK: - Values
 
-    /// The header of a plist object, with property-list errors wrapped.
+    /// The header of a plist object (every reference the decoder follows was read out of a
+    /// container of the checked file: see ``CheckedPropertyList``).
     @inline(__always)
-    func header(of ref: Int) throws(ArchiveError) -> BinaryObjectHeader {
-        do throws(PropertyListError) {
-            return try view.header(of: ref)
-        } catch {
-            throw ArchiveError(error)
-        }
+    func header(of ref: Int) -> BinaryObjectHeader {
+        plist.header(of: ref)
     }
 
     /// The plist reference of the archive object with this UID.
@@ -54,56 +51,39 @@ extension KeyedArchiveDecoder {
         guard uid < objects.count else {
             throw ArchiveError(.malformed, at: objects.offset, "\(what()) refers to object \(uid), but $objects has only \(objects.count)")
         }
-        return view.reference(objects, uid)
+        return plist.reference(objects, uid)
     }
 
     /// The archive object with this UID, which must be a dictionary.
     func objectDictionary(_ uid: Int, _ what: @autoclosure () -> String) throws(ArchiveError) -> BinaryObjectHeader {
-        let header = try header(of: objectRef(uid, what()))
+        let header = header(of: try objectRef(uid, what()))
         guard header.kind == .dictionary else {
             throw ArchiveError(.malformed, at: header.offset, "\(what()) (object \(uid)) is not a dictionary")
         }
         return header
     }
 
-    /// A value that must be a UID; returns it (0 is nil).
+    /// A value that must be a UID; returns it (0 is nil; past `Int.max`, `Int.max`).
     @inline(__always)
     func uid(_ ref: Int, _ what: @autoclosure () -> String) throws(ArchiveError) -> Int {
-        do throws(PropertyListError) {
-            if let value = try view.uid(of: ref) { return value > UInt64(Int.max) ? Int.max : Int(value) }
-        } catch {
-            throw ArchiveError(error)
+        guard let value = plist.uid(of: ref) else {
+            throw ArchiveError(.malformed, at: plist.offset(of: ref), "\(what()) is not an object reference (UID)")
         }
-        let header = try header(of: ref)
-        guard header.kind == .uid else {
-            throw ArchiveError(.malformed, at: header.offset, "\(what()) is not an object reference (UID)")
-        }
-        let value = view.uid(header)
-        return value > UInt64(Int.max) ? Int.max : Int(value)
+        return value
     }
 
     /// The object a value stands for: itself, or the object its UID names (nil for UID 0).
     private func resolved(_ ref: Int, _ what: @autoclosure () -> String) throws(ArchiveError) -> BinaryObjectHeader? {
-        let header = try header(of: ref)
-        guard header.kind == .uid else { return header }
-        let uid = view.uid(header)
+        guard let uid = plist.uid(of: ref) else { return header(of: ref) }
         if uid == 0 { return nil }
-        return try self.header(of: objectRef(uid > UInt64(Int.max) ? Int.max : Int(uid), what()))
+        return header(of: try objectRef(uid, what()))
     }
 
     /// A number written inline or as an object by UID; integers are accepted. UID 0 is nil.
     func number(_ ref: Int, _ what: @autoclosure () -> String) throws(ArchiveError) -> Double? {
-        do throws(PropertyListError) {
-            if let value = try view.real8(of: ref) { return value }
-        } catch {
-            throw ArchiveError(error)
-        }
+        if let value = plist.real8(of: ref) { return value }
         guard let header = try resolved(ref, what()) else { return nil }
-        do throws(PropertyListError) {
-            if let value = try view.number(header) { return value }
-        } catch {
-            throw ArchiveError(error)
-        }
+        if let value = plist.number(header) { return value }
         throw ArchiveError(.malformed, at: header.offset, "\(what()) is not a number")
     }
 
@@ -114,7 +94,7 @@ extension KeyedArchiveDecoder {
         case Marker.trueByte: return true
         case Marker.falseByte: return false
         default:
-            if let number = try? view.number(header), number == 0 || number == 1 { return number == 1 }
+            if let number = plist.number(header), number == 0 || number == 1 { return number == 1 }
             throw ArchiveError(.malformed, at: header.offset, "\(what()) is not a bool")
         }
     }
@@ -127,10 +107,10 @@ extension KeyedArchiveDecoder {
     }
 
     func stringValue(_ header: BinaryObjectHeader, _ what: @autoclosure () -> String) throws(ArchiveError) -> String {
-        if let text = view.string(header) { return text }
+        if let text = plist.string(header) { return text }
         if header.kind == .dictionary {
-            for index in 0..<header.count where try keyString(view.reference(header, index)) == ArchiveKey.string.rawValue {
-                guard let value = try resolved(view.reference(header, header.count + index), what()),
+            for index in 0..<header.count where try keyString(plist.reference(header, index)) == ArchiveKey.string.rawValue {
+                guard let value = try resolved(plist.reference(header, header.count + index), what()),
                       value.kind == .asciiString || value.kind == .utf16String else { break }
                 return try stringValue(value, what())
             }
@@ -140,10 +120,9 @@ extension KeyedArchiveDecoder {
 
     /// The UUID in the string object with this UID, read straight from ASCII bytes when it can be.
     func uuid(_ uid: Int, _ what: @autoclosure () -> String) throws(ArchiveError) -> UUID {
-        let header = try header(of: objectRef(uid, what()))
+        let header = header(of: try objectRef(uid, what()))
         if header.kind == .asciiString, header.count == 36 {
-            let bytes = UnsafeBufferPointer(rebasing: view.base[header.content..<header.content + 36])
-            if let id = UUIDText.parse(bytes) { return id }
+            if let id = UUIDText.parse(plist.bytes(from: header.content, count: 36)) { return id }
         } else {
             var text = try stringValue(header, what())
             if let id = text.withUTF8({ UUIDText.parse($0) }) { return id }
@@ -184,15 +163,15 @@ extension KeyedArchiveDecoder {
         if found == expected { classUIDs[expected.index] = uid }
         guard found == expected else {
             let name = (try? className(uid, what())) ?? "?"
-            throw ArchiveError(.malformed, at: try header(of: ref).offset, "\(what()) is of class \(name), expected \(expected.rawValue)")
+            throw ArchiveError(.malformed, at: plist.offset(of: ref), "\(what()) is of class \(name), expected \(expected.rawValue)")
         }
     }
 
     /// The `$classname` of the class description with this UID.
     private mutating func className(_ uid: Int, _ what: @autoclosure () -> String) throws(ArchiveError) -> String {
         let description = try objectDictionary(uid, "the class of \(what())")
-        for index in 0..<description.count where try key(view.reference(description, index)) == .className {
-            return try stringValue(header(of: view.reference(description, description.count + index)), "$classname of \(what())")
+        for index in 0..<description.count where try key(plist.reference(description, index)) == .className {
+            return try stringValue(header(of: plist.reference(description, description.count + index)), "$classname of \(what())")
         }
         throw ArchiveError(.malformed, at: description.offset, "the class description of \(what()) has no $classname")
     }

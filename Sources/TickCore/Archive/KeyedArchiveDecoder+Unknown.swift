@@ -8,7 +8,7 @@ extension KeyedArchiveDecoder {
     }
 
     mutating func resolveUnknown(_ ref: Int, depth: Int) throws(ArchiveError) -> ArchivedValue {
-        let header = try header(of: ref)
+        let header = header(of: ref)
         unknownNodes += 1
         guard unknownNodes <= Self.maximumUnknownNodes else {
             throw Self.tooManyUnknownValues(at: header.offset)
@@ -19,9 +19,8 @@ extension KeyedArchiveDecoder {
         }
         switch header.kind {
         case .uid:
-            let uid = view.uid(header)
-            if uid == 0 { return .value(.uid(0)) }
-            let index = uid > UInt64(Int.max) ? Int.max : Int(uid)
+            let index = plist.uid(of: ref) ?? 0
+            if index == 0 { return .value(.uid(0)) }
             let objectRef = try objectRef(index, "an unknown field")
             guard !unknownInProgress.contains(index) else {
                 throw ArchiveError(.propertyList(PropertyListError(.cycle, at: header.offset, "cycle")), at: header.offset,
@@ -35,14 +34,14 @@ extension KeyedArchiveDecoder {
             var elements: [ArchivedValue] = []
             elements.reserveCapacity(header.count)
             for index in 0..<header.count {
-                elements.append(try resolveUnknown(view.reference(header, index), depth: depth + 1))
+                elements.append(try resolveUnknown(plist.reference(header, index), depth: depth + 1))
             }
             return header.kind == .array ? .array(elements) : .set(elements)
         case .dictionary:
             var entries: [String: ArchivedValue] = [:]
             for index in 0..<header.count {
-                let key = try keyString(view.reference(header, index))
-                entries[key] = try resolveUnknown(view.reference(header, header.count + index), depth: depth + 1)
+                let key = try keyString(plist.reference(header, index))
+                entries[key] = try resolveUnknown(plist.reference(header, header.count + index), depth: depth + 1)
             }
             return .dictionary(entries)
         default:

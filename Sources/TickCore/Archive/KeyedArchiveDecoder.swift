@@ -7,6 +7,8 @@ import FoundationEssentials
 /// (``ArchiveSchema``) says and keeping the keys it does not know.
 struct KeyedArchiveDecoder {
     let view: BinaryPropertyListView
+    /// The same bytes, read without checking again (the view checked them whole).
+    let plist: CheckedPropertyList
     /// The `$objects` array.
     var objects = BinaryObjectHeader(kind: .array, marker: 0, offset: 0, count: 0, content: 0)
     /// Per plist object looked at as a dictionary key: 1 + the ``ArchiveKey`` index it
@@ -40,6 +42,7 @@ struct KeyedArchiveDecoder {
 
     init(view: BinaryPropertyListView) {
         self.view = view
+        plist = view.checked
         keyCodes = [UInt8](repeating: 0, count: view.objectCount)
     }
 
@@ -90,7 +93,7 @@ struct KeyedArchiveDecoder {
 
     /// The UID of the list object: `$top.root` of a dictionary written by NSKeyedArchiver.
     private mutating func rootUID() throws(ArchiveError) -> Int {
-        let top = try header(of: view.trailer.topObject)
+        let top = header(of: plist.topObject)
         guard top.kind == .dictionary else {
             throw ArchiveError(.malformed, at: top.offset, "the top object is not a dictionary, so this is not a keyed archive")
         }
@@ -98,8 +101,8 @@ struct KeyedArchiveDecoder {
         var topRef = -1
         var objectsRef = -1
         for index in 0..<top.count {
-            let valueRef = view.reference(top, top.count + index)
-            switch try keyString(view.reference(top, index)) {
+            let valueRef = plist.reference(top, top.count + index)
+            switch try keyString(plist.reference(top, index)) {
             case ArchiveTop.archiverKey: archiver = try stringValue(header(of: valueRef), "$archiver")
             case ArchiveTop.objectsKey: objectsRef = valueRef
             case ArchiveTop.topKey: topRef = valueRef
@@ -113,17 +116,17 @@ struct KeyedArchiveDecoder {
         guard objectsRef >= 0, topRef >= 0 else {
             throw ArchiveError(.malformed, at: top.offset, "the top dictionary has no \(objectsRef < 0 ? "$objects" : "$top"), so this is not a keyed archive")
         }
-        objects = try header(of: objectsRef)
+        objects = header(of: objectsRef)
         guard objects.kind == .array else {
             throw ArchiveError(.malformed, at: objects.offset, "$objects is not an array")
         }
-        let topDictionary = try header(of: topRef)
+        let topDictionary = header(of: topRef)
         guard topDictionary.kind == .dictionary else {
             throw ArchiveError(.malformed, at: topDictionary.offset, "$top is not a dictionary")
         }
         var rootUID = 0
-        for index in 0..<topDictionary.count where try keyString(view.reference(topDictionary, index)) == ArchiveTop.rootKey {
-            rootUID = try uid(view.reference(topDictionary, topDictionary.count + index), "$top.root")
+        for index in 0..<topDictionary.count where try keyString(plist.reference(topDictionary, index)) == ArchiveTop.rootKey {
+            rootUID = try uid(plist.reference(topDictionary, topDictionary.count + index), "$top.root")
         }
         guard rootUID != 0 else {
             throw ArchiveError(.malformed, at: topDictionary.offset, "$top has no root object")
@@ -163,7 +166,7 @@ struct KeyedArchiveDecoder {
             if key == .objects, case .object(let ref) = value { elementsRef = ref }
         }
         guard let elementsRef else { return nil }
-        let elements = try header(of: elementsRef)
+        let elements = header(of: elementsRef)
         guard elements.kind == .array else {
             throw ArchiveError(.malformed, at: elements.offset, "NS.objects of the \(section.title) array is not an array")
         }
@@ -177,7 +180,7 @@ struct KeyedArchiveDecoder {
     ) throws(ArchiveError) {
         guard let elements else { return }
         for index in 0..<min(elements.count, limit) {
-            let itemUID = try self.uid(view.reference(elements, index), "element \(index + 1) of the \(section.title) array")
+            let itemUID = try self.uid(plist.reference(elements, index), "element \(index + 1) of the \(section.title) array")
             guard each(try decodeItem(itemUID, "item \(index + 1) of \(section.title)")) else { return }
         }
     }
@@ -224,19 +227,13 @@ struct KeyedArchiveDecoder {
         item.dueIsDay = dueIsDay
         item.modifiedAt = modifiedAt.map { Date(timeIntervalSince1970: $0) }
         item.completedAt = completedAt.map { Date(timeIntervalSince1970: $0) }
-        if let externalUID { item.externalUID = externalUID }
-        if let iCalendarExtras { item.iCalendarExtras = iCalendarExtras }
-        if let taskwarriorExtras { item.taskwarriorExtras = taskwarriorExtras }
-        if let parent { item.parent = parent }
-        if priority != nil || tagsUID != nil || recurrence != nil {
-            let tags = try tagsUID.map { (uid) throws(ArchiveError) in try strings(uid, "the tags of \(name())") }
-            do throws(ModelError) {
-                try item.setPriority(priority)
-                if let tags { try item.setTags(tags) }
-            } catch {
-                throw ArchiveError(.invalidValue, at: object.offset, "\(name()) is invalid: \(error)")
-            }
-            item.recurrence = recurrence
+        let tags = try tagsUID.map { (uid) throws(ArchiveError) in try strings(uid, "the tags of \(name())") } ?? []
+        do throws(ModelError) {
+            try item.setArchivedFields(
+                externalUID: externalUID, iCalendarExtras: iCalendarExtras, taskwarriorExtras: taskwarriorExtras,
+                priority: priority, tags: tags, recurrence: recurrence, parent: parent)
+        } catch {
+            throw ArchiveError(.invalidValue, at: object.offset, "\(name()) is invalid: \(error)")
         }
         // An older tick kept these three in the iCalendar extras; an item written with any of
         // their keys is this tick's, whose extras keep only what the fields do not (a
@@ -252,12 +249,12 @@ struct KeyedArchiveDecoder {
             if key == .objects, case .object(let ref) = value { elementsRef = ref }
         }
         guard let elementsRef else { return [] }
-        let elements = try header(of: elementsRef)
+        let elements = header(of: elementsRef)
         guard elements.kind == .array else { throw ArchiveError(.malformed, at: elements.offset, "NS.objects of \(what()) is not an array") }
         var strings: [String] = []
         strings.reserveCapacity(elements.count)
         for index in 0..<elements.count {
-            let ref = view.reference(elements, index)
+            let ref = plist.reference(elements, index)
             guard let text = try string(self.uid(ref, "element \(index + 1) of \(what())"), "element \(index + 1) of \(what())") else {
                 throw ArchiveError(.malformed, at: elements.offset, "element \(index + 1) of \(what()) is nil")
             }
@@ -301,8 +298,8 @@ struct KeyedArchiveDecoder {
         var present: UInt32 = 0
         let ruleBase = archiveClass.index * ArchiveKey.count
         for index in 0..<header.count {
-            let keyRef = view.reference(header, index)
-            let valueRef = view.reference(header, header.count + index)
+            let keyRef = plist.reference(header, index)
+            let valueRef = plist.reference(header, header.count + index)
             let key = try key(keyRef)
             if key == .classKey {
                 try expectClass(valueRef, archiveClass, what())

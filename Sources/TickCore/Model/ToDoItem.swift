@@ -125,14 +125,51 @@ public struct ToDoItem: Sendable, Hashable, Identifiable {
     /// Replaces the tags: each trimmed, the empty ones and repeats (by exact text) dropped; a
     /// tag holding a line break is refused.
     public mutating func setTags(_ newTags: [String]) throws(ModelError) {
+        extras = Extras.make(tags: try Self.validatedTags(newTags), from: extras)
+    }
+
+    /// Tags as ``setTags(_:)`` keeps them.
+    private static func validatedTags(_ tags: [String]) throws(ModelError) -> [String] {
         var kept: [String] = []
-        for tag in newTags {
+        kept.reserveCapacity(tags.count)
+        for tag in tags {
             let trimmed = tag.trimmingWhitespace
             guard !trimmed.isEmpty else { continue }
-            if trimmed.contains(where: \.isNewline) { throw .badTag(trimmed) }
+            if holdsLineBreak(trimmed) { throw .badTag(trimmed) }
             if !kept.contains(trimmed) { kept.append(trimmed) }
         }
-        extras = Extras.make(tags: kept, from: extras)
+        return kept
+    }
+
+    /// Whether the text holds a line break (a Character that `isNewline`): U+000A–U+000D,
+    /// U+0085, U+2028 or U+2029. Each of these scalars starts a Character (grapheme breaks
+    /// surround controls; CR LF starts with CR) and a Character is a line break when its
+    /// first scalar is one, so a scan of the UTF-8 finds the same as one of the Characters.
+    private static func holdsLineBreak(_ text: String) -> Bool {
+        var before: (UInt8, UInt8) = (0, 0)
+        for byte in text.utf8 {
+            if byte >= 0x0A && byte <= 0x0D { return true }
+            if byte == 0x85 && before.1 == 0xC2 { return true }
+            if (byte == 0xA8 || byte == 0xA9) && before == (0xE2, 0x80) { return true }
+            before = (before.1, byte)
+        }
+        return false
+    }
+
+    /// Sets the fields an archive holds beyond those of ``init(id:title:notes:due:location:createdAt:unknownFields:)``
+    /// at once, in one box, with the checks of their setters: what a reader of the file
+    /// calls for each item.
+    mutating func setArchivedFields(
+        externalUID: String?, iCalendarExtras: String?, taskwarriorExtras: String?,
+        priority: Int?, tags: [String], recurrence: String?, parent: UUID?
+    ) throws(ModelError) {
+        if externalUID == nil, iCalendarExtras == nil, taskwarriorExtras == nil, priority == nil, tags.isEmpty,
+           recurrence == nil, parent == nil { return }
+        if let priority, !Self.priorities.contains(priority) { throw .badPriority(priority) }
+        extras = Extras.make(
+            externalUID: .some(externalUID), iCalendarExtras: .some(iCalendarExtras), taskwarriorExtras: .some(taskwarriorExtras),
+            priority: .some(priority.map { Int8($0) }), tags: tags.isEmpty ? [] : try Self.validatedTags(tags),
+            recurrence: .some(recurrence.flatMap { $0.isEmpty ? nil : $0 }), parent: .some(parent), from: extras)
     }
 
     /// How the item repeats: an RFC 5545 RRULE value such as `FREQ=WEEKLY;BYDAY=MO`, nil when

@@ -82,7 +82,7 @@ extension ToDoList {
     /// The indices of `items` in tree order, nil when they are in it already; clears the
     /// parent of an item whose parent closes a cycle.
     static func treeOrder(_ items: inout [ToDoItem]) -> [Int]? {
-        guard items.contains(where: { $0.hasRareFields && $0.parent != nil }) else { return nil }
+        guard items.contains(where: { $0.hasRareFields && $0.parent != nil }), !isTreeOrdered(items) else { return nil }
         var indexOf: [UUID: Int] = [:]
         indexOf.reserveCapacity(items.count)
         for (index, item) in items.enumerated() { indexOf[item.id] = index }
@@ -101,6 +101,25 @@ extension ToDoList {
             stack.append(contentsOf: children[next].reversed())
         }
         return order.elementsEqual(items.indices) ? nil : order
+    }
+
+    /// Whether the items are in tree order already, known in one pass without a table of
+    /// ids: each subtask's parent is on the path of items above it (the item before it or
+    /// one of that item's ancestors). Such a list has no cycle, and ``treeOrder(_:)`` would
+    /// leave it as it is. False also when a parent is elsewhere or missing (the long way
+    /// tells those apart).
+    private static func isTreeOrdered(_ items: [ToDoItem]) -> Bool {
+        var path: [UUID] = []
+        for item in items {
+            if let parent = item.parent {
+                guard let at = path.lastIndex(of: parent) else { return false }
+                path.removeSubrange((at + 1)...)
+            } else {
+                path.removeAll(keepingCapacity: true)
+            }
+            path.append(item.id)
+        }
+        return true
     }
 
     /// Cuts each cycle of `parentIndex` at the item, met first in order, whose parent closes

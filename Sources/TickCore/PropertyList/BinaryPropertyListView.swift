@@ -245,47 +245,9 @@ struct BinaryPropertyListView {
         case .asciiString:
             return String(decoding: UnsafeBufferPointer(rebasing: base[header.content..<header.content + header.count]), as: UTF8.self)
         case .utf16String:
-            return utf16String(start: header.content, count: header.count)
+            return UTF16Text.string(UnsafeBufferPointer(rebasing: base[header.content..<header.content + 2 * header.count]))
         default:
             return nil
-        }
-    }
-
-    /// The text of `count` big-endian UTF-16 units starting at byte `start`, which lie
-    /// inside the file and pair every surrogate (``validateAll()`` checked both).
-    func utf16String(start: Int, count: Int) -> String {
-        // Transcoded straight to UTF-8.
-        return String(unsafeUninitializedCapacity: 3 * count) { output in
-            var out = 0
-            var position = start
-            let end = start + 2 * count
-            while position < end {
-                let unit = UInt32(base[position]) << 8 | UInt32(base[position + 1])
-                position += 2
-                if unit < 0x80 {
-                    output[out] = UInt8(unit)
-                    out += 1
-                } else if unit < 0x800 {
-                    output[out] = UInt8(0xC0 | unit >> 6)
-                    output[out + 1] = UInt8(0x80 | unit & 0x3F)
-                    out += 2
-                } else if unit & 0xF800 != 0xD800 {
-                    output[out] = UInt8(0xE0 | unit >> 12)
-                    output[out + 1] = UInt8(0x80 | (unit >> 6) & 0x3F)
-                    output[out + 2] = UInt8(0x80 | unit & 0x3F)
-                    out += 3
-                } else {
-                    let low = UInt32(base[position]) << 8 | UInt32(base[position + 1])
-                    position += 2
-                    let scalar = 0x10000 + ((unit - 0xD800) << 10) + (low - 0xDC00)
-                    output[out] = UInt8(0xF0 | scalar >> 18)
-                    output[out + 1] = UInt8(0x80 | (scalar >> 12) & 0x3F)
-                    output[out + 2] = UInt8(0x80 | (scalar >> 6) & 0x3F)
-                    output[out + 3] = UInt8(0x80 | scalar & 0x3F)
-                    out += 4
-                }
-            }
-            return out
         }
     }
 
@@ -323,4 +285,46 @@ struct BinaryObjectHeader {
 func hex(_ byte: UInt8) -> String {
     let digits = Array("0123456789ABCDEF")
     return String([digits[Int(byte >> 4)], digits[Int(byte & 0xF)]])
+}
+
+/// Big-endian UTF-16 text as a property list stores it.
+enum UTF16Text {
+    /// The text of big-endian UTF-16 units that pair every surrogate
+    /// (``BinaryPropertyListView/validateAll()`` checked it), transcoded straight to UTF-8.
+    static func string(_ units: UnsafeBufferPointer<UInt8>) -> String {
+        let count = units.count / 2
+        let base = units
+        return String(unsafeUninitializedCapacity: 3 * count) { output in
+            var out = 0
+            var position = 0
+            let end = 2 * count
+            while position < end {
+                let unit = UInt32(base[position]) << 8 | UInt32(base[position + 1])
+                position += 2
+                if unit < 0x80 {
+                    output[out] = UInt8(unit)
+                    out += 1
+                } else if unit < 0x800 {
+                    output[out] = UInt8(0xC0 | unit >> 6)
+                    output[out + 1] = UInt8(0x80 | unit & 0x3F)
+                    out += 2
+                } else if unit & 0xF800 != 0xD800 {
+                    output[out] = UInt8(0xE0 | unit >> 12)
+                    output[out + 1] = UInt8(0x80 | (unit >> 6) & 0x3F)
+                    output[out + 2] = UInt8(0x80 | unit & 0x3F)
+                    out += 3
+                } else {
+                    let low = UInt32(base[position]) << 8 | UInt32(base[position + 1])
+                    position += 2
+                    let scalar = 0x10000 + ((unit - 0xD800) << 10) + (low - 0xDC00)
+                    output[out] = UInt8(0xF0 | scalar >> 18)
+                    output[out + 1] = UInt8(0x80 | (scalar >> 12) & 0x3F)
+                    output[out + 2] = UInt8(0x80 | (scalar >> 6) & 0x3F)
+                    output[out + 3] = UInt8(0x80 | scalar & 0x3F)
+                    out += 4
+                }
+            }
+            return out
+        }
+    }
 }
