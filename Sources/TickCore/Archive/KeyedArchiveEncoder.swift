@@ -179,7 +179,7 @@ struct KeyedArchiveEncoder {
     private func begin(_ archiveClass: ArchiveClass) -> (mark: Int, archiveClass: ArchiveClass) { (pairCount, archiveClass) }
 
     /// Adds a key and its value's reference to the object being written.
-    private mutating func add(_ key: ArchiveKey, _ value: Int) {
+    @inline(__always) private mutating func add(_ key: ArchiveKey, _ value: Int) {
         var keyRef = keyRefs[key.index]
         if keyRef < 0 {
             keyRef = builder.string(key.rawValue)
@@ -189,7 +189,7 @@ struct KeyedArchiveEncoder {
     }
 
     /// Pushes a key's and its value's references onto `pairs`.
-    private mutating func push(_ key: Int, _ value: Int) {
+    @inline(__always) private mutating func push(_ key: Int, _ value: Int) {
         if pairCount + 2 > pairs.count { pairs = BinaryPropertyListBuilder.doubled(pairs) }
         pairs[pairCount] = key
         pairs[pairCount + 1] = value

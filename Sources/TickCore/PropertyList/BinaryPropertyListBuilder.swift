@@ -329,7 +329,7 @@ struct BinaryPropertyListBuilder {
     /// Appends `count` numbers of `size` bytes, big-endian, `number(index)` for each index in
     /// order, through the room in pieces: a table larger than the room (the offsets, the
     /// archive's `$objects`) needs no memory of its own.
-    private mutating func appendNumbers(_ count: Int, size: Int, _ number: (Int) -> UInt64) {
+    @inline(__always) private mutating func appendNumbers(_ count: Int, size: Int, _ number: (Int) -> UInt64) {
         var done = 0
         while done < count {
             let piece = min(count - done, (room.count - filled >= size ? room.count - filled : room.count) / size)
