@@ -163,6 +163,23 @@ struct HostileInputTests {
         #expect(Self.plistError(plist.bytes()) != nil)
     }
 
+    @Test("the check of every object refuses those sizes itself, before any reader looks", arguments: [0x15, 0x17, 0x1F, 0x24, 0x27, 0x2F, 0x88, 0x8F] as [UInt8])
+    func badScalarSizesFailTheCheck(marker: UInt8) throws {
+        var plist = HandBuiltPlist()
+        plist.add([marker] + [UInt8](repeating: 0, count: 40))
+        plist.add([0x50])
+        let bytes = plist.bytes()
+        let refused = bytes.withUnsafeBufferPointer { base in
+            do {
+                _ = try BinaryPropertyListView(base)
+                return false
+            } catch {
+                return true
+            }
+        }
+        #expect(refused)
+    }
+
     // MARK: - Deep nesting
 
     @Test("10,000 nested arrays in binary are tooDeep, not a stack overflow")

@@ -24,6 +24,9 @@ struct KeyedArchiveDecoder {
     var itemLimit = Int.max
     /// The number of items each section holds in the file, read or not.
     private(set) var sectionSizes = (toDo: 0, done: 0)
+    /// Where ``readObject(_:into:_:)`` puts the references of an object's values, by key:
+    /// room for an object and one inside it (see ``ObjectFields``).
+    var fieldReferences = [Int](repeating: 0, count: 2 * ArchiveKey.count)
     /// Budget and state for reading values of unknown keys.
     var unknownNodes = 0
     var unknownInProgress: Set<Int> = []
@@ -139,21 +142,15 @@ struct KeyedArchiveDecoder {
     private mutating func decodeRoot(
         _ uid: Int
     ) throws(ArchiveError) -> (toDo: BinaryObjectHeader?, done: BinaryObjectHeader?, unknown: UnknownFields) {
-        var version: Int?
-        var sectionUIDs: (toDo: Int?, done: Int?)
-        let root = try readObject(uid, .list, "the root object") { key, value in
-            switch (key, value) {
-            case (.formatVersion, .integer(let number)): version = number
-            case (.toDoItems, .object(let uid)): sectionUIDs.toDo = uid
-            case (.doneItems, .object(let uid)): sectionUIDs.done = uid
-            default: break
-            }
-        }
-        if let version, version > KeyedArchive.formatVersion {
+        func what() -> String { "the root object" }
+        var root = ObjectFields(.list)
+        try readObject(uid, into: &root, what())
+        if let version = try integer(.formatVersion, of: root, what), version > KeyedArchive.formatVersion {
             throw ArchiveError(.newerFormat(version), at: root.offset,
                                "the file was written by a newer tick (format \(version)); this tick reads format \(KeyedArchive.formatVersion) and older")
         }
-        return (try elements(sectionUIDs.toDo, .toDo), try elements(sectionUIDs.done, .done), root.unknown)
+        let toDo = try objectUID(.toDoItems, of: root, what), done = try objectUID(.doneItems, of: root, what)
+        return (try elements(toDo, .toDo), try elements(done, .done), root.unknown)
     }
 
     // MARK: - Sections, items and locations
@@ -161,11 +158,9 @@ struct KeyedArchiveDecoder {
     /// The `NS.objects` array of a section's NSArray object (the one with this UID).
     private mutating func elements(_ arrayUID: Int?, _ section: ToDoList.Section) throws(ArchiveError) -> BinaryObjectHeader? {
         guard let arrayUID else { return nil }
-        var elementsRef: Int?
-        _ = try readObject(arrayUID, .array, "the \(section.title) array") { key, value in
-            if key == .objects, case .object(let ref) = value { elementsRef = ref }
-        }
-        guard let elementsRef else { return nil }
+        var array = ObjectFields(.array, depth: 1)
+        try readObject(arrayUID, into: &array, "the \(section.title) array")
+        guard let elementsRef = reference(.objects, of: array) else { return nil }
         let elements = header(of: elementsRef)
         guard elements.kind == .array else {
             throw ArchiveError(.malformed, at: elements.offset, "NS.objects of the \(section.title) array is not an array")
@@ -186,36 +181,17 @@ struct KeyedArchiveDecoder {
     }
 
     private mutating func decodeItem(_ uid: Int, _ what: @autoclosure () -> String) throws(ArchiveError) -> ToDoItem {
-        var id: UUID?, parent: UUID?
-        var title = "", notes: String?, externalUID: String?, iCalendarExtras: String?, taskwarriorExtras: String?
-        var due: Double?, createdAt = 0.0, modifiedAt: Double?, completedAt: Double?
-        var dueIsDay = false
-        var locationUID: Int?, priority: Int?, tagsUID: Int?, recurrence: String?
-        let object = try readObject(uid, .item, what()) { key, value in
-            switch (key, value) {
-            case (.id, .uuid(let value)): id = value
-            case (.title, .string(let value)): title = value
-            case (.itemDescription, .string(let value)): notes = value
-            case (.timestamp, .real(let value)): due = value
-            case (.dueIsDate, .bool(let value)): dueIsDay = value
-            case (.createdAt, .real(let value)): createdAt = value
-            case (.modifiedAt, .real(let value)): modifiedAt = value
-            case (.completedAt, .real(let value)): completedAt = value
-            case (.location, .object(let value)): locationUID = value
-            case (.priority, .integer(let value)): priority = value
-            case (.tags, .object(let value)): tagsUID = value
-            case (.recurrence, .string(let value)): recurrence = value
-            case (.parent, .uuid(let value)): parent = value
-            case (.iCalendarUID, .string(let value)): externalUID = value
-            case (.iCalendarExtras, .string(let value)): iCalendarExtras = value
-            case (.taskwarriorExtras, .string(let value)): taskwarriorExtras = value
-            default: break
-            }
-        }
-        guard let id else { throw ArchiveError(.malformed, at: object.offset, "\(what()) has no id") }
+        var object = ObjectFields(.item)
+        try readObject(uid, into: &object, what())
+        // (readObject refused an item without an id, a title or createdAt.)
+        guard let id = try self.uuid(.id, of: object, what) else { throw ArchiveError(.malformed, at: object.offset, "\(what()) has no id") }
         // Built only when an error needs it.
         func name() -> String { "\(what()) (id \(id.uuidString))" }
-        let location = try locationUID.map { (uid) throws(ArchiveError) in try decodeLocation(uid, name()) }
+        let title = try string(.title, of: object, what) ?? ""
+        let notes = try string(.itemDescription, of: object, what)
+        let due = try real(.timestamp, of: object, what)
+        let createdAt = try real(.createdAt, of: object, what) ?? 0
+        let location = try objectUID(.location, of: object, what).map { (uid) throws(ArchiveError) in try decodeLocation(uid, name()) }
         var item: ToDoItem
         do throws(ModelError) {
             item = try ToDoItem(
@@ -224,9 +200,16 @@ struct KeyedArchiveDecoder {
         } catch {
             throw ArchiveError(.invalidValue, at: object.offset, "\(name()) is invalid: \(error)")
         }
-        item.dueIsDay = dueIsDay
-        item.modifiedAt = modifiedAt.map { Date(timeIntervalSince1970: $0) }
-        item.completedAt = completedAt.map { Date(timeIntervalSince1970: $0) }
+        item.dueIsDay = try bool(.dueIsDate, of: object, what) ?? false
+        item.modifiedAt = try real(.modifiedAt, of: object, what).map { Date(timeIntervalSince1970: $0) }
+        item.completedAt = try real(.completedAt, of: object, what).map { Date(timeIntervalSince1970: $0) }
+        let priority = try integer(.priority, of: object, what)
+        let tagsUID = try objectUID(.tags, of: object, what)
+        let recurrence = try string(.recurrence, of: object, what)
+        let iCalendarExtras = try string(.iCalendarExtras, of: object, what)
+        let externalUID = try string(.iCalendarUID, of: object, what)
+        let taskwarriorExtras = try string(.taskwarriorExtras, of: object, what)
+        let parent = try self.uuid(.parent, of: object, what)
         let tags = try tagsUID.map { (uid) throws(ArchiveError) in try strings(uid, "the tags of \(name())") } ?? []
         do throws(ModelError) {
             try item.setArchivedFields(
@@ -244,11 +227,9 @@ struct KeyedArchiveDecoder {
 
     /// The strings of the NSArray object with this UID (an item's tags).
     private mutating func strings(_ uid: Int, _ what: @autoclosure () -> String) throws(ArchiveError) -> [String] {
-        var elementsRef: Int?
-        _ = try readObject(uid, .array, what()) { key, value in
-            if key == .objects, case .object(let ref) = value { elementsRef = ref }
-        }
-        guard let elementsRef else { return [] }
+        var array = ObjectFields(.array, depth: 1)
+        try readObject(uid, into: &array, what())
+        guard let elementsRef = reference(.objects, of: array) else { return [] }
         let elements = header(of: elementsRef)
         guard elements.kind == .array else { throw ArchiveError(.malformed, at: elements.offset, "NS.objects of \(what()) is not an array") }
         var strings: [String] = []
@@ -265,61 +246,14 @@ struct KeyedArchiveDecoder {
 
     private mutating func decodeLocation(_ uid: Int, _ owner: @autoclosure () -> String) throws(ArchiveError) -> Location {
         func what() -> String { "the location of \(owner())" }
-        var name = "", latitude: Double?, longitude: Double?
-        let object = try readObject(uid, .location, what()) { key, value in
-            switch (key, value) {
-            case (.name, .string(let value)): name = value
-            case (.latitude, .real(let value)): latitude = value
-            case (.longitude, .real(let value)): longitude = value
-            default: break
-            }
-        }
+        var object = ObjectFields(.location, depth: 1)
+        try readObject(uid, into: &object, what())
+        let name = try string(.name, of: object, what) ?? ""
+        let latitude = try real(.latitude, of: object, what), longitude = try real(.longitude, of: object, what)
         do throws(ModelError) {
             return try Location(name: name, latitude: latitude, longitude: longitude, unknownFields: object.unknown)
         } catch {
             throw ArchiveError(.invalidValue, at: object.offset, "\(what()) is invalid: \(error)")
         }
-    }
-
-    // MARK: - An object's keys
-
-    /// Reads the archive object with this UID as an object of `archiveClass`, in one pass
-    /// over its dictionary: checks its `$class`, reads the value of each key the schema
-    /// gives the class as the schema's kind for that key says and hands it to `take` (a nil
-    /// value, UID 0, is not handed over), and keeps the other keys' values as unknown
-    /// fields. A required key that is absent or nil is an error.
-    mutating func readObject(
-        _ uid: Int, _ archiveClass: ArchiveClass, _ what: @autoclosure () -> String,
-        _ take: (ArchiveKey, FieldValue) -> Void
-    ) throws(ArchiveError) -> (offset: Int, unknown: UnknownFields) {
-        let header = try objectDictionary(uid, what())
-        var unknown: [String: ArchivedValue] = [:]
-        var sawClass = false
-        var present: UInt32 = 0
-        let ruleBase = archiveClass.index * ArchiveKey.count
-        for index in 0..<header.count {
-            let keyRef = plist.reference(header, index)
-            let valueRef = plist.reference(header, header.count + index)
-            let key = try key(keyRef)
-            if key == .classKey {
-                try expectClass(valueRef, archiveClass, what())
-                sawClass = true
-            } else if let key, let rule = rules[ruleBase + key.index] {
-                if let value = try value(rule.kind, valueRef, "\(key.rawValue) of \(what())") {
-                    present |= 1 << UInt32(key.index)
-                    take(key, value)
-                }
-            } else {
-                unknown[try keyString(keyRef)] = try resolveUnknown(valueRef, depth: 0)
-            }
-        }
-        guard sawClass else { throw ArchiveError(.malformed, at: header.offset, "\(what()) has no $class") }
-        let missing = requiredKeys[archiveClass.index] & ~present
-        if missing != 0 {
-            // (The lowest index is the first required key in the schema's order.)
-            let key = ArchiveKey.all[missing.trailingZeroBitCount]
-            throw ArchiveError(.malformed, at: header.offset, "\(what()) has no \(key.rawValue)")
-        }
-        return (header.offset, UnknownFields(unknown))
     }
 }

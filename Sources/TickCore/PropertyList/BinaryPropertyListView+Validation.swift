@@ -16,22 +16,40 @@ extension BinaryPropertyListView {
         // Whether every container seen so far refers only to objects before it, as tick
         // writes them: then no container can hold itself, and each was checked as it came.
         var backwardOnly = true
-        for ref in 0..<count {
-            let header = try header(of: ref)
-            switch header.kind {
-            case .asciiString:
-                guard isASCII(from: header.content, count: header.count) else {
-                    throw PropertyListError(.invalidString, at: header.offset, "an ASCII string holds a byte above 0x7F")
+        try state.withUnsafeMutableBufferPointer { (state) throws(PropertyListError) in
+            for ref in 0..<count {
+                // The common objects (a marker that holds the count, or a scalar that fits)
+                // are read here; the rest, and every error, by the full header check.
+                let offset = try offset(of: ref)
+                let marker = base[offset]
+                let low = Int(marker & 0x0F)
+                let header: BinaryObjectHeader
+                switch marker >> 4 {
+                case Marker.uid.rawValue where low <= 7 && low < objectsEnd - offset - 1,
+                     Marker.real.rawValue where low == 3 && 8 < objectsEnd - offset:
+                    continue
+                case Marker.asciiString.rawValue where low < 0xF && low < objectsEnd - offset:
+                    header = BinaryObjectHeader(kind: .asciiString, marker: marker, offset: offset, count: low, content: offset + 1)
+                case Marker.dictionary.rawValue where low < 0xF && 2 * low * trailer.referenceSize < objectsEnd - offset:
+                    header = BinaryObjectHeader(kind: .dictionary, marker: marker, offset: offset, count: low, content: offset + 1)
+                default:
+                    header = try self.header(at: offset)
                 }
-                state[ref] = .string
-            case .utf16String:
-                try checkUTF16(start: header.content, count: header.count)
-                state[ref] = .string
-            case .array, .set, .dictionary:
-                state[ref] = .container
-                if backwardOnly, try checkBackward(header, ref, state) { state[ref] = .walked } else { backwardOnly = false }
-            default:
-                break
+                switch header.kind {
+                case .asciiString:
+                    guard isASCII(from: header.content, count: header.count) else {
+                        throw PropertyListError(.invalidString, at: header.offset, "an ASCII string holds a byte above 0x7F")
+                    }
+                    state[ref] = .string
+                case .utf16String:
+                    try checkUTF16(start: header.content, count: header.count)
+                    state[ref] = .string
+                case .array, .set, .dictionary:
+                    state[ref] = .container
+                    if backwardOnly, try checkBackward(header, ref, UnsafeBufferPointer(state)) { state[ref] = .walked } else { backwardOnly = false }
+                default:
+                    break
+                }
             }
         }
         if backwardOnly { return }
@@ -46,14 +64,22 @@ extension BinaryPropertyListView {
 
     /// For a container whose references all name objects before it: checks that its keys
     /// are strings and returns true; false when it refers to itself or to a later object.
-    private func checkBackward(_ header: BinaryObjectHeader, _ ref: Int, _ state: [State]) throws(PropertyListError) -> Bool {
+    private func checkBackward(_ header: BinaryObjectHeader, _ ref: Int, _ state: UnsafeBufferPointer<State>) throws(PropertyListError) -> Bool {
         let keys = header.kind == .dictionary ? header.count : 0
-        for index in 0..<header.count + keys {
+        var keysAreStrings = true
+        var highest = 0
+        for index in 0..<keys {
             let child = reference(header, index)
-            guard child < ref else { return false }
-            guard index >= keys || state[child] == .string else {
-                throw PropertyListError(.invalidKey, at: header.offset, "a key of the dictionary at byte \(header.offset) is not a string")
-            }
+            highest = max(highest, child)
+            // (Read only below `ref`: checked once the loop is done.)
+            keysAreStrings = keysAreStrings && (child >= ref || state[child] == .string)
+        }
+        for index in keys..<header.count + keys {
+            highest = max(highest, reference(header, index))
+        }
+        guard highest < ref else { return false }
+        guard keysAreStrings else {
+            throw PropertyListError(.invalidKey, at: header.offset, "a key of the dictionary at byte \(header.offset) is not a string")
         }
         return true
     }
