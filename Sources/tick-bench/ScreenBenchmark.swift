@@ -19,6 +19,17 @@ struct ScreenFigures {
     var escape: Double
     /// tick's peak resident memory after the runs, in MiB.
     var peakMiB: Double
+    /// The list file's size in bytes.
+    var fileBytes: Int
+    /// calcurse's first frame on the same titles, median in milliseconds (its launches
+    /// take turns with tick's); nil when calcurse is not installed or not asked for.
+    var calcurseFirstFrame: Double?
+    /// How many launches and Space presses the medians are of.
+    var launches: Int
+    var spaces: Int
+
+    /// tick's peak memory ÷ the list file's size.
+    var peakPerFileSize: Double { peakMiB * 1_048_576 / Double(max(fileBytes, 1)) }
 }
 
 enum ScreenBenchmark {
@@ -35,13 +46,25 @@ enum ScreenBenchmark {
     /// Runs the `tick` at `tick` on a list of `count` items.
     /// With `lists` above 1, the set holds that many lists of `count` items: the default
     /// one that the app opens, and `lists - 1` named ones beside it (`lists/List N.plist`).
-    static func measure(tick: String, count: Int, launches: Int, spaces: Int, lists: Int = 1) throws -> ScreenFigures {
+    /// With `calcurse`, each launch of tick is followed by one of calcurse on the same
+    /// titles (``CalcurseData``) in the same pane, timed to its first frame that shows its
+    /// to-do panel (``calcurseFirstFrame(in:command:firstTitle:)``).
+    static func measure(tick: String, count: Int, launches: Int, spaces: Int, lists: Int = 1, calcurse: Bool = false) throws -> ScreenFigures {
         let directory = FileManager.default.temporaryDirectory.appendingPathComponent("tick-screen-\(UUID().uuidString)")
         try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
         defer { try? FileManager.default.removeItem(at: directory) }
         let file = directory.appendingPathComponent("ToDoItems.plist")
         var generator = ItemGenerator(seed: 7)
-        try ToDoStore(fileURL: file).save(generator.list(count: count))
+        let items = generator.list(count: count)
+        try ToDoStore(fileURL: file).save(items)
+        let fileBytes = (try FileManager.default.attributesOfItem(atPath: file.path)[.size] as? Int) ?? 0
+        let calcursePath = calcurse ? calcurseExecutable() : nil
+        var calcurseCommand: String?
+        if let calcursePath {
+            let data = directory.appendingPathComponent("calcurse", isDirectory: true)
+            try CalcurseData.write(items, to: data, notes: false)
+            calcurseCommand = "exec " + [calcursePath, "-D", data.path].map(TmuxSession.quote).joined(separator: " ")
+        }
         let set = ListSet(defaultFileURL: file, journalDirectory: directory.appendingPathComponent("state"))
         for number in 1..<max(lists, 1) { try set.add("List \(number)").save(generator.list(count: count)) }
         let trace = directory.appendingPathComponent("trace").path
@@ -61,8 +84,14 @@ enum ScreenBenchmark {
         var spaceTimes: [Double] = []
         var savedTimes: [Double] = []
         var escapeTimes: [Double] = []
+        var calcurseTimes: [Double] = []
         var peak = Double.nan
         for launch in 0..<launches {
+            if let calcurseCommand {
+                try settle(session)
+                calcurseTimes.append(try calcurseFirstFrame(in: session, command: calcurseCommand))
+            }
+            try settle(session)
             _ = FileManager.default.createFile(atPath: trace, contents: nil)
             let start = Measure.now()
             try session.tmux(["respawn-pane", "-k", "-t", "=\(session.name):", command])
@@ -96,7 +125,47 @@ enum ScreenBenchmark {
         try session.send("q")
         return ScreenFigures(
             items: count, firstFrame: Measure.median(of: firstFrames),
-            spaceToFrame: Measure.median(of: spaceTimes), spaceToSaved: Measure.median(of: savedTimes), escape: Measure.median(of: escapeTimes), peakMiB: peak
+            spaceToFrame: Measure.median(of: spaceTimes), spaceToSaved: Measure.median(of: savedTimes), escape: Measure.median(of: escapeTimes), peakMiB: peak,
+            fileBytes: fileBytes, calcurseFirstFrame: calcursePath == nil ? nil : Measure.median(of: calcurseTimes),
+            launches: launches, spaces: spaces
         )
+    }
+
+    /// Ends the pane's program and waits until it is gone, so that a launch never shares
+    /// the processor with the last one still reading or freeing its list (tick reads the
+    /// rest of a large list after its first frame, and acts on a hang-up only then).
+    static func settle(_ session: TmuxSession) throws {
+        let previous = try session.panePID()
+        try session.tmux(["respawn-pane", "-k", "-t", "=\(session.name):", "exec cat"])
+        let deadline = Measure.now() + 60_000_000_000
+        while kill(previous, 0) == 0, Measure.now() < deadline { usleep(1_000) }
+    }
+
+    static func calcurseExecutable() -> String? {
+        ["/usr/bin/calcurse", "/usr/local/bin/calcurse"].first { FileManager.default.isExecutableFile(atPath: $0) }
+    }
+
+    /// Starts calcurse in the pane and polls the pane until its to-do panel shows an item;
+    /// milliseconds from asking tmux to start it (as tick's first frame) to the capture that
+    /// showed it. Each capture is a tmux client of its own (1–3 ms), so the figure can be
+    /// late by one capture: small beside calcurse's figures from 10,000 items on.
+    static func calcurseFirstFrame(in session: TmuxSession, command: String) throws -> Double {
+        let start = Measure.now()
+        try session.tmux(["respawn-pane", "-k", "-t", "=\(session.name):", command])
+        let deadline = start + 120_000_000_000
+        while Measure.now() < deadline {
+            if let lines = try? session.capture(), Self.showsToDo(lines) { return Double(Measure.now() - start) / 1e6 }
+            usleep(500)
+        }
+        throw BenchmarkError("calcurse showed no to-do within 120 s")
+    }
+
+    /// Whether calcurse's screen shows an item in its to-do panel: the row below the rule
+    /// under the panel's "TODO" title has text after the panel's left border.
+    static func showsToDo(_ lines: [String]) -> Bool {
+        guard let title = lines.firstIndex(where: { $0.hasSuffix("│") && $0.contains(" TODO ") }), title + 2 < lines.count else { return false }
+        let row = lines[title + 2]
+        guard let border = row.range(of: "││", options: .backwards) else { return false }
+        return row[border.upperBound...].contains { !$0.isWhitespace && $0 != "│" }
     }
 }

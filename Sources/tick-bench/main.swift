@@ -2,7 +2,7 @@ import Foundation
 @_spi(Benchmark) import TickCore
 
 // tick-bench: `swift build -c release && .build/release/tick-bench [--sizes 1000,10000] [--lists 10]
-// [--skip-archive] [--skip-screen] [--skip-add] [--before PATH-TO-AN-OLDER-TICK]
+// [--skip-archive] [--skip-screen] [--screen-sizes 100,1000000] [--screen-spaces N] [--skip-add] [--before PATH-TO-AN-OLDER-TICK]
 // [--foundation-limit N] [--skip-interchange | --only-interchange] [--interchange-size N]
 // [--calcurse-import] [--only-recurrence [--recurrence-size N]]` prints the speed tables of
 // docs/performance.md (its "How to measure" lists these and the --child modes below); with
@@ -136,21 +136,19 @@ do {
     }
 
     if !arguments.contains("--skip-screen") {
-        print("\nFull screen: release tick in a 120×40 tmux pane; medians in milliseconds\n")
-        var screen = Table(header: ["tick", "items", "exec → first frame", "Space → frame", "Space → saved", "Esc → frame", "tick peak memory"])
-        for count in sizes where count <= 100_000 {
-            for (name, binary) in binaries {
-                let figures = try ScreenBenchmark.measure(tick: binary, count: count, launches: 11, spaces: count >= 100_000 ? 11 : 21,
-                                                          lists: option("--lists").flatMap { Int($0) } ?? 1)
-                screen.rows.append([
-                    name, String(count), formatMilliseconds(figures.firstFrame),
-                    formatMilliseconds(figures.spaceToFrame), formatMilliseconds(figures.spaceToSaved),
-                    formatMilliseconds(figures.escape), String(format: "%.1f MiB", figures.peakMiB),
-                ])
+        print("\nFull screen: release tick in a 120×40 tmux pane, calcurse's launches taking turns with tick's; medians in milliseconds\n")
+        let screenSizes = option("--screen-sizes").map { $0.split(separator: ",").compactMap { Int($0) } } ?? sizes.filter { $0 <= 100_000 }
+        let spaces = Int(option("--screen-spaces") ?? "") ?? 21
+        var rows: [(name: String, figures: ScreenFigures)] = []
+        for count in screenSizes {
+            for (index, (name, binary)) in binaries.enumerated() {
+                let figures = try ScreenBenchmark.measure(tick: binary, count: count, launches: 11, spaces: spaces,
+                                                          lists: option("--lists").flatMap { Int($0) } ?? 1, calcurse: index == 0)
+                rows.append((name, figures))
                 FileHandle.standardError.write(Data("measured the screen of \(name) at \(count) items\n".utf8))
             }
         }
-        print(screen.render())
+        print(ScreenTable.render(rows))
     }
 
     if !arguments.contains("--skip-add") {

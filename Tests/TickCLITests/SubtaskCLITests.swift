@@ -32,6 +32,16 @@ struct SubtaskCLITests {
         #expect(try tick.run(["show", "1"]).stdout.contains("  subtasks: 2 (2 open)\n"))
     }
 
+    @Test("piped, a list in tree order is printed as it is read: a subtask's subtask four columns in, a filter keeping positions and indents")
+    func streamedIndents() throws {
+        let tick = try packing()
+        #expect(try tick.run(["add", "Wool", "--parent", "2"]).status == 0)
+        #expect(try tick.run(["check", "5"]).status == 0)
+        #expect(try tick.run(["list"]).stdout == "1 [ ] Pack\n2   [ ] Socks\n3     [ ] Wool\n4   [ ] Shirts\n5 [x] Call\n")
+        #expect(try tick.run(["list", "Wool"]).stdout == "3     [ ] Wool\n")
+        #expect(try tick.run(["list", "--done"]).stdout == "5 [x] Call\n")
+    }
+
     @Test("move of a parent moves its subtasks with it; a subtask stays among its parent's; the line says where each went")
     func moveBlocks() throws {
         let tick = try packing()

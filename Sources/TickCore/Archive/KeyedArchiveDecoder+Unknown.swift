@@ -46,7 +46,7 @@ extension KeyedArchiveDecoder {
             return .dictionary(entries)
         default:
             do throws(PropertyListError) {
-                return .value(try view.scalar(header) ?? .null)
+                return .value(try plist.scalar(header) ?? .null)
             } catch {
                 throw ArchiveError(error)
             }

@@ -6,8 +6,7 @@ import FoundationEssentials
 /// decoder follows UIDs from `$top.root`, reading each object's keys as the schema
 /// (``ArchiveSchema``) says and keeping the keys it does not know.
 struct KeyedArchiveDecoder {
-    let view: BinaryPropertyListView
-    /// The same bytes, read without checking again (the view checked them whole).
+    /// The file, checked whole, read without checking again.
     let plist: CheckedPropertyList
     /// The `$objects` array.
     var objects = BinaryObjectHeader(kind: .array, marker: 0, offset: 0, count: 0, content: 0)
@@ -44,7 +43,6 @@ struct KeyedArchiveDecoder {
     static let maximumUnknownNodes = 1_000_000
 
     init(view: BinaryPropertyListView) {
-        self.view = view
         plist = view.checked
         keyCodes = [UInt8](repeating: 0, count: view.objectCount)
     }

@@ -29,6 +29,9 @@ extension ToDoList {
     /// The ids of the item's subtasks and theirs, depth first, each section's in its order
     /// (To Do's before Done's among one parent's).
     public func descendants(of id: UUID) -> [UUID] {
+        // Most items have no subtasks: a look for one child, without building the map of
+        // every item's children, which at a million items takes longer than a key may.
+        guard Self.anyItem(of: toDoItems, hasParent: id) || Self.anyItem(of: doneItems, hasParent: id) else { return [] }
         var children: [UUID: [UUID]] = [:]
         for item in toDoItems where item.parent != nil { children[item.parent ?? id, default: []].append(item.id) }
         for item in doneItems where item.parent != nil { children[item.parent ?? id, default: []].append(item.id) }
@@ -82,7 +85,14 @@ extension ToDoList {
     /// The indices of `items` in tree order, nil when they are in it already; clears the
     /// parent of an item whose parent closes a cycle.
     static func treeOrder(_ items: inout [ToDoItem]) -> [Int]? {
-        guard items.contains(where: { $0.hasRareFields && $0.parent != nil }), !isTreeOrdered(items) else { return nil }
+        // After most changes the items are in tree order still: one pass tells, where the
+        // map of ids below would cost a key tens of milliseconds at a million items.
+        isInTreeOrder(items) ? nil : treeOrderFromScratch(&items)
+    }
+
+    /// ``treeOrder(_:)`` worked out whole: each item's parent found through a map of ids,
+    /// cycles broken, the forest walked depth first.
+    static func treeOrderFromScratch(_ items: inout [ToDoItem]) -> [Int]? {
         var indexOf: [UUID: Int] = [:]
         indexOf.reserveCapacity(items.count)
         for (index, item) in items.enumerated() { indexOf[item.id] = index }
@@ -103,23 +113,41 @@ extension ToDoList {
         return order.elementsEqual(items.indices) ? nil : order
     }
 
-    /// Whether the items are in tree order already, known in one pass without a table of
-    /// ids: each subtask's parent is on the path of items above it (the item before it or
-    /// one of that item's ancestors). Such a list has no cycle, and ``treeOrder(_:)`` would
-    /// leave it as it is. False also when a parent is elsewhere or missing (the long way
-    /// tells those apart).
-    private static func isTreeOrdered(_ items: [ToDoItem]) -> Bool {
-        var path: [UUID] = []
-        for item in items {
-            if let parent = item.parent {
-                guard let at = path.lastIndex(of: parent) else { return false }
-                path.removeSubrange((at + 1)...)
-            } else {
-                path.removeAll(keepingCapacity: true)
+    /// True when `items` are in tree order, told in one pass without hashing: each item
+    /// whose parent is in `items` comes after that parent, with only the parent's earlier
+    /// subtasks (and theirs) between them, so its parent is on the path of the item above
+    /// it (the item and its ancestors). A parent not on that path must be in no place of
+    /// `items` (the item is top level); with more such parents than a short list holds,
+    /// this says false and ``treeOrder(_:)`` finds out the long way.
+    static func isInTreeOrder(_ items: [ToDoItem]) -> Bool {
+        items.withUnsafeBufferPointer { items in
+            var path: [UUID] = []
+            var elsewhere: [UUID] = []
+            for index in items.indices {
+                let id = items[index].id
+                if items[index].hasParent, let parent = items[index].parent {
+                    if let at = path.lastIndex(of: parent) {
+                        path.removeSubrange((at + 1)...)
+                    } else {
+                        guard elsewhere.count < 16 else { return false }
+                        elsewhere.append(parent)
+                        path.removeAll(keepingCapacity: true)
+                    }
+                } else {
+                    path.removeAll(keepingCapacity: true)
+                }
+                path.append(id)
             }
-            path.append(item.id)
+            guard !elsewhere.isEmpty else { return true }
+            return !items.indices.contains { elsewhere.contains(items[$0].id) }
         }
-        return true
+    }
+
+    /// Whether any of `items` has `parent` as its parent (read in place, no item copied).
+    static func anyItem(of items: [ToDoItem], hasParent parent: UUID) -> Bool {
+        items.withUnsafeBufferPointer { items in
+            items.indices.contains { items[$0].hasParent && items[$0].parent == parent }
+        }
     }
 
     /// Cuts each cycle of `parentIndex` at the item, met first in order, whose parent closes

@@ -54,48 +54,6 @@ struct BinaryPropertyListView {
         return UInt64(bigEndian: word) & (UInt64.max &>> (64 &- 8 &* UInt64(truncatingIfNeeded: size)))
     }
 
-    /// The value of the object with this reference number when it is a UID, nil when it is
-    /// another type: ``header(of:)`` and ``uid(_:)`` without parsing a whole header.
-    @inline(__always)
-    func uid(of ref: Int) throws(PropertyListError) -> UInt64? {
-        let offset = try offset(of: ref)
-        let marker = base[offset]
-        guard marker >> 4 == Marker.uid.rawValue else { return nil }
-        let size = Int(marker & 0x0F) + 1
-        guard size <= objectsEnd - offset - 1 else {
-            throw PropertyListError(.truncated, at: offset, "the object needs \(size) bytes but the object area ends first")
-        }
-        return unsigned(at: offset + 1, size: size)
-    }
-
-    /// The value of the object with this reference number when it is an 8-byte real, nil
-    /// when it is anything else: the common case of ``number(_:)`` without a whole header.
-    @inline(__always)
-    func real8(of ref: Int) throws(PropertyListError) -> Double? {
-        let offset = try offset(of: ref)
-        guard base[offset] == Marker.real.byte(3), 8 <= objectsEnd - offset - 1 else { return nil }
-        return Double(bitPattern: unsigned(at: offset + 1, size: 8))
-    }
-
-    /// The value of an object that is not an array, set or dictionary; nil for those.
-    func scalar(_ header: BinaryObjectHeader) throws(PropertyListError) -> PropertyListValue? {
-        switch header.kind {
-        case .simple:
-            switch header.marker {
-            case Marker.falseByte: return .bool(false)
-            case Marker.trueByte: return .bool(true)
-            default: return .null
-            }
-        case .integer: return try integer(header)
-        case .real: return .real(real(header))
-        case .date: return .date(real(header))
-        case .data: return .data(Array(base[header.content..<header.content + header.count]))
-        case .asciiString, .utf16String: return .string(string(header) ?? "")
-        case .uid: return .uid(uid(header))
-        case .array, .set, .dictionary: return nil
-        }
-    }
-
     /// The header of the object with this reference number.
     @inline(__always)
     func header(of ref: Int) throws(PropertyListError) -> BinaryObjectHeader {
@@ -189,66 +147,6 @@ struct BinaryPropertyListView {
         let size = trailer.referenceSize
         let value = unsigned(at: header.content + index * size, size: size)
         return value > UInt64(Int.max) ? Int.max : Int(value)
-    }
-
-    // MARK: - Scalars
-
-    /// The value of an integer object (type 0x1).
-    func integer(_ header: BinaryObjectHeader) throws(PropertyListError) -> PropertyListValue {
-        let size = header.count
-        if size == 16 {
-            let high = unsigned(at: header.content, size: 8)
-            let low = unsigned(at: header.content + 8, size: 8)
-            if high == 0 {
-                return low > UInt64(Int64.max) ? .unsignedInteger(low) : .integer(Int64(low))
-            }
-            if high == UInt64.max, low >> 63 == 1 { return .integer(Int64(bitPattern: low)) }
-            throw PropertyListError(.wrongType, at: header.offset, "a 16-byte integer does not fit in 64 bits")
-        }
-        let raw = unsigned(at: header.content, size: size)
-        // 1-, 2- and 4-byte integers are unsigned; 8-byte ones are signed.
-        return .integer(size == 8 ? Int64(bitPattern: raw) : Int64(raw))
-    }
-
-    /// The value of a real or date object (types 0x2, 0x3).
-    @inline(__always)
-    func real(_ header: BinaryObjectHeader) -> Double {
-        if header.count == 4 {
-            return Double(Float(bitPattern: UInt32(truncatingIfNeeded: unsigned(at: header.content, size: 4))))
-        }
-        return Double(bitPattern: unsigned(at: header.content, size: 8))
-    }
-
-    /// A number as a Double: integers and reals; nil for any other type.
-    func number(_ header: BinaryObjectHeader) throws(PropertyListError) -> Double? {
-        switch header.kind {
-        case .real: return real(header)
-        case .integer:
-            switch try integer(header) {
-            case .integer(let value): return Double(value)
-            case .unsignedInteger(let value): return Double(value)
-            default: return nil
-            }
-        default: return nil
-        }
-    }
-
-    /// The value of a UID object (type 0x8).
-    @inline(__always)
-    func uid(_ header: BinaryObjectHeader) -> UInt64 {
-        unsigned(at: header.content, size: header.count)
-    }
-
-    /// The text of a string object (types 0x5 and 0x6); nil for other types.
-    func string(_ header: BinaryObjectHeader) -> String? {
-        switch header.kind {
-        case .asciiString:
-            return String(decoding: UnsafeBufferPointer(rebasing: base[header.content..<header.content + header.count]), as: UTF8.self)
-        case .utf16String:
-            return UTF16Text.string(UnsafeBufferPointer(rebasing: base[header.content..<header.content + 2 * header.count]))
-        default:
-            return nil
-        }
     }
 
     /// Checks that `count` big-endian UTF-16 units from byte `start` pair every surrogate.

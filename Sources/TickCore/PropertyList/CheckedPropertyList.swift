@@ -123,15 +123,40 @@ struct CheckedPropertyList {
     func number(_ header: BinaryObjectHeader) -> Double? {
         switch header.kind {
         case .real: return real(header)
-        case .integer where header.count == 16:
-            let high = load(header.content, 8), low = load(header.content &+ 8, 8)
-            if high == 0 { return Double(low) }
-            return high == UInt64.max && low >> 63 == 1 ? Double(Int64(bitPattern: low)) : nil
         case .integer:
-            let raw = load(header.content, header.count)
-            // 1-, 2- and 4-byte integers are unsigned; 8-byte ones are signed.
-            return header.count == 8 ? Double(Int64(bitPattern: raw)) : Double(raw)
+            switch try? integer(header) {
+            case .integer(let value)?: return Double(value)
+            case .unsignedInteger(let value)?: return Double(value)
+            default: return nil
+            }
         default: return nil
+        }
+    }
+
+    /// The value of an integer object.
+    func integer(_ header: BinaryObjectHeader) throws(PropertyListError) -> PropertyListValue {
+        if header.count == 16 {
+            let high = load(header.content, 8), low = load(header.content &+ 8, 8)
+            if high == 0 { return low > UInt64(Int64.max) ? .unsignedInteger(low) : .integer(Int64(low)) }
+            if high == UInt64.max, low >> 63 == 1 { return .integer(Int64(bitPattern: low)) }
+            throw PropertyListError(.wrongType, at: header.offset, "a 16-byte integer does not fit in 64 bits")
+        }
+        let raw = load(header.content, header.count)
+        // 1-, 2- and 4-byte integers are unsigned; 8-byte ones are signed.
+        return .integer(header.count == 8 ? Int64(bitPattern: raw) : Int64(raw))
+    }
+
+    /// The value of an object that is not an array, set or dictionary; nil for those.
+    func scalar(_ header: BinaryObjectHeader) throws(PropertyListError) -> PropertyListValue? {
+        switch header.kind {
+        case .simple: return header.marker == Marker.falseByte ? .bool(false) : header.marker == Marker.trueByte ? .bool(true) : .null
+        case .integer: return try integer(header)
+        case .real: return .real(real(header))
+        case .date: return .date(real(header))
+        case .data: return .data(Array(bytes(from: header.content, count: header.count)))
+        case .asciiString, .utf16String: return .string(string(header) ?? "")
+        case .uid: return .uid(load(header.content, header.count))
+        case .array, .set, .dictionary: return nil
         }
     }
 

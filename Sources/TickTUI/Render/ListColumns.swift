@@ -73,8 +73,13 @@ extension AppState {
         switch operation {
         case .insert(let item, _, _):
             columns.widen(for: item, now: now, calendar: calendar)
-        case .set(let id, _), .check(let id), .checkOccurrence(let id, _):
+        case .set(let id, _):
             if let item = list.item(withID: id) { columns.widen(for: item, now: now, calendar: calendar) }
+        case .check(let id), .checkOccurrence(let id, _):
+            // A checked item is at the top of Done (a repeating one stays in To Do): looked
+            // for there first, not after a pass over all of To Do.
+            let item = list.doneItems.first.flatMap { $0.id == id ? $0 : nil } ?? list.item(withID: id)
+            if let item { columns.widen(for: item, now: now, calendar: calendar) }
         case .uncheck, .remove, .place, .reorder, .removeAll:
             break
         }

@@ -92,7 +92,8 @@ extension AppState {
         // A repeating item stayed, moved on to its next occurrence: say when that is, and
         // go to the row after it (wherever a sorted view put it), so that Space again ticks
         // the next item, not the next occurrence.
-        if selection.section == .toDo, let moved = list.item(withID: item.id), list.position(of: item.id)?.section == .toDo,
+        // (Only a repeating item stays: looking for any other would pass over all of To Do.)
+        if selection.section == .toDo, item.recurrence != nil, let moved = list.item(withID: item.id), list.position(of: item.id)?.section == .toDo,
            let due = moved.localDue(calendar: calendar) {
             status = StatusMessage("done for now; next due \(DueDateFormat.longDate(due, calendar: calendar, withTime: !moved.dueIsDay)) · u undoes")
             if select(id: item.id), var next = self.selection {

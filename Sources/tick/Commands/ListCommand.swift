@@ -126,9 +126,11 @@ struct ListCommand: ParsableCommand {
     /// time, never holding the list. Nothing is printed when an item is bad: lines (about a
     /// quarter of the file's size) are collected and written once every item was read;
     /// JSON, larger than the file, is written as it goes after a first pass has read every
-    /// item. Lines of a list with subtasks are not written: false, for the caller to print
-    /// them from the whole list (a file another program wrote may hold a subtask before its
-    /// parent, which the list's tree order, and so its positions, move).
+    /// item. Subtasks are indented under their parents as the items come, which is the
+    /// list's tree order when each subtask comes after its parent (as tick writes them);
+    /// when one does not, no line is written: false, for the caller to print them from the
+    /// whole list (a file another program wrote may hold a subtask before its parent, which
+    /// the list's tree order, and so its positions, move).
     @discardableResult
     static func printStreamed(_ items: StoredItems, sections: [ToDoList.Section], json: Bool, filter: ListFilter) throws -> Bool {
         if json { try items.forEach { _, _ in true } }
@@ -137,19 +139,22 @@ struct ListCommand: ParsableCommand {
         var array = TickJSON.ArrayStream()
         var failure: InterchangeError?
         var position = 0  // in the whole list, To Do first (every To Do item comes first)
-        var hasSubtasks = false
+        var depths = SubtaskDepths()
+        var outOfTreeOrder = false
         try items.forEach { section, item in
             position += 1
             // (Every item is read, also of a section not shown: a bad one is an error here too;
-            // lines stop at the first subtask, the whole list read next checks the rest.)
-            if item.parent != nil, !json {
-                hasSubtasks = true
+            // lines stop at a subtask whose parent is not above it, and the whole list read
+            // next checks the rest.)
+            let depth = json ? 0 : depths.next(item, in: section)
+            if item.parent != nil, depth == 0, !json {
+                outOfTreeOrder = true
                 return false
             }
             guard sections.contains(section), !filter.narrows || filter.keeps(item, in: section) else { return true }
             guard json else {
-                ListText.writePlainLine(item, position: position, done: section == .done, today: today, now: filter.now,
-                                       calendar: filter.calendar, to: &writer)
+                ListText.writePlainLine(item, position: position, done: section == .done, indent: 2 * depth, today: today,
+                                       now: filter.now, calendar: filter.calendar, to: &writer)
                 return true
             }
             array.startElement(to: &writer)
@@ -158,8 +163,8 @@ struct ListCommand: ParsableCommand {
             return failure == nil
         }
         if let failure { throw failure }
-        if json { try array.finish(to: &writer) } else if !hasSubtasks { try writer.flush() }
-        return json || !hasSubtasks
+        if json { try array.finish(to: &writer) } else if !outOfTreeOrder { try writer.flush() }
+        return json || !outOfTreeOrder
     }
 
     /// Prints the given sections of `list` (the items `filter` keeps) as lines that fit

@@ -38,7 +38,7 @@ struct BinaryTreeReader {
 
     mutating func value(_ ref: Int, depth: Int) throws(PropertyListError) -> PropertyListValue {
         let header = try view.header(of: ref)
-        if let scalar = try view.scalar(header) { return scalar }
+        if let scalar = try view.checked.scalar(header) { return scalar }
         // Containers: memoized, cycle-checked, depth-capped.
         if cache.isEmpty {
             cache = Array(repeating: nil, count: view.objectCount)
@@ -67,7 +67,7 @@ struct BinaryTreeReader {
             for index in 0..<header.count {
                 let keyRef = view.reference(header, index)
                 let keyHeader = try view.header(of: keyRef)
-                guard let key = view.string(keyHeader) else {
+                guard let key = view.checked.string(keyHeader) else {
                     throw PropertyListError(.invalidKey, at: keyHeader.offset, "a dictionary key is not a string")
                 }
                 entries.append((key, try value(view.reference(header, header.count + index), depth: depth + 1)))
