@@ -6,11 +6,11 @@
 
 enum { KEY_NONE = 0, KEY_formatVersion, KEY_toDoItems, KEY_doneItems, KEY_id, KEY_title, KEY_itemDescription,
        KEY_timestamp, KEY_dueIsDate, KEY_createdAt, KEY_modifiedAt, KEY_completedAt, KEY_location,
-       KEY_iCalendarUID, KEY_iCalendarExtras, KEY_name, KEY_latitude, KEY_longitude, KEY_objects,
+       KEY_priority, KEY_tags, KEY_recurrence, KEY_parent, KEY_iCalendarUID, KEY_iCalendarExtras, KEY_taskwarriorExtras, KEY_name, KEY_latitude, KEY_longitude, KEY_objects,
        KEY_string, KEY_class, KEY_classname, KEY_classes, KEY_COUNT, KEY_OTHER = 255 };
 static const char *KEY_NAMES[KEY_COUNT] = { "", "formatVersion", "toDoItems", "doneItems", "id", "title",
     "itemDescription", "timestamp", "dueIsDate", "createdAt", "modifiedAt", "completedAt", "location",
-    "iCalendarUID", "iCalendarExtras", "name", "latitude", "longitude", "NS.objects", "NS.string",
+    "priority", "tags", "recurrence", "parent", "iCalendarUID", "iCalendarExtras", "taskwarriorExtras", "name", "latitude", "longitude", "NS.objects", "NS.string",
     "$class", "$classname", "$classes" };
 enum { C_LIST, C_ITEM, C_LOCATION, C_ARRAY, C_NONE };
 
@@ -211,6 +211,49 @@ static size_t trim(char *str, size_t len) {
     return e - a;
 }
 
+// A UUID value (id, parent): a UID to a 36-character string, parsed as tick parses it.
+// Returns 0 for UID 0 (nil).
+static int read_uuid(uint64_t ref, uint8_t out[16]) {
+    uint64_t u = uid_value(ref);
+    if (u == 0) return 0;
+    hdr_t h = header_of(obj_ref(u));
+    if (h.kind == K_ASCII && h.count == 36) { if (!parse_uuid(B + h.content, out)) die("bad UUID", (long)h.off); return 1; }
+    h = string_header(h); size_t l; char *s = copy_string(&h, &l);
+    if (l != 36 || !parse_uuid((uint8_t *)s, out)) die("bad UUID", (long)h.off);
+    free(s);
+    return 1;
+}
+
+static hdr_t array_elements(uint64_t uid);
+// Whether UTF-8 text holds a line break as Swift's Character.isNewline sees one
+// (U+000A-U+000D, U+0085, U+2028, U+2029).
+static int has_newline(const uint8_t *s) {
+    for (; *s; s++) {
+        if (*s >= 10 && *s <= 13) return 1;
+        if (s[0] == 0xC2 && s[1] == 0x85) return 1;
+        if (s[0] == 0xE2 && s[1] == 0x80 && (s[2] == 0xA8 || s[2] == 0xA9)) return 1;
+    }
+    return 0;
+}
+// An item's tags (an NSArray of strings by UID) as tick's setTags keeps them: each trimmed,
+// the empty ones and repeats dropped, a tag with a line break refused. (Repeats are compared
+// by bytes; Swift compares canonically equivalent texts equal. The benchmark's tags are
+// distinct either way.)
+static void decode_tags(uint64_t uid, item_t *it) {
+    hdr_t e = array_elements(uid);
+    it->tags = e.count ? malloc(e.count * sizeof(char *)) : NULL;
+    for (uint64_t i = 0; i < e.count; i++) {
+        uint64_t u = uid_value(refat(&e, i));
+        if (u == 0) die("nil tag", (long)uid);
+        hdr_t h = string_header(header_of(obj_ref(u)));
+        size_t len; char *tag = copy_string(&h, &len);
+        len = trim(tag, len);
+        if (len && has_newline((uint8_t *)tag)) die("tag with a line break", (long)uid);
+        int kept = len > 0;
+        for (size_t k = 0; kept && k < it->tag_count; k++) if (!strcmp(it->tags[k], tag)) kept = 0;
+        if (kept) it->tags[it->tag_count++] = tag; else free(tag);
+    }
+}
 
 static location_t *decode_location(uint64_t uid) {
     hdr_t d = dict_of_uid(uid);
@@ -244,27 +287,34 @@ void decode_item(uint64_t uid, item_t *it) {
     static const item_t zero_item;
     *it = zero_item;
     int saw_class = 0, has_id = 0, has_created = 0; size_t tlen = 0;
-    uint64_t loc_uid = 0;
+    uint64_t loc_uid = 0, tags_uid = 0;
     for (uint64_t i = 0; i < d.count; i++) {
         uint64_t kr = refat(&d, i), vr = refat(&d, d.count + i);
         switch (key_of(kr)) {
         case KEY_class: expect_class(vr, C_ITEM); saw_class = 1; break;
-        case KEY_id: {
-            uint64_t u = uid_value(vr);
-            if (u == 0) break;
-            hdr_t h = header_of(obj_ref(u));
-            if (h.kind == K_ASCII && h.count == 36) { if (!parse_uuid(B + h.content, it->id)) die("bad UUID", (long)h.off); }
-            else {
-                h = string_header(h); size_t l; char *s = copy_string(&h, &l);
-                if (l != 36 || !parse_uuid((uint8_t *)s, it->id)) die("bad UUID", (long)h.off);
-                free(s);
-            }
-            has_id = 1; break;
-        }
+        case KEY_id: if (read_uuid(vr, it->id)) has_id = 1; break;
+        case KEY_parent: it->has_parent = (uint8_t)read_uuid(vr, it->parent); break;
         case KEY_title: { char *s = string_by_uid(vr, &tlen); if (s) { free(it->title); it->title = s; } break; }
         case KEY_itemDescription: { char *s = string_by_uid(vr, NULL); if (s) { free(it->notes); it->notes = s; } break; }
         case KEY_iCalendarUID: { char *s = string_by_uid(vr, NULL); if (s) { free(it->external_uid); it->external_uid = s; } break; }
         case KEY_iCalendarExtras: { char *s = string_by_uid(vr, NULL); if (s) { free(it->ical_extras); it->ical_extras = s; } break; }
+        case KEY_taskwarriorExtras: { char *s = string_by_uid(vr, NULL); if (s) { free(it->taskwarrior_extras); it->taskwarrior_extras = s; } break; }
+        case KEY_recurrence: {   // (tick keeps an empty rule as none)
+            size_t l; char *s = string_by_uid(vr, &l);
+            free(it->recurrence); it->recurrence = NULL;
+            if (s && l) it->recurrence = s; else free(s);
+            break;
+        }
+        case KEY_priority: {
+            double v;
+            if (number(vr, &v)) {
+                if (v != trunc(v) || fabs(v) >= 1e15) die("priority not an integer", (long)uid);
+                if (v < 1 || v > 9) die("priority outside 1-9", (long)v);
+                it->priority = (int8_t)v;
+            }
+            break;
+        }
+        case KEY_tags: tags_uid = uid_value(vr); break;
         case KEY_timestamp: it->has_due = number(vr, &it->due); break;
         case KEY_createdAt: has_created = number(vr, &it->created_at); break;
         case KEY_modifiedAt: it->has_modified = number(vr, &it->modified_at); break;
@@ -280,10 +330,13 @@ void decode_item(uint64_t uid, item_t *it) {
     if (!has_created) die("item has no createdAt", (long)uid);
     if (trim(it->title, tlen) == 0) die("empty title", (long)uid);
     if (loc_uid) it->location = decode_location(loc_uid);
+    if (tags_uid) decode_tags(tags_uid, it);
+    // (An item of an older tick kept priority, tags and repeat in its iCalendar extras, which
+    // tick reads out of them; the benchmark's list has no extras.)
 }
 
-// The NS.objects array of a section (NSArray by UID); count 0 when absent.
-static hdr_t section_elements(uint64_t uid) {
+// The NS.objects array of an NSArray by UID (a section's, an item's tags); count 0 when absent.
+static hdr_t array_elements(uint64_t uid) {
     hdr_t none = { K_ARRAY, 0, 0, 0, 0 };
     if (uid == 0) return none;
     hdr_t d = dict_of_uid(uid);
@@ -356,12 +409,15 @@ void archive_sections(hdr_t sections[2]) {
         }
     }
     if (!saw_class) die("list has no $class", 0);
-    sections[0] = section_elements(todo_uid);
-    sections[1] = section_elements(done_uid);
+    sections[0] = array_elements(todo_uid);
+    sections[1] = array_elements(done_uid);
 }
 
 void item_free(item_t *it) {
     free(it->title); free(it->notes); free(it->external_uid); free(it->ical_extras);
+    free(it->recurrence); free(it->taskwarrior_extras);
+    for (size_t i = 0; i < it->tag_count; i++) free(it->tags[i]);
+    free(it->tags);
     if (it->location) { free(it->location->name); free(it->location); }
 }
 

@@ -60,10 +60,12 @@ void check_all(void);
 // ---- the keyed archive (archive.c)
 typedef struct { char *name; double latitude, longitude; int has_coordinate; } location_t;
 typedef struct {
-    uint8_t id[16];
-    char *title, *notes, *external_uid, *ical_extras;
+    uint8_t id[16], parent[16];
+    char *title, *notes, *external_uid, *ical_extras, *recurrence, *taskwarrior_extras;
+    char **tags; size_t tag_count;
     double created_at, due, modified_at, completed_at;
-    uint8_t has_due, due_is_day, has_modified, has_completed, section;
+    uint8_t has_due, due_is_day, has_modified, has_completed, has_parent, section;
+    int8_t priority;   // 1-9, 0 for none
     location_t *location;
 } item_t;
 

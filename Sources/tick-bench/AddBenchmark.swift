@@ -26,44 +26,23 @@ enum AddBenchmark {
 
         let calendar = directory.appendingPathComponent("calcurse", isDirectory: true)
         try CalcurseData.write(list, to: calendar)
-        let calcurse = ["/usr/bin/calcurse", "/usr/local/bin/calcurse"].first { FileManager.default.isExecutableFile(atPath: $0) }
+        let calcurse = CalcurseData.executable
 
         var tickTimes = Array(repeating: [Double](), count: ticks.count)
         var calcurseTimes: [Double] = []
         for run in 0..<runs {
             for (index, tick) in ticks.enumerated() {
-                tickTimes[index].append(try time([tick, "add", "--file", files[index].path, "Added in run \(run)"]))
+                tickTimes[index].append(try Measure.spawn([tick, "add", "--file", files[index].path, "Added in run \(run)"]))
             }
             if let calcurse {
                 let invitation = directory.appendingPathComponent("add-\(run).ics")
                 let text = "BEGIN:VCALENDAR\r\nVERSION:2.0\r\nPRODID:tick-bench\r\nBEGIN:VTODO\r\nSUMMARY:Added in run \(run)\r\nEND:VTODO\r\nEND:VCALENDAR\r\n"
                 try Data(text.utf8).write(to: invitation)
-                calcurseTimes.append(try time([calcurse, "-D", calendar.path, "-q", "-i", invitation.path]))
+                calcurseTimes.append(try Measure.spawn([calcurse, "-D", calendar.path, "-q", "-i", invitation.path]))
             }
         }
         return tickTimes.map { times in
             AddFigures(items: count, tick: Measure.median(of: times), calcurse: calcurse == nil ? nil : Measure.median(of: calcurseTimes))
         }
-    }
-
-    /// Runs a program to its end with no input or output; milliseconds from spawn to exit.
-    private static func time(_ arguments: [String]) throws -> Double {
-        var actions = posix_spawn_file_actions_t()
-        posix_spawn_file_actions_init(&actions)
-        defer { posix_spawn_file_actions_destroy(&actions) }
-        for descriptor: Int32 in [0, 1, 2] {
-            posix_spawn_file_actions_addopen(&actions, descriptor, "/dev/null", descriptor == 0 ? O_RDONLY : O_WRONLY, 0)
-        }
-        let argv: [UnsafeMutablePointer<CChar>?] = arguments.map { strdup($0) } + [nil]
-        defer { for pointer in argv { free(pointer) } }
-        var pid: pid_t = 0
-        let start = Measure.now()
-        let code = posix_spawn(&pid, arguments[0], &actions, nil, argv, environ)
-        guard code == 0 else { throw BenchmarkError("cannot start \(arguments[0]): \(String(cString: strerror(code)))") }
-        var status: Int32 = 0
-        while waitpid(pid, &status, 0) < 0 && errno == EINTR {}
-        let elapsed = Double(Measure.now() - start) / 1e6
-        guard status == 0 else { throw BenchmarkError("\(arguments.joined(separator: " ")) failed (status \(status))") }
-        return elapsed
     }
 }

@@ -11,6 +11,9 @@ import TickCore
 /// in any other order and is quadratic: at 100,000 items it takes minutes, so the data is
 /// written here instead.
 enum CalcurseData {
+    /// The calcurse program, nil when it is not installed (Scripts/test installs it).
+    static let executable = ["/usr/bin/calcurse", "/usr/local/bin/calcurse"].first { FileManager.default.isExecutableFile(atPath: $0) }
+
     /// Makes `directory` a calcurse data directory (`-D`) holding the items of `list`.
     /// Without `notes`, the to-do lines still name their note files but none is written:
     /// calcurse opens a note only to show or edit it, so its start does not need them

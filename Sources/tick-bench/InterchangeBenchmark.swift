@@ -88,16 +88,52 @@ enum InterchangeBenchmark {
         return commands.indices.map { Run(milliseconds: Measure.median(of: times[$0]), peakMiB: peaks[$0]) }
     }
 
+    /// tick's `import` of one .ics into an empty list against `calcurse -D DIR -q -i` of the
+    /// same file into an empty calendar, taking turns, each in `directory` (emptied before
+    /// each run): the medians of `runs` runs and each command's own peak.
+    static func importPair(tick: String, ics: String, in directory: String, runs: Int) throws -> (tick: Run, calcurse: Run) {
+        let list = directory + "/imported.plist", calendar = directory + "/calcurse"
+        let results = try medians(runs: runs, prepare: {
+            for path in [list, directory + "/.imported.plist.lock", calendar] { try? FileManager.default.removeItem(atPath: path) }
+            try FileManager.default.createDirectory(atPath: calendar, withIntermediateDirectories: true)
+        }, [[tick, "import", ics, "--file", list], ["/usr/bin/calcurse", "-D", calendar, "-q", "-i", ics]])
+        return (results[0], results[1])
+    }
+
+    /// Where the import pair runs: a memory file system when there is one. calcurse writes
+    /// a note file per to-do with a description (29,932 of the 100,000), and on a busy
+    /// disk's file system creating a file can take milliseconds (the inode search), which
+    /// would measure the disk, not calcurse; tick writes one file (and fsyncs it, here free).
+    static func importDirectory(scratch: URL) throws -> String {
+        var status = stat()
+        let shm = "/dev/shm"
+        guard stat(shm, &status) == 0, (status.st_mode & S_IFMT) == S_IFDIR, access(shm, W_OK) == 0 else { return scratch.path }
+        let directory = shm + "/tick-bench-import-\(getpid())"
+        try FileManager.default.createDirectory(atPath: directory, withIntermediateDirectories: true)
+        return directory
+    }
+
+    /// The size of the file at `path` in bytes.
+    static func size(_ path: String) throws -> Double {
+        guard let size = try FileManager.default.attributesOfItem(atPath: path)[.size] as? NSNumber else {
+            throw BenchmarkError("no size for \(path)")
+        }
+        return size.doubleValue
+    }
+
     /// The table for a list of `count` items: tick (release, beside this executable) against
-    /// calcurse. calcurse's data is written directly (``CalcurseData``); its import of the
-    /// same list (`calcurse -i`, minutes at 100,000 items) is timed only when `calcurseImport`.
-    static func measure(count: Int, runs: Int = 5, calcurseImport: Bool = false) throws -> String {
+    /// calcurse. calcurse's data is written directly (``CalcurseData``). The import row is one
+    /// .ics imported by both, its VTODOs in calcurse's order (``CalcurseImportOrder``); with
+    /// `calcurseImport`, one more run each of the export as tick orders it (calcurse: minutes).
+    static func measure(count: Int, runs: Int = 11, calcurseImport: Bool = false) throws -> String {
         let tick = URL(fileURLWithPath: "/proc/self/exe").resolvingSymlinksInPath().deletingLastPathComponent().appendingPathComponent("tick").path
         guard FileManager.default.isExecutableFile(atPath: tick) else { throw BenchmarkError("no tick beside tick-bench at \(tick)") }
         guard FileManager.default.isExecutableFile(atPath: "/usr/bin/calcurse") else { throw BenchmarkError("calcurse is not installed (Scripts/test installs it)") }
         let scratch = FileManager.default.temporaryDirectory.appendingPathComponent("tick-bench-interchange-\(getpid())")
         try FileManager.default.createDirectory(at: scratch, withIntermediateDirectories: true)
         defer { try? FileManager.default.removeItem(at: scratch) }
+        let importing = try importDirectory(scratch: scratch)
+        defer { if importing != scratch.path { try? FileManager.default.removeItem(atPath: importing) } }
         let list = scratch.appendingPathComponent("ToDoItems.plist").path
         // Made by children, so that this process stays small: a spawned child's maximum RSS
         // starts from its parent's (exec records the shared memory's high-water mark).
@@ -108,43 +144,53 @@ enum InterchangeBenchmark {
         let floor = Measure.peakMemoryMiB()
         let ics = scratch.appendingPathComponent("list.ics").path
         _ = try run([tick, "export", "--format", "ics", "--file", list], output: ics)
+        let ordered = importing + "/calcurse-order.ics"
+        _ = try run([bench, "--child", "calcurse-ics", String(count), list, ics, ordered])
 
         let calcurseExportCommand = ["/usr/bin/calcurse", "-D", calendar, "--export=ical"]
+        let calcurseExport = scratch.appendingPathComponent("calcurse.ics").path
+        _ = try run(calcurseExportCommand, output: calcurseExport)
+        let (icsBytes, calcurseBytes) = (try size(ics), try size(calcurseExport))
         let exports = try medians(runs: runs, [[tick, "export", "--format", "ics", "--file", list], calcurseExportCommand])
-        let fresh = scratch.appendingPathComponent("fresh.plist").path
-        let tickImport = try medians(runs: runs, prepare: {
-            try? FileManager.default.removeItem(atPath: fresh)
-            try? FileManager.default.removeItem(atPath: scratch.appendingPathComponent(".fresh.plist.lock").path)
-        }, [[tick, "import", ics, "--file", fresh]])[0]
-        var calcurseImportRun: Run?
-        if calcurseImport {
-            // Into an empty directory; one run (it takes long).
-            let empty = scratch.appendingPathComponent("calcurse-import").path
-            try FileManager.default.createDirectory(atPath: empty, withIntermediateDirectories: true)
-            calcurseImportRun = try run(["/usr/bin/calcurse", "-D", empty, "-i", ics], timeout: 900)
-        }
+        let imports = try importPair(tick: tick, ics: ordered, in: importing, runs: runs)
+        var exportOrder: (tick: Run, calcurse: Run)?
+        if calcurseImport { exportOrder = try importPair(tick: tick, ics: ics, in: importing, runs: 1) }
+        let json = scratch.appendingPathComponent("list.json").path
+        _ = try run([tick, "list", "--json", "--file", list], output: json)
+        let jsonBytes = try size(json)
         let lists = try medians(runs: runs, [
             [tick, "list", "--json", "--file", list], calcurseExportCommand,
             [tick, "list", "--file", list], ["/usr/bin/calcurse", "-D", calendar, "-t"],
         ])
 
-        var table = Table(header: ["at \(count) items", "tick ms", "tick peak MiB", "calcurse", "ms", "calcurse peak MiB", "tick ÷ calcurse"])
-        func row(_ what: String, _ ours: Run, _ theirs: String, _ other: Run?) {
-            guard let other else {
-                table.rows.append([what, formatMilliseconds(ours.milliseconds), String(format: "%.0f", ours.peakMiB), theirs,
-                                   "(--calcurse-import)", "", ""])
-                return
-            }
+        var table = Table(header: ["at \(count) items", "tick ms", "tick peak MiB", "calcurse", "ms", "calcurse peak MiB",
+                                   "tick ÷ calcurse", "per byte", "target", "met"])
+        // A row; with `bytes` (tick's output, calcurse's), the ratio per byte written too.
+        func row(_ what: String, _ ours: Run, _ theirs: String, _ other: Run, bytes: (Double, Double)? = nil,
+                 target: (text: String, limit: Double)? = nil) {
+            let ratio = ours.milliseconds / other.milliseconds
+            let perByte = bytes.map { ratio * $0.1 / $0.0 }
+            let measured = target == nil ? nil : perByte ?? ratio
             table.rows.append([what, formatMilliseconds(ours.milliseconds), String(format: "%.0f", ours.peakMiB), theirs,
                                formatMilliseconds(other.milliseconds), String(format: "%.0f", other.peakMiB),
-                               String(format: "%.2f×", ours.milliseconds / other.milliseconds)])
+                               String(format: "%.2f×", ratio), perByte.map { String(format: "%.2f×", $0) } ?? "",
+                               target?.text ?? "", target.flatMap { target in measured.map { $0 <= target.limit ? "✓" : "✗" } } ?? ""])
         }
-        row("export --format ics", exports[0], "--export=ical", exports[1])
-        row("import (ics, empty list)", tickImport, "-i", calcurseImportRun)
-        row("list --json", lists[0], "--export=ical", lists[1])
+        row("export --format ics", exports[0], "--export=ical", exports[1], bytes: (icsBytes, calcurseBytes),
+            target: ("≤ 1× per byte", 1))
+        row("import (one .ics, calcurse's order)", imports.tick, "-q -i", imports.calcurse, target: ("≤ 1.5×", 1.5))
+        if let exportOrder { row("import (one .ics, tick's export order)", exportOrder.tick, "-q -i", exportOrder.calcurse) }
+        row("list --json", lists[0], "--export=ical", lists[1], bytes: (jsonBytes, calcurseBytes))
         row("list", lists[2], "-t", lists[3])
         let own = FileManager.default.isExecutableFile(atPath: "/usr/bin/time")
-        return table.render() + (own ? "\n(Peak: each command's own maximum RSS, from one run under /usr/bin/time.)"
-            : String(format: "\n(No /usr/bin/time: a child's peak includes tick-bench's own %.0f MiB at the spawn.)", floor))
+        let notes = [
+            String(format: "Medians of %d runs, the commands taking turns. Bytes written: tick's .ics %.1f MB, its JSON %.1f MB, calcurse's .ics %.1f MB.",
+                   runs, icsBytes / 1e6, jsonBytes / 1e6, calcurseBytes / 1e6),
+            "Import: the same .ics for both, its VTODOs in calcurse's order, into an empty list and an empty calendar in \(importing)"
+                + (calcurseImport ? "; tick's export order: one run each." : "."),
+            own ? "Peak: each command's own maximum RSS, from one run under /usr/bin/time."
+                : String(format: "No /usr/bin/time: a child's peak includes tick-bench's own %.0f MiB at the spawn.", floor),
+        ]
+        return table.render() + "\n" + notes.map { "(\($0))" }.joined(separator: "\n")
     }
 }

@@ -36,6 +36,37 @@ enum Measure {
         return (median(of: samples), held)
     }
 
+    /// Runs a program to its end, from no input, its standard output and error to `output`
+    /// (a file it makes or empties; /dev/null by default); milliseconds from spawn to exit.
+    /// A run that fails is an error.
+    static func spawn(_ arguments: [String], output: String = "/dev/null") throws -> Double {
+        var actions = posix_spawn_file_actions_t()
+        posix_spawn_file_actions_init(&actions)
+        defer { posix_spawn_file_actions_destroy(&actions) }
+        posix_spawn_file_actions_addopen(&actions, 0, "/dev/null", O_RDONLY, 0)
+        posix_spawn_file_actions_addopen(&actions, 1, output, O_WRONLY | O_CREAT | O_TRUNC, 0o600)
+        posix_spawn_file_actions_adddup2(&actions, 1, 2)
+        let argv: [UnsafeMutablePointer<CChar>?] = arguments.map { strdup($0) } + [nil]
+        defer { for pointer in argv { free(pointer) } }
+        var pid: pid_t = 0
+        let start = now()
+        let code = posix_spawn(&pid, arguments[0], &actions, nil, argv, environ)
+        guard code == 0 else { throw BenchmarkError("cannot start \(arguments[0]): \(String(cString: strerror(code)))") }
+        var status: Int32 = 0
+        while waitpid(pid, &status, 0) < 0 && errno == EINTR {}
+        let elapsed = Double(now() - start) / 1e6
+        guard status == 0 else { throw BenchmarkError("\(arguments.joined(separator: " ")) failed (status \(status))") }
+        return elapsed
+    }
+
+    /// What a program wrote to standard output and error (through a file in `directory`).
+    static func output(of arguments: [String], in directory: URL) throws -> String {
+        let file = directory.appendingPathComponent("output-\(getpid())").path
+        defer { unlink(file) }
+        _ = try spawn(arguments, output: file)
+        return try String(contentsOfFile: file, encoding: .utf8)
+    }
+
     static func median(of samples: [Double]) -> Double {
         let sorted = samples.sorted()
         guard !sorted.isEmpty else { return .nan }

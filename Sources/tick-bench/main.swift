@@ -4,7 +4,8 @@ import Foundation
 // tick-bench: `swift build -c release && .build/release/tick-bench [--sizes 1000,10000] [--lists 10]
 // [--skip-archive] [--skip-screen] [--screen-sizes 100,1000000] [--screen-spaces N] [--skip-add] [--before PATH-TO-AN-OLDER-TICK]
 // [--foundation-limit N] [--skip-interchange | --only-interchange] [--interchange-size N]
-// [--calcurse-import] [--only-recurrence [--recurrence-size N]]` prints the speed tables of
+// [--calcurse-import] [--only-recurrence [--recurrence-size N]]
+// [--skip-targets | --only-targets [--targets-size N] [--target-rounds N]]` prints the speed tables of
 // docs/performance.md (its "How to measure" lists these and the --child modes below); with
 // --before, the full-screen and add tables also measure that older tick binary, in the same
 // run. Each measurement runs in a child process (this same executable with a hidden first
@@ -46,6 +47,11 @@ do {
             // `tick-bench --child calcurse N DIRECTORY`: calcurse's data for the titles of `write`'s list.
             var generator = ItemGenerator(seed: 7)
             try CalcurseData.write(generator.list(count: count), to: URL(fileURLWithPath: arguments[3]))
+        case "calcurse-ics" where arguments.count >= 6:
+            // `tick-bench --child calcurse-ics N LIST EXPORT OUT`: EXPORT, tick's .ics of the N items of LIST, in calcurse's order.
+            let list = try ToDoStore(fileURL: URL(fileURLWithPath: arguments[3])).load()
+            guard list.count == count else { throw BenchmarkError("\(arguments[3]) holds \(list.count) items, not \(count)") }
+            try CalcurseImportOrder.write(list, export: [UInt8](try Data(contentsOf: URL(fileURLWithPath: arguments[4]))), to: arguments[5])
         case "decode" where arguments.count >= 4:
             // `tick-bench --child decode N PATH`: decodes the bytes of PATH N times, for profiling by hand.
             let bytes = [UInt8](try Data(contentsOf: URL(fileURLWithPath: arguments[3])))
@@ -89,6 +95,11 @@ do {
 
     if arguments.contains("--only-recurrence") {
         print(try RecurrenceBenchmark.measure(count: Int(option("--recurrence-size") ?? "") ?? 10_000))
+        exit(0)
+    }
+    if arguments.contains("--only-targets") {
+        print(try TargetsBenchmark.measure(count: Int(option("--targets-size") ?? "") ?? 100_000,
+                                           rounds: max(Int(option("--target-rounds") ?? "") ?? 11, 11)))
         exit(0)
     }
     if arguments.contains("--only-interchange") {
@@ -171,7 +182,7 @@ do {
     if !arguments.contains("--skip-interchange") {
         let count = Int(option("--interchange-size") ?? "") ?? 100_000
         print("\nImport, export and list beside calcurse on the same titles: release tick, each run a")
-        print("process of its own, medians of 5 runs; peak memory is each command's own (one run under /usr/bin/time)\n")
+        print("process of its own, medians of 11 runs; peak memory is each command's own (one run under /usr/bin/time)\n")
         // In a child of its own: the tables above leave this process large, and a spawned
         // child's peak memory starts from its parent's.
         var child = [ "--only-interchange", "--interchange-size", String(count)]
@@ -183,6 +194,9 @@ do {
         try process.run()
         process.waitUntilExit()
         guard process.terminationStatus == 0 else { throw BenchmarkError("the interchange measurement failed") }
+    }
+    if !arguments.contains("--skip-targets") {
+        print("\n" + (try TargetsBenchmark.measure(count: 100_000, rounds: max(Int(option("--target-rounds") ?? "") ?? 11, 11))))
     }
 } catch {
     FileHandle.standardError.write(Data("tick-bench: \(error)\n".utf8))

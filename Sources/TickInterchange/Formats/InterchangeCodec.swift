@@ -124,7 +124,7 @@ public enum InterchangeCodec {
             let calendar = try ICalendar.decode(bytes, source: source, options: options)
             var omissions = Omissions(format: .ics, importing: true)
             for (name, count) in calendar.skipped.sorted(by: { $0.key < $1.key }) { omissions.note("\(count) \(name)") }
-            return (entries(calendar.todos.map { ($0, nil) }), .ics, omissions)
+            return (entries(calendar.todos, source: { _ in nil }), .ics, omissions)
         case .json, .taskwarrior:
             // One array, or objects one after another: taskwarrior's tasks a line, tick's
             // items as jq prints them (`jq '.[] | select(…)'`); the parser refuses any other
@@ -158,13 +158,21 @@ public enum InterchangeCodec {
     /// Decoded VTODOs as entries: each section in X-APPLE-SORT-ORDER where given (those
     /// without one after, in file order).
     static func entries(_ todos: [(todo: DecodedToDo, source: String?)]) -> [ExchangeEntry] {
-        let ordered = todos.enumerated().sorted { a, b in
-            (a.element.todo.sortOrder ?? .max, a.offset) < (b.element.todo.sortOrder ?? .max, b.offset)
+        entries(todos.map(\.todo), source: { todos[$0].source })
+    }
+
+    /// ``entries(_:)-([(todo:source:)])`` of `todos`, the one at index `i` read from `source(i)`.
+    /// The order is found by sorting small keys (sort order, index), not the items themselves.
+    static func entries(_ todos: [DecodedToDo], source: (Int) -> String?) -> [ExchangeEntry] {
+        let order = todos.indices.map { (todos[$0].sortOrder ?? .max, $0) }.sorted { $0 < $1 }
+        var entries: [ExchangeEntry] = []
+        entries.reserveCapacity(todos.count)
+        for (_, index) in order {
+            let todo = todos[index]
+            entries.append(ExchangeEntry(item: todo.item, done: todo.isDone, line: todo.line, source: source(index),
+                                         createdAtIsDefault: todo.createdAtIsDefault))
         }
-        return ordered.map {
-            ExchangeEntry(item: $0.element.todo.item, done: $0.element.todo.isDone, line: $0.element.todo.line,
-                          source: $0.element.source, createdAtIsDefault: $0.element.todo.createdAtIsDefault)
-        }
+        return entries
     }
 
     /// Entries as the iCalendar encoder takes them, each with its position in its section,

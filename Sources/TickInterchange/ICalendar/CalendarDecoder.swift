@@ -60,9 +60,15 @@ struct CalendarDecoder {
         let isOverride = vtodo.property("RECURRENCE-ID") != nil
         guard let known = slotOfUID[uid] else {
             slotOfUID[uid] = (slots.count, isOverride ? nil : vtodo.line)
-            if isOverride { overridesOf[slots.count] = [vtodo] }
-            slots.append(.waiting(master: isOverride ? nil : vtodo, derivedID: nil))
-            try decodeIfReady(slots.count - 1)
+            if isOverride {
+                overridesOf[slots.count] = [vtodo]
+                slots.append(.waiting(master: nil, derivedID: nil))
+            } else if namesKnownZones(vtodo) {
+                // The usual case, decoded at once: a new UID has no overrides yet.
+                slots.append(.decoded(try decode(vtodo, overrides: [], derivedID: nil)))
+            } else {
+                slots.append(.waiting(master: vtodo, derivedID: nil))
+            }
             return
         }
         if isOverride {
@@ -81,8 +87,7 @@ struct CalendarDecoder {
     /// Decodes a waiting slot that has its VTODO and whose TZIDs all have their VTIMEZONE.
     private mutating func decodeIfReady(_ slot: Int) throws(InterchangeError) {
         let overrides = overridesOf[slot] ?? []
-        guard case let .waiting(master?, derivedID) = slots[slot],
-              ([master] + overrides).allSatisfy({ Self.tzids(of: $0).allSatisfy { resolver.vtimezone(definedInFile: $0) } })
+        guard case let .waiting(master?, derivedID) = slots[slot], namesKnownZones(master), overrides.allSatisfy(namesKnownZones)
         else { return }
         slots[slot] = .decoded(try decode(master, overrides: overrides, derivedID: derivedID))
         overridesOf[slot] = nil
@@ -125,16 +130,12 @@ struct CalendarDecoder {
         return [extras, builder.text].compactMap { $0 }.joined(separator: "\n")
     }
 
-    /// The TZIDs a component and the components inside it name.
-    private static func tzids(of component: ICalComponent) -> [String] {
-        var result: [String] = []
-        var pending = [component]
-        while let next = pending.popLast() {
-            for property in next.properties where !property.parameters.isEmpty {
-                if let tzid = property.parameter("TZID") { result.append(tzid) }
-            }
-            pending.append(contentsOf: next.components)
+    /// Whether every TZID a component and the components inside it name has its VTIMEZONE
+    /// in the file by now (or they name none).
+    private func namesKnownZones(_ component: ICalComponent) -> Bool {
+        for property in component.properties where !property.parameters.isEmpty {
+            if let tzid = property.parameter("TZID"), !resolver.vtimezone(definedInFile: tzid) { return false }
         }
-        return result
+        return component.components.allSatisfy(namesKnownZones)
     }
 }

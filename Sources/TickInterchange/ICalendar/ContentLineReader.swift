@@ -50,18 +50,17 @@ struct ContentLineReader {
                 folded.append(contentsOf: UnsafeBufferPointer(rebasing: bytes[next.start..<next.end]))
                 end = next.end
             }
+            // (The property is made once, with how it was folded: not changed after.)
             if usesFolded {
                 if folded.isEmpty { continue }
-                var read = try folded.withUnsafeBufferPointer { line throws(InterchangeError) in try property(line, line: startLine) }
-                read.foldedText = Self.physicalText(UnsafeBufferPointer(rebasing: bytes[first.start..<end]))
-                return read
+                let physical = Self.physicalText(UnsafeBufferPointer(rebasing: bytes[first.start..<end]))
+                return try folded.withUnsafeBufferPointer { line throws(InterchangeError) in
+                    try property(line, line: startLine, foldedText: physical)
+                }
             }
             if first.end == first.start { continue }
-            var read = try property(UnsafeBufferPointer(rebasing: bytes[first.start..<end]), line: startLine)
-            if end - first.start > ICalWriter.lineLimit {
-                read.foldedText = String(decoding: UnsafeBufferPointer(rebasing: bytes[first.start..<end]), as: UTF8.self)
-            }
-            return read
+            let line = UnsafeBufferPointer(rebasing: bytes[first.start..<end])
+            return try property(line, line: startLine, foldedText: line.count > ICalWriter.lineLimit ? String(decoding: line, as: UTF8.self) : nil)
         }
         return nil
     }
@@ -86,20 +85,23 @@ struct ContentLineReader {
 
     /// A folded line's physical lines as read, joined by `\n` (their continuation space or tab kept).
     private static func physicalText(_ bytes: UnsafeBufferPointer<UInt8>) -> String {
-        var lines: [UInt8] = []
-        lines.reserveCapacity(bytes.count)
-        var index = 0
-        while index < bytes.count {
-            let byte = bytes[index]
-            if byte == 0x0D || byte == 0x0A {
-                if byte == 0x0D, index + 1 < bytes.count, bytes[index + 1] == 0x0A { index += 1 }
-                lines.append(0x0A)
-            } else {
-                lines.append(byte)
+        // Written straight into the string: CR LF and CR become LF, so it is never longer.
+        String(unsafeUninitializedCapacity: bytes.count) { text in
+            var count = 0
+            var index = 0
+            while index < bytes.count {
+                let byte = bytes[index]
+                if byte == 0x0D || byte == 0x0A {
+                    if byte == 0x0D, index + 1 < bytes.count, bytes[index + 1] == 0x0A { index += 1 }
+                    text[count] = 0x0A
+                } else {
+                    text[count] = byte
+                }
+                count += 1
+                index += 1
             }
-            index += 1
+            return count
         }
-        return String(decoding: lines, as: UTF8.self)
     }
 
     private func tooLong(_ line: Int) -> InterchangeError {
@@ -110,9 +112,9 @@ struct ContentLineReader {
     // MARK: - One content line
 
     /// Splits `NAME *(;PARAM=VALUE *(,VALUE)) : VALUE`; quoted parameter values may hold `:` `;` `,`.
-    private func property(_ line: UnsafeBufferPointer<UInt8>, line number: Int) throws(InterchangeError) -> ICalProperty {
+    private func property(_ line: UnsafeBufferPointer<UInt8>, line number: Int, foldedText: String?) throws(InterchangeError) -> ICalProperty {
         // (ASCII, the usual case, is valid UTF-8 as it is: no string of the whole line is made.)
-        guard line.allSatisfy({ $0 < 0x80 }) || String(validating: line, as: UTF8.self) != nil else {
+        guard Self.isASCII(line) || String(validating: line, as: UTF8.self) != nil else {
             throw InterchangeError(source: source, line: number, problem: "the line is not valid UTF-8")
         }
         func fail(_ problem: String) -> InterchangeError {
@@ -124,9 +126,12 @@ struct ContentLineReader {
         while index < line.count, line[index] != colon, line[index] != semicolon { index += 1 }
         let nameEnd = index
         guard nameEnd > 0 else { throw fail("a content line has no property name") }
-        guard line[0..<nameEnd].allSatisfy(Self.isNameByte) else {
+        let nameBytes = UnsafeBufferPointer(rebasing: line[0..<nameEnd])
+        guard nameBytes.allSatisfy(Self.isNameByte) else {
             throw fail("\"\(Self.excerpt(Self.string(line, 0..<line.count)))\" is not a content line (NAME:VALUE)")
         }
+        // (Of the name's bytes, only the lower-case letters are from "a" on.)
+        let nameHasLowerCase = nameBytes.contains { $0 >= UInt8(ascii: "a") }
         var parameters: [ICalParameter] = []
         while index < line.count, line[index] == semicolon {
             index += 1
@@ -158,8 +163,27 @@ struct ContentLineReader {
         guard index < line.count, line[index] == colon else {
             throw fail("\(Self.string(line, 0..<nameEnd)) has no ':' before its value")
         }
-        return ICalProperty(name: Self.string(line, 0..<nameEnd), parameterText: Self.string(line, nameEnd..<index),
-                            parameters: parameters, value: Self.string(line, (index + 1)..<line.count), line: number)
+        let name = Self.string(line, 0..<nameEnd)
+        return ICalProperty(name: name, key: nameHasLowerCase ? name.uppercased() : name,
+                            parameterText: index == nameEnd ? "" : Self.string(line, nameEnd..<index),
+                            parameters: parameters, value: Self.string(line, (index + 1)..<line.count), line: number, foldedText: foldedText)
+    }
+
+    /// Whether every byte is ASCII, looked at eight at a time.
+    private static func isASCII(_ line: UnsafeBufferPointer<UInt8>) -> Bool {
+        guard let base = line.baseAddress else { return true }
+        let raw = UnsafeRawPointer(base)
+        var index = 0
+        var high: UInt64 = 0
+        while index + 8 <= line.count {
+            high |= raw.loadUnaligned(fromByteOffset: index, as: UInt64.self)
+            index += 8
+        }
+        while index < line.count {
+            high |= UInt64(line[index])
+            index += 1
+        }
+        return high & 0x8080_8080_8080_8080 == 0
     }
 
     /// Letters, digits and `-` (RFC 5545 names), and `_` which some writers use in X- names.

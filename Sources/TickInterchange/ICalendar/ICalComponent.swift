@@ -70,6 +70,8 @@ extension ICalComponent {
                     throw fail(property.line, "BEGIN:\(ContentLineReader.excerpt(name)) is outside a \(rootName)")
                 }
                 open.append(ICalComponent(name: name, line: property.line))
+                // Room for a VTODO's usual properties, not grown one reallocation at a time.
+                open[open.count - 1].properties.reserveCapacity(16)
             case "END":
                 let name = property.value.trimmingWhitespace.uppercased()
                 guard let closed = open.popLast() else {

@@ -21,12 +21,20 @@ public struct ICalProperty: Sendable, CustomStringConvertible {
 
     /// A property read from a file (``ContentLineReader`` fills `parameters` from the text).
     public init(name: String, parameterText: String, parameters: [ICalParameter], value: String, line: Int) {
+        self.init(name: name, key: Self.upperCased(name), parameterText: parameterText, parameters: parameters, value: value,
+                  line: line, foldedText: nil)
+    }
+
+    /// A property read from a file, made once with every field (its reader knows `key`,
+    /// the name upper-cased, from the bytes it checked).
+    init(name: String, key: String, parameterText: String, parameters: [ICalParameter], value: String, line: Int, foldedText: String?) {
         self.name = name
-        self.key = Self.upperCased(name)
+        self.key = key
         self.parameterText = parameterText
         self.parameters = parameters
         self.value = value
         self.line = line
+        self.foldedText = foldedText
     }
 
     /// A property tick makes: parameter values are quoted when they hold `:`, `;` or `,`.
@@ -48,7 +56,8 @@ public struct ICalProperty: Sendable, CustomStringConvertible {
 
     /// The name upper-cased; the name itself when it already is (the usual case), without a copy.
     private static func upperCased(_ name: String) -> String {
-        name.utf8.contains { (UInt8(ascii: "a")...UInt8(ascii: "z")).contains($0) } ? name.uppercased() : name
+        var name = name
+        return name.withUTF8 { $0.contains { (UInt8(ascii: "a")...UInt8(ascii: "z")).contains($0) } } ? name.uppercased() : name
     }
 
     /// The first value of the parameter named `name` (upper-case), if present.

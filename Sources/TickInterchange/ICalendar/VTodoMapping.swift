@@ -49,6 +49,23 @@ public enum VTodoMapping {
         return rowOfName
     }()
 
+    /// ``rowOfName`` in lists by the name's length in bytes, for ``row(named:)``.
+    private static let rowsByLength: [[(name: String, row: any VTodoProperty.Type, bit: Int)]] = {
+        var lists = Array(repeating: [(name: String, row: any VTodoProperty.Type, bit: Int)](),
+                          count: 1 + (rowOfName.keys.map(\.utf8.count).max() ?? 0))
+        for (name, entry) in rowOfName { lists[name.utf8.count].append((name, entry.row, entry.bit)) }
+        return lists
+    }()
+
+    /// ``rowOfName``'s entry for `key`, found by comparing the one to three names of its
+    /// length: the reader asks once per property, and hashing the name cost more.
+    static func row(named key: String) -> (row: any VTodoProperty.Type, bit: Int)? {
+        let length = key.utf8.count
+        guard length < rowsByLength.count else { return nil }
+        for candidate in rowsByLength[length] where candidate.name == key { return (candidate.row, candidate.bit) }
+        return nil
+    }
+
     /// The rows that have a say over an item's kept lines when it is written.
     static let keptLineRows: [any VTodoProperty.Type] = rows.filter { $0.decidesKeptLines }
 }

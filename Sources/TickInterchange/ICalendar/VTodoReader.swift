@@ -28,7 +28,7 @@ struct VTodoReader {
         var seen: UInt64 = 0
         for property in vtodo.properties {
             let key = property.key
-            guard let (row, bit) = VTodoMapping.rowOfName[key] else {
+            guard let (row, bit) = VTodoMapping.row(named: key) else {
                 try ICalendar.checkKept(property, resolver: &resolver, source: source)
                 if let kept = ICalendar.keptForm(property) { state.extras.add(kept) }
                 continue
@@ -68,13 +68,9 @@ struct VTodoReader {
 extension String {
     var nilWhenEmpty: String? { isEmpty ? nil : self }
 
-    /// Without leading and trailing whitespace and line breaks.
-    var trimmingWhitespace: String {
-        var scalars = Substring(self)
-        while let first = scalars.first, first.isWhitespace { scalars.removeFirst() }
-        while let last = scalars.last, last.isWhitespace { scalars.removeLast() }
-        return String(scalars)
-    }
+    /// Without leading and trailing whitespace and line breaks (TickCore's ``trimmed()``,
+    /// which keeps text with nothing to trim as it is, without looking at its characters).
+    var trimmingWhitespace: String { trimmed() }
 }
 
 extension Substring {

@@ -13,8 +13,13 @@ public struct ImportPlan: Sendable {
     public private(set) var updated: [ExchangeEntry] = []
     public private(set) var unchanged: [ExchangeEntry] = []
     /// The operations that make ``list`` from the original list, by item id, so that the
-    /// store can merge them into a file another process changed meanwhile.
-    public private(set) var operations: [ToDoList.Operation] = []
+    /// store can merge them into a file another process changed meanwhile; made when asked
+    /// (an import into a list adds 100,000 of them, which `tick import` does not need).
+    public var operations: [ToDoList.Operation] {
+        changes + Self.parentsFirst(added.map { .insert($0.item, $0.done ? .done : .toDo, at: nil) })
+    }
+    /// The operations of the updates: replacements in place, then the moves' removals and insertions.
+    private var changes: [ToDoList.Operation] = []
     /// The list after the import.
     public private(set) var list: ToDoList
 
@@ -25,10 +30,11 @@ public struct ImportPlan: Sendable {
     /// `calendar` is the zone the input's days were read in (taskwarrior's local midnights).
     public init(importing entries: [ExchangeEntry], from format: InterchangeFormat = .json, into original: ToDoList,
                 source: String, calendar: LocalTime = .current) throws(InterchangeError) {
-        var firstLine: [UUID: ExchangeEntry] = [:]
+        var firstLine: [UUID: Int] = [:]
         firstLine.reserveCapacity(entries.count)
-        for entry in entries {
-            if let earlier = firstLine.updateValue(entry, forKey: entry.item.id) {
+        for (index, entry) in entries.enumerated() {
+            if let earlierIndex = firstLine.updateValue(index, forKey: entry.item.id) {
+                let earlier = entries[earlierIndex]
                 let name = entry.item.externalUID ?? entry.item.id.uuidString.lowercased()
                 var places = ""
                 if let first = earlier.line, let second = entry.line {
@@ -57,7 +63,7 @@ public struct ImportPlan: Sendable {
         var newDone: [ToDoItem] = []
         var replacements: [ToDoList.Operation] = []
         var moves: [ToDoList.Operation] = []
-        var insertions: [ToDoList.Operation] = []
+        added.reserveCapacity(entries.count - min(entries.count, original.count))
         for var entry in entries {
             if let (oldSection, index) = positions[entry.item.id] {
                 let existing = oldSection == .toDo ? toDo[index] : done[index]
@@ -70,7 +76,6 @@ public struct ImportPlan: Sendable {
             guard let (oldSection, index) = positions[item.id] else {
                 added.append(entry)
                 if entry.done { newDone.append(item) } else { newToDo.append(item) }
-                insertions.append(.insert(item, section, at: nil))
                 continue
             }
             if oldSection == section {
@@ -108,7 +113,7 @@ public struct ImportPlan: Sendable {
         }
         // (iCalendar names a parent by UID: one not there yet leaves the item top level.)
         if format == .json { try Self.checkParents(entries, in: list, source: source) }
-        operations = replacements + moveRemovals + moveInsertions + Self.parentsFirst(insertions)
+        changes = replacements + moveRemovals + moveInsertions
     }
 
     /// Refuses an entry whose parent is no item of the list the import makes.
@@ -186,5 +191,5 @@ public struct ImportPlan: Sendable {
     }
 
     /// Whether the import changes nothing.
-    public var isEmpty: Bool { operations.isEmpty }
+    public var isEmpty: Bool { changes.isEmpty && added.isEmpty }
 }

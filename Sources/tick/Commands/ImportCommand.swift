@@ -150,6 +150,8 @@ enum InputFile {
             throw CLIError("\(source): is a directory; give a file")
         }
         var bytes: [UInt8] = []
+        // A file is read into an array of its size, not grown (and copied) as it fills.
+        if (status.st_mode & S_IFMT) == S_IFREG, status.st_size > 0 { bytes.reserveCapacity(Int(status.st_size) + 1) }
         var chunk = [UInt8](repeating: 0, count: 1 << 20)
         while true {
             let count = chunk.withUnsafeMutableBytes { Glibc.read(fd, $0.baseAddress, $0.count) }

@@ -70,8 +70,11 @@ enum LocationProperties: VTodoProperty {
 
     /// `GEO:lat;lon`, in range: latitude, longitude, and the text they are named by without a LOCATION.
     private static func readGeo(_ property: ICalProperty, _ state: VTodoReadState) throws(InterchangeError) -> (Double, Double, String) {
-        let parts = property.value.split(separator: ";", omittingEmptySubsequences: false)
-        guard parts.count == 2, let latitude = decimal(parts[0]), let longitude = decimal(parts[1]) else {
+        // (Split at the byte: Character by Character is slow, and a ";" that a combining mark
+        // joins leaves a part that is no number either way.)
+        let value = Substring(property.value)
+        let parts = value.utf8.firstIndex(of: UInt8(ascii: ";")).map { [value[..<$0], value[value.utf8.index(after: $0)...]] } ?? [value]
+        guard parts.count == 2, !parts[1].utf8.contains(UInt8(ascii: ";")), let latitude = decimal(parts[0]), let longitude = decimal(parts[1]) else {
             throw state.fail(property.line, "GEO \"\(ContentLineReader.excerpt(property.value))\" is not latitude;longitude")
         }
         guard (-90...90).contains(latitude) else { throw state.fail(property.line, "GEO latitude \(parts[0]) is outside -90…90") }
@@ -100,9 +103,9 @@ enum LocationProperties: VTodoProperty {
     /// Apple Reminders' geofence: `X-APPLE-STRUCTURED-LOCATION;VALUE=URI;X-TITLE=…:geo:lat,lon`,
     /// on the VTODO or inside one of its VALARMs.
     private static func appleStructuredLocation(_ vtodo: ICalComponent, _ state: VTodoReadState) throws(InterchangeError) -> Location? {
-        let candidates = vtodo.properties("X-APPLE-STRUCTURED-LOCATION")
-            + vtodo.components.filter { $0.name == "VALARM" }.flatMap { $0.properties("X-APPLE-STRUCTURED-LOCATION") }
-        guard let property = candidates.first else { return nil }
+        let key = "X-APPLE-STRUCTURED-LOCATION"
+        guard let property = vtodo.property(key)
+            ?? vtodo.components.lazy.filter({ $0.name == "VALARM" }).compactMap({ $0.property(key) }).first else { return nil }
         let title = property.parameter("X-TITLE").map(ICalText.unescape)?.trimmingWhitespace ?? ""
         var geo: (Double, Double, String)?
         let value = property.value
