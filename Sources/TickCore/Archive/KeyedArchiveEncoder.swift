@@ -31,26 +31,22 @@ struct KeyedArchiveEncoder {
 
     /// The archive of a list, in memory.
     static func encode(_ list: ToDoList) -> [UInt8] {
-        let size = ArchiveSize(list)
+        let objects = ArchiveSize(list).objects
         var file: [UInt8] = []
         // Room for 32 bytes an object, a little more than an object of a typical list takes,
         // made at once: growing a large file step by step copies it each time.
-        file.reserveCapacity(32 * size.objects)
-        encode(list, size, into: &file)
+        file.reserveCapacity(32 * objects)
+        encode(list, into: &file, objects: objects)
         return file
     }
 
-    /// Writes the archive of a list to `sink`, in order.
-    static func encode(_ list: ToDoList, into sink: inout some ByteSink) {
-        encode(list, ArchiveSize(list), into: &sink)
-    }
-
-    /// ``encode(_:into:)`` with the list's estimate already made.
-    private static func encode(_ list: ToDoList, _ estimate: ArchiveSize, into sink: inout some ByteSink) {
-        var size = estimate
+    /// Writes the archive of a list to `sink`, in order; `objects` is the list's estimate
+    /// (``ArchiveSize``) when it is made already.
+    static func encode(_ list: ToDoList, into sink: inout some ByteSink, objects: Int? = nil) {
+        var size = objects ?? ArchiveSize(list).objects
         while true {
-            let count = BinaryPropertyListBuilder.build(objects: size.objects, into: { sink.write($0) }) { builder in
-                var encoder = KeyedArchiveEncoder(builder: builder, objects: size.objects)
+            let count = BinaryPropertyListBuilder.build(objects: size, into: { sink.write($0) }) { builder in
+                var encoder = KeyedArchiveEncoder(builder: builder, objects: size)
                 let top = encoder.write(list)
                 encoder.pairs.deallocate()
                 builder = encoder.builder
@@ -58,10 +54,10 @@ struct KeyedArchiveEncoder {
             }
             // (When the count needs another reference size than the estimate, the list is
             // written again with it.)
-            if BinaryPropertyListBuilder.referenceSize(for: count) == BinaryPropertyListBuilder.referenceSize(for: size.objects) {
+            if BinaryPropertyListBuilder.referenceSize(for: count) == BinaryPropertyListBuilder.referenceSize(for: size) {
                 return
             }
-            size.objects = count
+            size = count
             sink.restart()
         }
     }
@@ -89,23 +85,27 @@ struct KeyedArchiveEncoder {
             default: break
             }
         }
-        return end(mark, unknown: list.unknownFields)
+        return end(nil, mark, unknown: list.unknownFields)
     }
 
-    /// A section's NSArray object; returns its UID.
+    /// A section's NSArray object; returns its UID. (Items are read in place through a
+    /// pointer: a copy of each would retain its strings.)
     private mutating func writeSection(_ items: [ToDoItem]) -> Int {
+        items.withUnsafeBufferPointer { items in
+            writeArray(items.count) { $0.reference($0.writeItem(items.baseAddress.unsafelyUnwrapped + $1)) }
+        }
+    }
+
+    /// An NSArray object of `count` elements, the UID of each written by `element(self,
+    /// index)` in order; returns its UID.
+    private mutating func writeArray(_ count: Int, _ element: (inout Self, Int) -> Int) -> Int {
         let uid = newUID()
         var elements: [Int] = []
-        elements.reserveCapacity(items.count)
-        // (Items are read in place through a pointer: a copy of each would retain its strings.)
-        items.withUnsafeBufferPointer { items in
-            guard let base = items.baseAddress else { return }
-            for index in items.indices { elements.append(reference(writeItem(base + index))) }
-        }
+        elements.reserveCapacity(count)
+        for index in 0..<count { elements.append(element(&self, index)) }
         let mark = begin(.array)
         add(.objects, builder.array(elements))
-        archiveRefs[uid] = end(mark, unknown: UnknownFields())
-        return uid
+        return end(uid, mark, unknown: UnknownFields())
     }
 
     /// A UUID's uppercase text as a plist string.
@@ -113,47 +113,30 @@ struct KeyedArchiveEncoder {
         builder.asciiString(count: 36) { if let base = $0.baseAddress { UUIDText.write(id, into: base) } }
     }
 
-    /// An item's object; returns its UID.
+    /// An item's object; returns its UID. Its keys are written in the schema's order as
+    /// straight-line code (a loop over the schema's keys cost a mispredicted jump a key;
+    /// ArchiveSchemaTests checks the order), the rare fields only when the item has them.
     private mutating func writeItem(_ pointer: UnsafePointer<ToDoItem>) -> Int {
         let uid = newUID()
-        let id = pointer.pointee.id
         let mark = begin(.item)
-        for key in ArchiveSchema.keys(of: .item) {
-            switch key {
-            case .id: add(.id, object(plist: uuidText(id)))
-            case .title: add(.title, object(plist: builder.string(pointer.pointee.title)))
-            case .itemDescription: if let notes = pointer.pointee.notes { add(.itemDescription, object(plist: builder.string(notes))) }
-            case .timestamp: if let due = pointer.pointee.due { add(.timestamp, builder.real(due.timeIntervalSince1970)) }
-            case .dueIsDate: if pointer.pointee.dueIsDay { add(.dueIsDate, builder.bool(true)) }
-            case .createdAt: add(.createdAt, builder.real(pointer.pointee.createdAt.timeIntervalSince1970))
-            case .modifiedAt: if let date = pointer.pointee.modifiedAt { add(.modifiedAt, builder.real(date.timeIntervalSince1970)) }
-            case .completedAt: if let date = pointer.pointee.completedAt { add(.completedAt, builder.real(date.timeIntervalSince1970)) }
-            case .location: if let location = pointer.pointee.location { add(.location, reference(writeLocation(location))) }
-            case .priority: if let priority = pointer.pointee.priority { add(.priority, builder.integer(Int64(priority))) }
-            case .tags: if case let tags = pointer.pointee.tags, !tags.isEmpty { add(.tags, reference(writeStrings(tags))) }
-            case .recurrence: if let rule = pointer.pointee.recurrence { add(.recurrence, object(plist: builder.string(rule))) }
-            case .parent: if let parent = pointer.pointee.parent { add(.parent, object(plist: uuidText(parent))) }
-            case .iCalendarUID: if let text = pointer.pointee.externalUID { add(.iCalendarUID, object(plist: builder.string(text))) }
-            case .iCalendarExtras: if let text = pointer.pointee.iCalendarExtras { add(.iCalendarExtras, object(plist: builder.string(text))) }
-            case .taskwarriorExtras: if let text = pointer.pointee.taskwarriorExtras { add(.taskwarriorExtras, object(plist: builder.string(text))) }
-            default: break
-            }
-        }
-        archiveRefs[uid] = end(mark, unknown: pointer.pointee.unknownFields)
-        return uid
-    }
-
-    /// An NSArray object of strings (an item's tags), each string an object of its own;
-    /// returns its UID.
-    private mutating func writeStrings(_ strings: [String]) -> Int {
-        let uid = newUID()
-        var elements: [Int] = []
-        elements.reserveCapacity(strings.count)
-        for text in strings { elements.append(object(plist: builder.string(text))) }
-        let mark = begin(.array)
-        add(.objects, builder.array(elements))
-        archiveRefs[uid] = end(mark, unknown: UnknownFields())
-        return uid
+        add(.id, object(plist: uuidText(pointer.pointee.id)))
+        add(.title, object(plist: builder.string(pointer.pointee.title)))
+        if let notes = pointer.pointee.notes { add(.itemDescription, object(plist: builder.string(notes))) }
+        if let due = pointer.pointee.due { add(.timestamp, builder.real(due.timeIntervalSince1970)) }
+        if pointer.pointee.dueIsDay { add(.dueIsDate, builder.bool(true)) }
+        add(.createdAt, builder.real(pointer.pointee.createdAt.timeIntervalSince1970))
+        if let date = pointer.pointee.modifiedAt { add(.modifiedAt, builder.real(date.timeIntervalSince1970)) }
+        if let date = pointer.pointee.completedAt { add(.completedAt, builder.real(date.timeIntervalSince1970)) }
+        guard pointer.pointee.hasRareFields else { return end(uid, mark, unknown: UnknownFields()) }
+        if let location = pointer.pointee.location { add(.location, reference(writeLocation(location))) }
+        if let priority = pointer.pointee.priority { add(.priority, builder.integer(Int64(priority))) }
+        if case let tags = pointer.pointee.tags, !tags.isEmpty { add(.tags, reference(writeArray(tags.count) { $0.object(plist: $0.builder.string(tags[$1])) })) }
+        if let rule = pointer.pointee.recurrence { add(.recurrence, object(plist: builder.string(rule))) }
+        if let parent = pointer.pointee.parent { add(.parent, object(plist: uuidText(parent))) }
+        if let text = pointer.pointee.externalUID { add(.iCalendarUID, object(plist: builder.string(text))) }
+        if let text = pointer.pointee.iCalendarExtras { add(.iCalendarExtras, object(plist: builder.string(text))) }
+        if let text = pointer.pointee.taskwarriorExtras { add(.taskwarriorExtras, object(plist: builder.string(text))) }
+        return end(uid, mark, unknown: pointer.pointee.unknownFields)
     }
 
     /// A location's object; returns its UID.
@@ -168,8 +151,7 @@ struct KeyedArchiveEncoder {
             default: break
             }
         }
-        archiveRefs[uid] = end(mark, unknown: location.unknownFields)
-        return uid
+        return end(uid, mark, unknown: location.unknownFields)
     }
 
     // MARK: - Objects
@@ -197,7 +179,7 @@ struct KeyedArchiveEncoder {
     private func begin(_ archiveClass: ArchiveClass) -> (mark: Int, archiveClass: ArchiveClass) { (pairCount, archiveClass) }
 
     /// Adds a key and its value's reference to the object being written.
-    private mutating func add(_ key: ArchiveKey, _ value: Int) {
+    @inline(__always) private mutating func add(_ key: ArchiveKey, _ value: Int) {
         var keyRef = keyRefs[key.index]
         if keyRef < 0 {
             keyRef = builder.string(key.rawValue)
@@ -207,15 +189,16 @@ struct KeyedArchiveEncoder {
     }
 
     /// Pushes a key's and its value's references onto `pairs`.
-    private mutating func push(_ key: Int, _ value: Int) {
+    @inline(__always) private mutating func push(_ key: Int, _ value: Int) {
         if pairCount + 2 > pairs.count { pairs = BinaryPropertyListBuilder.doubled(pairs) }
         pairs[pairCount] = key
         pairs[pairCount + 1] = value
         pairCount += 2
     }
 
-    /// Writes the object begun at `mark`: its known keys, the unknown ones, then `$class`.
-    private mutating func end(_ start: (mark: Int, archiveClass: ArchiveClass), unknown: UnknownFields) -> Int {
+    /// Writes the object begun at `mark`: its known keys, the unknown ones, then `$class`;
+    /// returns its UID, when it has one, else its plist reference.
+    private mutating func end(_ uid: Int?, _ start: (mark: Int, archiveClass: ArchiveClass), unknown: UnknownFields) -> Int {
         let mark = start.mark
         for key in unknown.isEmpty ? [] : unknown.values.keys.sorted() {
             guard let value = unknown.values[key] else { continue }
@@ -225,7 +208,9 @@ struct KeyedArchiveEncoder {
         add(.classKey, classReference(start.archiveClass))
         let ref = builder.dictionary(pairs: UnsafeBufferPointer(rebasing: pairs[mark..<pairCount]))
         pairCount = mark
-        return ref
+        guard let uid else { return ref }
+        archiveRefs[uid] = ref
+        return uid
     }
 
     /// A UID referring to a class's description, both written the first time they are needed.

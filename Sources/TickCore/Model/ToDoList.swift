@@ -86,8 +86,12 @@ public struct ToDoList: Sendable, Hashable {
         guard (0...count).contains(position) else {
             throw .positionOutOfRange(position: position, section: section, count: count)
         }
+        // A top-level item added at the end keeps tree order unless an item of its section
+        // names it as parent (`tick add`: no pass over the whole list).
+        let keepsTreeOrder = position == count && item.parent == nil
+            && !items(in: section).withUnsafeBufferPointer { $0.contains { $0.hasParent && $0.parent == item.id } }
         mutate(section) { $0.insert(item, at: position) }
-        restoreTreeOrder()
+        if !keepsTreeOrder { restoreTreeOrder() }
     }
 
     /// Moves an item to the top of Done. Checking a done item leaves it where it is.
