@@ -117,8 +117,13 @@ public struct ToDoItem: Sendable, Hashable, Identifiable {
 
     /// Sets the priority (1…9, or nil for none); any other value is refused.
     public mutating func setPriority(_ priority: Int?) throws(ModelError) {
-        if let priority, !Self.priorities.contains(priority) { throw .badPriority(priority) }
-        extras = Extras.make(priority: .some(priority.map { Int8($0) }), from: extras)
+        extras = Extras.make(priority: .some(try Self.validatedPriority(priority)), from: extras)
+    }
+
+    /// A priority as ``setPriority(_:)`` keeps it.
+    private static func validatedPriority(_ priority: Int?) throws(ModelError) -> Int8? {
+        if let priority, !priorities.contains(priority) { throw .badPriority(priority) }
+        return priority.map { Int8($0) }
     }
 
     /// iCalendar's priorities: 1 highest, 9 lowest.
@@ -171,10 +176,9 @@ public struct ToDoItem: Sendable, Hashable, Identifiable {
     ) throws(ModelError) {
         if externalUID == nil, iCalendarExtras == nil, taskwarriorExtras == nil, priority == nil, tags.isEmpty,
            recurrence == nil, parent == nil { return }
-        if let priority, !Self.priorities.contains(priority) { throw .badPriority(priority) }
         extras = Extras.make(
             externalUID: .some(externalUID), iCalendarExtras: .some(iCalendarExtras), taskwarriorExtras: .some(taskwarriorExtras),
-            priority: .some(priority.map { Int8($0) }), tags: tags.isEmpty ? [] : try Self.validatedTags(tags),
+            priority: .some(try Self.validatedPriority(priority)), tags: tags.isEmpty ? [] : try Self.validatedTags(tags),
             recurrence: .some(recurrence.flatMap { $0.isEmpty ? nil : $0 }), parent: .some(parent), from: extras)
     }
 
