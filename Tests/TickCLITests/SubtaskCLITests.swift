@@ -28,7 +28,14 @@ struct SubtaskCLITests {
         let packID = try #require(json[0]["id"] as? String)
         #expect(json.map { $0["parent"] as? String } == [nil, packID, packID, nil])
         #expect(json[0]["parent"] is NSNull)
-        #expect(try tick.run(["show", "2"]).stdout.contains("  subtask:  of \(packID.prefix(8).lowercased())  Pack\n"))
+        // The parent is named by its short ID: 8 hex digits, longer only when those are all digits.
+        let shown = try tick.run(["show", "2"]).stdout
+        let line = try #require(shown.split(separator: "\n").first { $0.hasPrefix("  subtask:  of ") })
+        let words = line.dropFirst("  subtask:  of ".count).split(separator: " ", omittingEmptySubsequences: true)
+        #expect(words.count == 2 && words[1] == "Pack", "\(line)")
+        let short = String(words.first ?? "")
+        #expect(packID.lowercased().hasPrefix(short) && short.count >= 8, "\(short)")
+        #expect(short.prefix(8).allSatisfy(\.isNumber) ? short.count > 8 : short.count == 8, "\(short)")
         #expect(try tick.run(["show", "1"]).stdout.contains("  subtasks: 2 (2 open)\n"))
     }
 
