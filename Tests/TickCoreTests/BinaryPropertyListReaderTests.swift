@@ -173,4 +173,37 @@ struct BinaryPropertyListReaderTests {
             try BinaryPropertyListReader.decode(plist.bytes())
         } throws: { ($0 as? PropertyListError)?.kind == .cycle }
     }
+
+    @Test("with references of 1, 2, 3, 4 and 8 bytes, a container after its children is checked alike: keys strings, no cycle, references in range",
+          arguments: [1, 2, 3, 4, 8])
+    func containersAfterTheirChildren(referenceSize size: Int) throws {
+        func file(_ dictionaryKey: Int, _ extra: [UInt8]? = nil) -> [UInt8] {
+            // 0 "k", 1 the integer 7, 2 an array of both, 3 a dictionary {key: the array}.
+            var plist = HandBuiltPlist()
+            plist.referenceSize = size
+            plist.add(HandBuiltPlist.asciiString("k"))
+            plist.add([0x10, 7])
+            plist.add(plist.array([0, 1], referenceSize: size))
+            plist.add([0xD1] + HandBuiltPlist.bigEndian(UInt64(dictionaryKey), size: size) + HandBuiltPlist.bigEndian(2, size: size))
+            if let extra { plist.add(extra) }
+            plist.top = 3
+            return plist.bytes()
+        }
+        #expect(try BinaryPropertyListReader.decode(file(0)) == .dictionary(PropertyListDictionary([("k", .array([.string("k"), .integer(7)]))])))
+        #expect {
+            try BinaryPropertyListReader.decode(file(1))
+        } throws: { ($0 as? PropertyListError)?.kind == .invalidKey }
+        // An array after the dictionary that holds itself, one that names object 9 of 5, and
+        // one whose reference has every bit set.
+        let arrays: [([UInt8], PropertyListError.Kind)] = [
+            ([0xA1] + HandBuiltPlist.bigEndian(4, size: size), .cycle),
+            ([0xA1] + HandBuiltPlist.bigEndian(9, size: size), .referenceOutOfRange),
+            ([0xA1] + [UInt8](repeating: 0xFF, count: size), .referenceOutOfRange),
+        ]
+        for (array, kind) in arrays {
+            #expect {
+                try BinaryPropertyListReader.decode(file(0, array))
+            } throws: { ($0 as? PropertyListError)?.kind == kind }
+        }
+    }
 }

@@ -44,30 +44,3 @@ public struct Location: Sendable, Hashable {
         }
     }
 }
-
-extension String {
-    /// The string without leading and trailing whitespace and newlines.
-    var trimmingWhitespace: String {
-        // Fast path: when the first and last bytes are ASCII and not whitespace, the first
-        // and last Characters are not whitespace either (a Character that begins or ends with
-        // such a scalar is that scalar alone or a cluster, and clusters other than CR LF are
-        // never whitespace), so nothing is trimmed.
-        let utf8 = self.utf8
-        if let first = utf8.first, let last = utf8.last,
-           Self.isPlainASCII(first), Self.isPlainASCII(last) {
-            return self
-        }
-        var characters = Substring(self)
-        while let first = characters.first, first.isWhitespace { characters.removeFirst() }
-        while let last = characters.last, last.isWhitespace { characters.removeLast() }
-        // (Most such text needs no trimming: it is kept as it is, not copied.)
-        return characters.endIndex == endIndex && characters.startIndex == startIndex ? self : String(characters)
-    }
-
-    /// An ASCII byte that is not whitespace (tab, line feed, vertical tab, form feed,
-    /// carriage return, space).
-    @inline(__always)
-    private static func isPlainASCII(_ byte: UInt8) -> Bool {
-        byte < 0x80 && byte != 0x20 && !(0x09...0x0D).contains(byte)
-    }
-}

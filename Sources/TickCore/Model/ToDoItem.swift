@@ -141,15 +141,18 @@ public struct ToDoItem: Sendable, Hashable, Identifiable {
 
     /// Tags as ``setTags(_:)`` keeps them.
     private static func validatedTags(_ tags: [String]) throws(ModelError) -> [String] {
+        // (Tags as a file holds them are kept already: then the array is kept as it is.)
         var kept: [String] = []
-        kept.reserveCapacity(tags.count)
-        for tag in tags {
+        var keptAll = true  // so far, kept is tags[..<index]: not copied yet
+        for (index, tag) in tags.enumerated() {
             let trimmed = tag.trimmingWhitespace
-            guard !trimmed.isEmpty else { continue }
             if holdsLineBreak(trimmed) { throw .badTag(trimmed) }
-            if !kept.contains(trimmed) { kept.append(trimmed) }
+            let keep = !trimmed.isEmpty && !(keptAll ? tags[..<index] : kept[...]).contains(trimmed)
+            if keptAll, keep, trimmed.utf8.count == tag.utf8.count { continue }
+            if keptAll { kept = Array(tags[..<index]); keptAll = false }
+            if keep { kept.append(trimmed) }
         }
-        return kept
+        return keptAll ? tags : kept
     }
 
     /// Whether the text holds a line break (a Character that `isNewline`): U+000A–U+000D,

@@ -183,11 +183,12 @@ public struct SubtaskDepths: Sendable {
 
     /// The next item's depth (the number of its ancestors above it in its section).
     public mutating func next(_ item: borrowing ToDoItem, in section: ToDoList.Section) -> Int {
-        if section != self.section { path.removeAll(); self.section = section }
+        // (Emptied keeping the array's memory: most items are at the top level.)
+        if section != self.section { path.removeAll(keepingCapacity: true); self.section = section }
         if let parent = item.parent, let at = path.lastIndex(of: parent) {
             path.removeSubrange((at + 1)...)
         } else {
-            path.removeAll()
+            path.removeAll(keepingCapacity: true)
         }
         path.append(item.id)
         return path.count - 1

@@ -65,17 +65,36 @@ extension BinaryPropertyListView {
     /// For a container whose references all name objects before it: checks that its keys
     /// are strings and returns true; false when it refers to itself or to a later object.
     private func checkBackward(_ header: BinaryObjectHeader, _ ref: Int, _ state: UnsafeBufferPointer<State>) throws(PropertyListError) -> Bool {
+        // (Read with the file's reference size as a type of that size: a third of the
+        // instructions of reading any size.)
+        switch trailer.referenceSize {
+        case 1: return try checkBackward(header, ref, state, UInt8.self)
+        case 2: return try checkBackward(header, ref, state, UInt16.self)
+        case 4: return try checkBackward(header, ref, state, UInt32.self)
+        default: return try checkBackward(header, ref, state, UInt64.self)
+        }
+    }
+
+    private func checkBackward<Size: FixedWidthInteger & UnsignedInteger>(
+        _ header: BinaryObjectHeader, _ ref: Int, _ state: UnsafeBufferPointer<State>, _ size: Size.Type
+    ) throws(PropertyListError) -> Bool {
+        func reference(_ index: Int) -> Int {
+            // (8-byte references, and those of 3, 5, 6 or 7 bytes, are read as any size.)
+            guard Size.bitWidth < 64 else { return self.reference(header, index) }
+            let value = UnsafeRawBufferPointer(base).loadUnaligned(fromByteOffset: header.content + index * MemoryLayout<Size>.size, as: Size.self)
+            return Int(truncatingIfNeeded: Size(bigEndian: value))
+        }
         let keys = header.kind == .dictionary ? header.count : 0
         var keysAreStrings = true
         var highest = 0
         for index in 0..<keys {
-            let child = reference(header, index)
+            let child = reference(index)
             highest = max(highest, child)
             // (Read only below `ref`: checked once the loop is done.)
             keysAreStrings = keysAreStrings && (child >= ref || state[child] == .string)
         }
         for index in keys..<header.count + keys {
-            highest = max(highest, reference(header, index))
+            highest = max(highest, reference(index))
         }
         guard highest < ref else { return false }
         guard keysAreStrings else {

@@ -60,10 +60,21 @@ public enum VisibleText {
 
     /// False when no byte can start an escaped scalar: none below 0x20, no DEL, no 0xC2 (the
     /// lead byte of C1 controls) and no 0xE2 (that of U+202A…U+2069).
-    private static func needsWork(_ text: String) -> Bool {
+    static func needsWork(_ text: String) -> Bool {
         var text = text
         return text.withUTF8 { bytes in
-            for byte in bytes where byte < 0x20 || byte == 0x7F || byte == 0xC2 || byte == 0xE2 { return true }
+            // Eight bytes at a time while they are all printable ASCII (0x20…0x7E), the
+            // common case; from the first eight that are not, byte by byte.
+            var index = 0
+            let raw = UnsafeRawBufferPointer(bytes)
+            while index + 8 <= bytes.count {
+                let word = raw.loadUnaligned(fromByteOffset: index, as: UInt64.self)
+                let below20 = (word &- 0x2020_2020_2020_2020) & ~word
+                let above7E = (word &+ 0x0101_0101_0101_0101) | word
+                if (below20 | above7E) & 0x8080_8080_8080_8080 != 0 { break }
+                index += 8
+            }
+            for byte in bytes[index...] where byte < 0x20 || byte == 0x7F || byte == 0xC2 || byte == 0xE2 { return true }
             return false
         }
     }

@@ -22,4 +22,34 @@ struct TrimmingTests {
     func agreesWithCharacters(_ text: String) {
         #expect(text.trimmingWhitespace == Self.reference(text))
     }
+
+    @Test("random texts of whitespace, marks, prepends, joiners and emoji trim as Character by Character does")
+    func agreesOnRandomTexts() {
+        let pieces: [String] = [
+            "a", "Z", "7", " ", "\t", "\n", "\r", "\u{0B}", "\u{1C}", "\u{A0}", "\u{3000}", "\u{2028}", "\u{85}", "\u{2009}",
+            "\u{301}", "\u{200D}", "\u{FE0F}", "\u{600}", "\u{110BD}", "\u{1F469}", "\u{1F1E9}", "é", "会", "\u{1160}", "\u{E0020}",
+        ]
+        var generator = SeededGenerator(seed: 29)
+        for _ in 0..<20_000 {
+            let count = Int(generator.next() % 6)
+            let text = (0..<count).map { _ in pieces[Int(generator.next() % UInt64(pieces.count))] }.joined()
+            let trimmed = text.trimmingWhitespace
+            if trimmed != Self.reference(text) {
+                Issue.record("\(text.unicodeScalars.map { String($0.value, radix: 16) }) trims to \(trimmed.debugDescription)")
+                return
+            }
+        }
+    }
+
+    @Test("the whitespace scalars above ASCII that trimming knows by their UTF-8 are those Unicode's White_Space property names")
+    func wideWhitespaceIsUnicodes() {
+        var disagreeing: [String] = []
+        for value in UInt32(0x80)...0x10FFFF {
+            guard let scalar = Unicode.Scalar(value) else { continue }
+            let utf8 = Array(String(Character(scalar)).utf8)
+            let known = utf8.withUnsafeBufferPointer { String.isWideWhitespace($0, from: 0) }
+            if known != scalar.properties.isWhitespace { disagreeing.append(String(value, radix: 16)) }
+        }
+        #expect(disagreeing.isEmpty)
+    }
 }

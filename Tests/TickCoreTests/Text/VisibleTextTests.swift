@@ -1,5 +1,5 @@
 import Testing
-import TickCore
+@testable import TickCore
 
 @Suite("VisibleText")
 struct VisibleTextTests {
@@ -24,5 +24,23 @@ struct VisibleTextTests {
     func lineAndLines() {
         #expect(VisibleText.line("a\nb\r\nc\td\u{1B}") == "a b c d^[")
         #expect(VisibleText.lines("one\n\u{1B}two\r\nthree") == ["one", "^[two", "three"])
+    }
+
+    @Test("the eight-bytes-at-a-time scan finds what the byte-by-byte one does, wherever the byte is")
+    func scanAgreesWithBytes() {
+        let rare: [String] = ["\u{1B}", "\u{7F}", "\u{0}", "\u{1F}", "é", "€", "\u{85}", "\u{A0}", "\u{202E}", "\u{2069}", "ÿ", "\u{7E}", " "]
+        var generator = SeededGenerator(seed: 8)
+        for _ in 0..<20_000 {
+            var text = String(repeating: "x", count: Int(generator.next() % 40))
+            if !text.isEmpty, generator.next() % 4 != 0 {
+                let at = text.index(text.startIndex, offsetBy: Int(generator.next() % UInt64(text.count)))
+                text.replaceSubrange(at...at, with: rare[Int(generator.next() % UInt64(rare.count))])
+            }
+            let byByte = text.utf8.contains { $0 < 0x20 || $0 == 0x7F || $0 == 0xC2 || $0 == 0xE2 }
+            if VisibleText.needsWork(text) != byByte {
+                Issue.record("\(text.debugDescription): the scan says \(!byByte)")
+                return
+            }
+        }
     }
 }
