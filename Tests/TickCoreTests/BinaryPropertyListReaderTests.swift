@@ -206,4 +206,18 @@ struct BinaryPropertyListReaderTests {
             } throws: { ($0 as? PropertyListError)?.kind == kind }
         }
     }
+
+    @Test("an ASCII string of 15–255 characters (its count in a 1-byte integer) is read whole; one whose count runs past the objects is refused")
+    func countedASCIIStrings() throws {
+        for length in [15, 36, 200, 255] {
+            let text = String(repeating: "a", count: length)
+            #expect(try BinaryPropertyListReader.decode(Self.file([HandBuiltPlist.asciiString(text)])) == .array([.string(text)]))
+        }
+        for (count, content) in [(255, 20), (21, 20), (3, 0)] {
+            let object: [UInt8] = [0x5F, 0x10, UInt8(count)] + [UInt8](repeating: 0x61, count: content)
+            #expect {
+                try BinaryPropertyListReader.decode(Self.file([object]))
+            } throws: { ($0 as? PropertyListError)?.kind == .invalidCount }
+        }
+    }
 }

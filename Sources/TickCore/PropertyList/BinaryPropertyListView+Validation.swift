@@ -30,6 +30,9 @@ extension BinaryPropertyListView {
                     continue
                 case Marker.asciiString.rawValue where low < 0xF && low < objectsEnd - offset:
                     header = BinaryObjectHeader(kind: .asciiString, marker: marker, offset: offset, count: low, content: offset + 1)
+                case Marker.asciiString.rawValue where low == 0xF && 3 < objectsEnd - offset && base[offset + 1] == 0x10 && Int(base[offset + 2]) < objectsEnd - offset - 2:
+                    // (Of 15–255 characters, the count in a 1-byte integer: most titles, every id.)
+                    header = BinaryObjectHeader(kind: .asciiString, marker: marker, offset: offset, count: Int(base[offset + 2]), content: offset + 3)
                 case Marker.dictionary.rawValue where low < 0xF && 2 * low * trailer.referenceSize < objectsEnd - offset:
                     header = BinaryObjectHeader(kind: .dictionary, marker: marker, offset: offset, count: low, content: offset + 1)
                 default:
