@@ -129,9 +129,9 @@ struct CLITests {
     @Test("the human list on a terminal aligns due dates and locations by display width with CJK and emoji titles")
     func alignment() throws {
         let tick = try TickRunner()
-        try tick.add(["東京タワー", "--due", "2026-12-01", "--location", "Tokyo"])
-        try tick.add(["👍🏽 done", "--due", "2026-12-02T09:30", "--location", "Here"])
-        try tick.add(["café", "--due", "2026-12-03", "--location", "Paris"])
+        try tick.add(["東京タワー", "--due", "2036-12-01", "--location", "Tokyo"])
+        try tick.add(["👍🏽 done", "--due", "2036-12-02T09:30", "--location", "Here"])
+        try tick.add(["café", "--due", "2036-12-03", "--location", "Paris"])
         try tick.add(["👨‍👩‍👧 family", "--location", "Home"])
         let result = try tick.runInTerminal(["list"], columns: 100)
         #expect(result.status == 0)
@@ -139,7 +139,7 @@ struct CLITests {
         #expect(lines.count == 4)
         #expect(lines[0].hasPrefix("1 [ ] 東京タワー"))
         // The due column starts at the same display column on every line that has one.
-        let dueColumns = zip(lines, ["2026-12-01", "2026-12-02 09:30", "2026-12-03"]).map { line, due -> Int? in
+        let dueColumns = zip(lines, ["2036-12-01", "2036-12-02 09:30", "2036-12-03"]).map { line, due -> Int? in
             guard let range = line.range(of: due) else { return nil }
             return DisplayWidth.of(String(line[..<range.lowerBound]))
         }
@@ -175,7 +175,9 @@ struct CLITests {
         let tick = try TickRunner()
         let keep = try tick.add(["Keep"])
         let gone = try tick.add(["Gone"])
-        #expect(try tick.run(["remove", String(gone.prefix(3))]).status == 1)
+        // (Three digits would be a position: "001" removes item 1, about 1 id in 2,000.)
+        let three = String(gone.prefix(3))
+        if !three.allSatisfy(\.isNumber) { #expect(try tick.run(["remove", three]).status == 1) }
         // A prefix of digits only is a position: take the id as `add` printed it, which goes on
         // to a letter or its - (appending a second - made an id of 8 digits "no item").
         let prefix = gone.prefix(5).contains(where: \.isLetter) ? String(gone.prefix(5)) : gone

@@ -10,8 +10,8 @@ extension InteropTests {
         let tick = try TickRunner()
         let task = try taskHome(tick, taskrc: Self.effortTaskrc)
         #expect(try task.run(["add", "Other"], nil).status == 0)
-        let added = try task.run(["add", "Rich task", "due:2026-12-01T10:00", "recur:weekly", "wait:2026-11-25", "scheduled:2026-11-28",
-                                  "until:2027-03-01", "priority:H", "project:garden", "+home", "+next", "effort:3"], nil)
+        let added = try task.run(["add", "Rich task", "due:2036-12-01T10:00", "recur:weekly", "wait:2026-11-25", "scheduled:2026-11-28",
+                                  "until:2037-03-01", "priority:H", "project:garden", "+home", "+next", "effort:3"], nil)
         #expect(added.status == 0, "\(added.stderr)")
         #expect(try task.run(["list"], nil).status == 0)  // (task makes the instance)
         let other = try #require(try task.export().first { $0["description"] as? String == "Other" }?["uuid"] as? String)

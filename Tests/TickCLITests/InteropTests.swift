@@ -261,7 +261,7 @@ struct InteropTests {
     func taskwarriorSeriesRoundTrip() throws {
         let tick = try TickRunner()
         let task = try taskHome(tick)
-        #expect(try task.run(["add", "Weekly review", "due:2026-12-01", "recur:weekly", "priority:H", "+home", "project:garden"], nil).status == 0)
+        #expect(try task.run(["add", "Weekly review", "due:2036-12-01", "recur:weekly", "priority:H", "+home", "project:garden"], nil).status == 0)
         #expect(try task.run(["list"], nil).status == 0)  // (task makes the instance)
         let before = try task.export()
         #expect(before.count == 2)
@@ -270,7 +270,7 @@ struct InteropTests {
         let imported = try tick.run(["import", path])
         #expect(imported.status == 0 && imported.stdout == "added 1, updated 0, left 0 unchanged\n", "\(imported.stdout)\(imported.stderr)")
         let shown = try tick.run(["export", "--format", "todotxt"])
-        #expect(shown.stdout.hasPrefix("(A) ") && shown.stdout.hasSuffix(" Weekly review +project:garden +home due:2026-12-01 rec:+1w\n"), "\(shown.stdout)")
+        #expect(shown.stdout.hasPrefix("(A) ") && shown.stdout.hasSuffix(" Weekly review +project:garden +home due:2036-12-01 rec:+1w\n"), "\(shown.stdout)")
         let exported = try tick.run(["export", "--format", "taskwarrior"])
         #expect(exported.status == 0 && exported.stderr.isEmpty, "\(exported.stderr)")
         let back = try task.run(["import", "-"], exported.stdout)
@@ -286,7 +286,7 @@ struct InteropTests {
     @Test("a repeating item from tick reaches task as a series of its own, which makes the next one when done, and comes back as the same item")
     func taskwarriorRepeatFromTick() throws {
         let tick = try TickRunner()
-        let line = "(A) 2026-11-01 Water plants +home due:2026-12-01 rec:+1w\n"
+        let line = "(A) 2026-11-01 Water plants +home due:2036-12-01 rec:+1w\n"
         let file = tick.directory.appendingPathComponent("in.txt").path
         try line.write(toFile: file, atomically: true, encoding: .utf8)
         #expect(try tick.run(["import", file]).status == 0)
@@ -311,6 +311,6 @@ struct InteropTests {
         #expect(try task.run([instance, "done"], nil).status == 0)
         #expect(try task.run(["rc.recurrence.limit=2", "list"], nil).status == 0)
         let next = try task.export().filter { $0["status"] as? String == "pending" }
-        #expect(next.compactMap { $0["due"] as? String } == ["20261207T230000Z"], "\(next)")
+        #expect(next.compactMap { $0["due"] as? String } == ["20361207T230000Z"], "\(next)")
     }
 }

@@ -7,7 +7,7 @@ struct ListCommandTests {
     @Test("on a terminal, list fits its width: titles cut with …, wide characters counted as two")
     func fitsTerminal() throws {
         let tick = try TickRunner()
-        try tick.add(["A rather long title that will not fit into forty columns at all", "--due", "2026-12-01", "--location", "Corner shop"])
+        try tick.add(["A rather long title that will not fit into forty columns at all", "--due", "2036-12-01", "--location", "Corner shop"])
         try tick.add(["東京タワーに行く前に切符を買うこと", "--location", "Tokyo"])
         try tick.add(["Short"])
         let result = try tick.runInTerminal(["list"], columns: 40)
@@ -17,7 +17,7 @@ struct ListCommandTests {
         for line in lines { #expect(DisplayWidth.of(line) <= 40, "\(line)") }
         #expect(lines[0].hasPrefix("1 [ ] A rather long"))
         #expect(lines[0].contains("…"))
-        #expect(lines[0].contains("2026-12-01"))
+        #expect(lines[0].contains("2036-12-01"))
         #expect(lines[1].contains("…"))
         #expect(lines[2] == "3 [ ] Short")
         let wide = try tick.runInTerminal(["list"], columns: 120)
