@@ -67,10 +67,12 @@ public enum KeyedArchive {
     ) throws(ArchiveError) -> ToDoList {
         guard isBinary(bytes) else { return try decode(bytes) }
         let view = try checkedView(bytes)
-        var first = KeyedArchiveDecoder(view: view)
-        first.itemLimit = max(limit, 0)
-        let start = try first.decode()
-        preview(ListPreview(list: start, toDoCount: first.sectionSizes.toDo, doneCount: first.sectionSizes.done))
+        do {  // (The preview's decoder is gone before the whole list's is made.)
+            var first = KeyedArchiveDecoder(view: view)
+            first.itemLimit = max(limit, 0)
+            let start = try first.decode()
+            preview(ListPreview(list: start, toDoCount: first.sectionSizes.toDo, doneCount: first.sectionSizes.done))
+        }
         var whole = KeyedArchiveDecoder(view: view)
         return try whole.decode()
     }

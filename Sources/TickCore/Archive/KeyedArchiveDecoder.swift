@@ -49,6 +49,7 @@ struct KeyedArchiveDecoder {
 
     // MARK: - Top level
 
+    /// The list (once per decoder: its key table, a byte per object, goes before the id check).
     mutating func decode() throws(ArchiveError) -> ToDoList {
         let root = try decodeRoot(rootUID())
         var toDo: [ToDoItem] = [], done: [ToDoItem] = []
@@ -57,6 +58,7 @@ struct KeyedArchiveDecoder {
         try items(of: root.toDo, .toDo, limit: itemLimit) { item in toDo.append(item); return true }
         try items(of: root.done, .done, limit: itemLimit) { item in done.append(item); return true }
         sectionSizes = (root.toDo?.count ?? 0, root.done?.count ?? 0)
+        keyCodes = []
         do throws(ModelError) {
             return try ToDoList(toDoItems: toDo, doneItems: done, unknownFields: root.unknown)
         } catch {
