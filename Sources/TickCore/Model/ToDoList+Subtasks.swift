@@ -121,22 +121,14 @@ extension ToDoList {
     /// this says false and ``treeOrder(_:)`` finds out the long way.
     static func isInTreeOrder(_ items: [ToDoItem]) -> Bool {
         items.withUnsafeBufferPointer { items in
-            var path: [UUID] = []
+            var depths = SubtaskDepths()
             var elsewhere: [UUID] = []
             for index in items.indices {
-                let id = items[index].id
-                if items[index].hasParent, let parent = items[index].parent {
-                    if let at = path.lastIndex(of: parent) {
-                        path.removeSubrange((at + 1)...)
-                    } else {
-                        guard elsewhere.count < 16 else { return false }
-                        elsewhere.append(parent)
-                        path.removeAll(keepingCapacity: true)
-                    }
-                } else {
-                    path.removeAll(keepingCapacity: true)
-                }
-                path.append(id)
+                // (Depth 0 with a parent: the parent is not on the path above.)
+                let parent = items[index].hasParent ? items[index].parent : nil
+                guard depths.next(id: items[index].id, parent: parent) == 0, let parent else { continue }
+                guard elsewhere.count < 16 else { return false }
+                elsewhere.append(parent)
             }
             guard !elsewhere.isEmpty else { return true }
             return !items.indices.contains { elsewhere.contains(items[$0].id) }
@@ -185,12 +177,22 @@ public struct SubtaskDepths: Sendable {
     public mutating func next(_ item: borrowing ToDoItem, in section: ToDoList.Section) -> Int {
         // (Emptied keeping the array's memory: most items are at the top level.)
         if section != self.section { path.removeAll(keepingCapacity: true); self.section = section }
-        if let parent = item.parent, let at = path.lastIndex(of: parent) {
+        // (`hasParent` first: most items have no box to look into.)
+        return next(id: item.id, parent: item.hasParent ? item.parent : nil)
+    }
+
+    /// The depth of the next item (`id`, its `parent`) among items of one section: the
+    /// number of the items on the path above it (the item above and its ancestors) up to
+    /// its parent; 0 when its parent is not on that path or it has none. (Given the two
+    /// ids, not the item: a pass over items in place copies none, nor retains its strings.)
+    @inline(__always)
+    mutating func next(id: UUID, parent: UUID?) -> Int {
+        if let parent, let at = path.lastIndex(of: parent) {
             path.removeSubrange((at + 1)...)
         } else {
             path.removeAll(keepingCapacity: true)
         }
-        path.append(item.id)
+        path.append(id)
         return path.count - 1
     }
 }

@@ -40,7 +40,7 @@ extension BinaryPropertyListView {
                 }
                 switch header.kind {
                 case .asciiString:
-                    guard isASCII(from: header.content, count: header.count) else {
+                    guard ASCIIBytes.all(UnsafeBufferPointer(rebasing: base[header.content..<header.content + header.count])) else {
                         throw PropertyListError(.invalidString, at: header.offset, "an ASCII string holds a byte above 0x7F")
                     }
                     state[ref] = .string
@@ -156,23 +156,5 @@ extension BinaryPropertyListView {
 
     private func outOfRange(_ ref: Int, _ child: Int, _ header: BinaryObjectHeader, _ count: Int) -> PropertyListError {
         PropertyListError(.referenceOutOfRange, at: header.offset, "object \(ref) refers to object \(child), but the file has \(count)")
-    }
-
-    /// Whether the `count` bytes from `start` (inside the file) are all below 0x80, read
-    /// eight at a time.
-    func isASCII(from start: Int, count: Int) -> Bool {
-        let raw = UnsafeRawBufferPointer(base)
-        var combined: UInt64 = 0
-        var index = start
-        let end = start + count
-        while index + 8 <= end {
-            combined |= raw.loadUnaligned(fromByteOffset: index, as: UInt64.self)
-            index += 8
-        }
-        while index < end {
-            combined |= UInt64(base[index])
-            index += 1
-        }
-        return combined & 0x8080_8080_8080_8080 == 0
     }
 }

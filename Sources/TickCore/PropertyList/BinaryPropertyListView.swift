@@ -44,13 +44,20 @@ struct BinaryPropertyListView {
         return value
     }
 
-    /// Reads a big-endian unsigned integer of `size` bytes (1–8) at a checked position, with
-    /// one unaligned load of the eight bytes that end where it ends and the bytes before it
-    /// masked off: every position read lies past the 8-byte header (objects, offset table).
+    /// Reads a big-endian unsigned integer of `size` bytes (1–8) at a checked position.
     @inline(__always)
     func unsigned(at position: Int, size: Int) -> UInt64 {
+        Self.unsigned(in: base, at: position, size: size)
+    }
+
+    /// A big-endian unsigned integer of `size` bytes (1–8) at `position` of `base`, with one
+    /// unaligned load of the eight bytes that end where it ends and the bytes before it
+    /// masked off: every position read lies past the 8-byte header (objects, offset table).
+    /// (The view's and ``CheckedPropertyList``'s one reader of numbers.)
+    @inline(__always)
+    static func unsigned(in base: UnsafeBufferPointer<UInt8>, at position: Int, size: Int) -> UInt64 {
         assert((1...8).contains(size) && position + size >= 8, "an integer of 1–8 bytes past the header")
-        let word = UnsafeRawBufferPointer(base).loadUnaligned(fromByteOffset: position + size - 8, as: UInt64.self)
+        let word = UnsafeRawBufferPointer(base).loadUnaligned(fromByteOffset: position &+ size &- 8, as: UInt64.self)
         return UInt64(bigEndian: word) & (UInt64.max &>> (64 &- 8 &* UInt64(truncatingIfNeeded: size)))
     }
 

@@ -35,14 +35,10 @@ struct CheckedPropertyList {
         topObject = view.trailer.topObject
     }
 
-    /// A big-endian unsigned integer of `size` bytes (1–8) at `position`: one unaligned
-    /// load of the eight bytes that end where it ends, the bytes before it masked off (every
-    /// position read lies past the 8-byte header).
+    /// A big-endian unsigned integer of `size` bytes (1–8) at `position`.
     @inline(__always)
     private func load(_ position: Int, _ size: Int) -> UInt64 {
-        assert(size >= 1 && size <= 8 && position + size >= 8, "a load past the header")
-        let word = UnsafeRawBufferPointer(base).loadUnaligned(fromByteOffset: position &+ size &- 8, as: UInt64.self)
-        return UInt64(bigEndian: word) & (UInt64.max &>> (64 &- 8 &* UInt64(truncatingIfNeeded: size)))
+        BinaryPropertyListView.unsigned(in: base, at: position, size: size)
     }
 
     @inline(__always)

@@ -2,7 +2,7 @@ import FoundationEssentials
 
 /// Hand-written UUID text conversion (uppercase, 8-4-4-4-12), much faster than
 /// `UUID(uuidString:)` and `uuidString` for the hundreds of thousands of ids a file holds.
-enum UUIDText {
+public enum UUIDText {
     /// The 36 ASCII bytes of the uppercase form, written at `buffer`.
     @inline(__always)
     static func write(_ id: UUID, into buffer: UnsafeMutablePointer<UInt8>) {
@@ -44,9 +44,10 @@ enum UUIDText {
         return nibbles &+ 0x3030_3030_3030_3030 &+ letters &* 7
     }
 
-    /// Parses the 8-4-4-4-12 form in either case; nil for anything else.
+    /// Parses the 8-4-4-4-12 form in either case, as `UUID(uuidString:)` does; nil for
+    /// anything else.
     @inline(__always)
-    static func parse(_ text: UnsafeBufferPointer<UInt8>) -> UUID? {
+    public static func parse(_ text: UnsafeBufferPointer<UInt8>) -> UUID? {
         guard text.count == 36, let source = text.baseAddress else { return nil }
         return parse(source)
     }

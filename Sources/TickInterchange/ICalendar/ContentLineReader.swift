@@ -3,6 +3,7 @@ import Glibc
 #elseif canImport(Darwin)
 import Darwin
 #endif
+import TickCore
 
 /// Reads iCalendar bytes as content lines: unfolds them (a line break — CR LF, LF or CR —
 /// followed by a space or a tab continues the line before) and splits each into a property
@@ -114,7 +115,7 @@ struct ContentLineReader {
     /// Splits `NAME *(;PARAM=VALUE *(,VALUE)) : VALUE`; quoted parameter values may hold `:` `;` `,`.
     private func property(_ line: UnsafeBufferPointer<UInt8>, line number: Int, foldedText: String?) throws(InterchangeError) -> ICalProperty {
         // (ASCII, the usual case, is valid UTF-8 as it is: no string of the whole line is made.)
-        guard Self.isASCII(line) || String(validating: line, as: UTF8.self) != nil else {
+        guard ASCIIBytes.all(line) || String(validating: line, as: UTF8.self) != nil else {
             throw InterchangeError(source: source, line: number, problem: "the line is not valid UTF-8")
         }
         func fail(_ problem: String) -> InterchangeError {
@@ -167,23 +168,6 @@ struct ContentLineReader {
         return ICalProperty(name: name, key: nameHasLowerCase ? name.uppercased() : name,
                             parameterText: index == nameEnd ? "" : Self.string(line, nameEnd..<index),
                             parameters: parameters, value: Self.string(line, (index + 1)..<line.count), line: number, foldedText: foldedText)
-    }
-
-    /// Whether every byte is ASCII, looked at eight at a time.
-    private static func isASCII(_ line: UnsafeBufferPointer<UInt8>) -> Bool {
-        guard let base = line.baseAddress else { return true }
-        let raw = UnsafeRawPointer(base)
-        var index = 0
-        var high: UInt64 = 0
-        while index + 8 <= line.count {
-            high |= raw.loadUnaligned(fromByteOffset: index, as: UInt64.self)
-            index += 8
-        }
-        while index < line.count {
-            high |= UInt64(line[index])
-            index += 1
-        }
-        return high & 0x8080_8080_8080_8080 == 0
     }
 
     /// Letters, digits and `-` (RFC 5545 names), and `_` which some writers use in X- names.
