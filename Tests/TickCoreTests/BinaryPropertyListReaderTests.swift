@@ -115,6 +115,52 @@ struct BinaryPropertyListReaderTests {
         }
     }
 
+    @Test("four UTF-16 units at a time: a surrogate is found in any lane, and only a surrogate")
+    func surrogateLanes() {
+        // Every unit in every lane, the other lanes holding "a" (0x0061): as loaded from
+        // memory, a big-endian unit's bytes are swapped in its lane.
+        for lane in 0..<4 {
+            for unit in 0...UInt16.max {
+                var word: UInt64 = 0x6100_6100_6100_6100
+                word &= ~(0xFFFF << (16 * UInt64(lane)))
+                word |= UInt64(unit.byteSwapped) << (16 * UInt64(lane))
+                let expected = (0xD800...0xDFFF).contains(unit)
+                if BinaryPropertyListView.holdsSurrogate(word) != expected {
+                    Issue.record("unit 0x\(String(unit, radix: 16)) in lane \(lane): \(!expected)")
+                    return
+                }
+            }
+        }
+        // Random words against a look at each lane.
+        var random = SeededGenerator(seed: 29)
+        for _ in 0..<100_000 {
+            let word = random.next()
+            let expected = (0..<4).contains { lane in
+                (0xD800...0xDFFF).contains(UInt16(truncatingIfNeeded: word >> (16 * UInt64(lane))).byteSwapped)
+            }
+            #expect(BinaryPropertyListView.holdsSurrogate(word) == expected, "0x\(String(word, radix: 16))")
+        }
+    }
+
+    @Test("an offset into the header or past the objects is refused at every offset size")
+    func offsetOutsideAtEachSize() throws {
+        for size in [1, 2, 3, 4, 8] {
+            var plist = HandBuiltPlist()
+            plist.offsetSize = size
+            plist.add(plist.array([1]))
+            plist.add([0x09])
+            let good = plist.bytes()
+            #expect(try BinaryPropertyListReader.decode(good) == .array([.bool(true)]))
+            // The offset table starts where the objects end.
+            let tableStart = good.suffix(8).reduce(UInt64(0)) { $0 << 8 | UInt64($1) }
+            for offset in [0, 7, tableStart, tableStart + 1] {
+                #expect {
+                    try BinaryPropertyListReader.decode(plist.bytes(offsetOverrides: [1: offset]))
+                } throws: { ($0 as? PropertyListError)?.kind == .offsetOutOfRange }
+            }
+        }
+    }
+
     @Test("a lone surrogate or a byte above 0x7F in an ASCII string is an invalid string")
     func badStrings() {
         for object in [HandBuiltPlist.utf16String([0x61, 0xD800]), HandBuiltPlist.utf16String([0xDC00, 0x61]), [0x52, 0x61, 0xE9]] {

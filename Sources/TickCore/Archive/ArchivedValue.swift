@@ -16,7 +16,7 @@ public indirect enum ArchivedValue: Sendable, Hashable {
 public struct UnknownFields: Sendable, Hashable {
     public var values: [String: ArchivedValue]
 
-    public init(_ values: [String: ArchivedValue] = [:]) { self.values = values }
+    public init(_ values: [String: ArchivedValue] = Dictionary()) { self.values = values }
 
     public var isEmpty: Bool { values.isEmpty }
 }

@@ -41,7 +41,8 @@ extension KeyedArchiveDecoder {
     ) throws(ArchiveError) {
         let archiveClass = object.archiveClass
         let header = try objectDictionary(uid, what())
-        var unknown: [String: ArchivedValue] = [:]
+        // (`Dictionary()`, not `[:]`: the literal is a call, made for each object read.)
+        var unknown = [String: ArchivedValue]()
         var sawClass = false
         var present: UInt32 = 0
         let slots = object.slots

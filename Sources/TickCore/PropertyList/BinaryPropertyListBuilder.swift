@@ -137,19 +137,13 @@ struct BinaryPropertyListBuilder {
 
     /// ASCII text as type 0x5, any other as UTF-16BE (type 0x6).
     mutating func string(_ text: String) -> Int {
-        Self.withUTF8(text) { string(utf8: $0) }
+        text.withUTF8Bytes { string(utf8: $0) }
     }
 
     /// The bytes of the string object of `text`.
     static func stringSize(_ text: String) -> Int {
         let count = text.utf8.count
         return headerSize(count) + 2 * count
-    }
-
-    private static func withUTF8<R>(_ text: String, _ body: (UnsafeBufferPointer<UInt8>) -> R) -> R {
-        if let result = text.utf8.withContiguousStorageIfAvailable(body) { return result }
-        var copy = text
-        return copy.withUTF8(body)
     }
 
     /// Whether valid UTF-8 text is ASCII, and its count of characters (ASCII) or UTF-16 units.

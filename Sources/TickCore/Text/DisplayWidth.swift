@@ -17,8 +17,7 @@ public enum DisplayWidth {
     /// The length of a string made only of printable ASCII (one column per byte, and no
     /// grapheme clusters to find), or nil for any other string. "\r\n" is not printable.
     public static func printableASCIICount(_ s: String) -> Int? {
-        var s = s
-        return s.withUTF8 { bytes in
+        return s.withUTF8Bytes { bytes in
             for byte in bytes where byte < 0x20 || byte >= 0x7F { return nil }
             return bytes.count
         }

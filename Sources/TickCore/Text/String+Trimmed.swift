@@ -8,8 +8,7 @@ extension StringProtocol {
 extension String {
     /// The string without leading and trailing whitespace and newlines.
     var trimmingWhitespace: String {
-        var text = self
-        if !text.withUTF8(Self.mayHaveWhitespaceAtAnEnd) { return self }
+        if !withUTF8Bytes(Self.mayHaveWhitespaceAtAnEnd) { return self }
         var characters = Substring(self)
         while let first = characters.first, first.isWhitespace { characters.removeFirst() }
         while let last = characters.last, last.isWhitespace { characters.removeLast() }

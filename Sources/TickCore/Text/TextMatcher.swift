@@ -86,8 +86,7 @@ public struct TextMatcher: Sendable, Hashable {
     /// Looks for an ASCII needle in `text` ignoring ASCII case; nil when `text` is not all
     /// ASCII (it must be folded first).
     private static func asciiSearch(_ needle: [UInt8], in text: String) -> Bool? {
-        var text = text
-        return text.withUTF8 { bytes -> Bool? in
+        return text.withUTF8Bytes { bytes -> Bool? in
             if bytes.contains(where: { $0 >= 0x80 }) { return nil }
             guard bytes.count >= needle.count else { return false }
             for start in 0...(bytes.count - needle.count) {

@@ -61,8 +61,7 @@ public enum VisibleText {
     /// False when no byte can start an escaped scalar: none below 0x20, no DEL, no 0xC2 (the
     /// lead byte of C1 controls) and no 0xE2 (that of U+202A…U+2069).
     static func needsWork(_ text: String) -> Bool {
-        var text = text
-        return text.withUTF8 { bytes in
+        return text.withUTF8Bytes { bytes in
             // Eight bytes at a time while they are all printable ASCII (0x20…0x7E), the
             // common case; from the first eight that are not, byte by byte.
             var index = 0
