@@ -29,13 +29,19 @@ extension ToDoList {
     /// The ids of the item's subtasks and theirs, depth first, each section's in its order
     /// (To Do's before Done's among one parent's).
     public func descendants(of id: UUID) -> [UUID] {
-        // Most items have no subtasks: a look for one child, without building the map of
-        // every item's children, which at a million items takes longer than a key may.
-        guard Self.anyItem(of: toDoItems, hasParent: id) || Self.anyItem(of: doneItems, hasParent: id) else { return [] }
+        // One pass over the items in place (no item copied) for the subtasks' ids; most items
+        // have no subtasks, and the map of children is made only for one that has.
+        var links: [(parent: UUID, child: UUID)] = []
+        for section in Section.allCases {
+            items(in: section).withUnsafeBufferPointer { items in
+                for index in items.indices where items[index].hasParent {
+                    if let parent = items[index].parent { links.append((parent, items[index].id)) }
+                }
+            }
+        }
+        guard links.contains(where: { $0.parent == id }) else { return [] }
         var children: [UUID: [UUID]] = [:]
-        for item in toDoItems where item.parent != nil { children[item.parent ?? id, default: []].append(item.id) }
-        for item in doneItems where item.parent != nil { children[item.parent ?? id, default: []].append(item.id) }
-        guard children[id] != nil else { return [] }
+        for link in links { children[link.parent, default: []].append(link.child) }
         var found: [UUID] = []
         var stack: [UUID] = (children[id] ?? []).reversed()
         var seen: Set<UUID> = [id]
@@ -187,6 +193,12 @@ public struct SubtaskDepths: Sendable {
     /// ids, not the item: a pass over items in place copies none, nor retains its strings.)
     @inline(__always)
     mutating func next(id: UUID, parent: UUID?) -> Int {
+        // (A top-level item after another replaces it in place: most items, at the cost of
+        // a store.)
+        if parent == nil, path.count == 1 {
+            path[0] = id
+            return 0
+        }
         if let parent, let at = path.lastIndex(of: parent) {
             path.removeSubrange((at + 1)...)
         } else {

@@ -89,7 +89,7 @@ public struct ToDoList: Sendable, Hashable {
         // A top-level item added at the end keeps tree order unless an item of its section
         // names it as parent (`tick add`: no pass over the whole list).
         let keepsTreeOrder = position == count && item.parent == nil
-            && !items(in: section).withUnsafeBufferPointer { $0.contains { $0.hasParent && $0.parent == item.id } }
+            && !Self.anyItem(of: items(in: section), hasParent: item.id)
         mutate(section) { $0.insert(item, at: position) }
         if !keepsTreeOrder { restoreTreeOrder() }
     }
