@@ -90,8 +90,7 @@ extension KeyedArchiveDecoder {
         if header.kind == .asciiString, header.count == 36 {
             if let id = UUIDText.parse(plist.bytes(from: header.content, count: 36)) { return id }
         } else {
-            var text = try stringValue(header, what())
-            if let id = text.withUTF8({ UUIDText.parse($0) }) { return id }
+            if let id = try stringValue(header, what()).withUTF8Bytes({ UUIDText.parse($0) }) { return id }
         }
         throw ArchiveError(.invalidValue, at: header.offset, "\(what()) is not a UUID")
     }

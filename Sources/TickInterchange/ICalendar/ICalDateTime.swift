@@ -27,8 +27,7 @@ public enum ICalDateTime: Sendable, Equatable {
     /// a DATE-TIME (with `Z` in UTC, else in the `TZID` parameter's zone, else floating).
     /// Nil when the value is not one (a month 13, a February 30, stray characters).
     public init?(_ property: ICalProperty) {
-        var value = property.value
-        guard let parsed = value.withUTF8({ Self.parse($0, property) }) else { return nil }
+        guard let parsed = property.value.withUTF8Bytes({ Self.parse($0, property) }) else { return nil }
         self = parsed
     }
 

@@ -56,8 +56,7 @@ public struct ICalProperty: Sendable, CustomStringConvertible {
 
     /// The name upper-cased; the name itself when it already is (the usual case), without a copy.
     private static func upperCased(_ name: String) -> String {
-        var name = name
-        return name.withUTF8 { $0.contains { (UInt8(ascii: "a")...UInt8(ascii: "z")).contains($0) } } ? name.uppercased() : name
+        return name.withUTF8Bytes { $0.contains { (UInt8(ascii: "a")...UInt8(ascii: "z")).contains($0) } } ? name.uppercased() : name
     }
 
     /// The first value of the parameter named `name` (upper-case), if present.

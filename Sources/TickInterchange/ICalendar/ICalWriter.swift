@@ -97,14 +97,12 @@ public struct ICalWriter: ~Copyable {
 
     /// Text written as it is.
     public mutating func raw(_ text: some StringProtocol) {
-        var text = String(text)
-        text.withUTF8 { append($0) }
+        String(text).withUTF8Bytes { append($0) }
     }
 
     /// A TEXT value, escaped: `\` `;` `,` get a backslash, a line break (LF, CR LF or CR) becomes `\n`.
     public mutating func text(_ value: String) {
-        var value = value
-        value.withUTF8 { utf8 in
+        value.withUTF8Bytes { utf8 in
             var index = 0
             while index < utf8.count {
                 let byte = utf8[index]
@@ -231,8 +229,7 @@ public enum ICalText {
     /// with it (some writers leave Windows paths unescaped).
     public static func unescape(_ value: String) -> String {
         // (On the contiguous bytes: the generic walk of `utf8` costs more than the rest.)
-        var value = value
-        guard value.withUTF8({ $0.contains(UInt8(ascii: "\\")) }) else { return value }
+        guard value.withUTF8Bytes({ $0.contains(UInt8(ascii: "\\")) }) else { return value }
         var result = String.UnicodeScalarView()
         var iterator = value.unicodeScalars.makeIterator()
         while let scalar = iterator.next() {

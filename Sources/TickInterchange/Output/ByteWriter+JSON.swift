@@ -4,8 +4,7 @@ extension ByteWriter {
     /// A JSON string literal with the escapes RFC 8259 requires (and U+2028, U+2029, which
     /// JavaScript does not take raw).
     public mutating func jsonString(_ text: String) {
-        var text = text
-        text.withUTF8 { utf8 in
+        text.withUTF8Bytes { utf8 in
             byte(UInt8(ascii: "\""))
             var runStart = 0
             var index = 0

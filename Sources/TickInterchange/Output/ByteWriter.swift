@@ -104,8 +104,7 @@ public struct ByteWriter: ~Copyable {
     /// Appends a string's UTF-8 as it is.
     @inline(__always)
     public mutating func text(_ text: String) {
-        var text = text
-        text.withUTF8 { append($0) }
+        text.withUTF8Bytes { append($0) }
     }
 
     /// Appends bytes as they are.

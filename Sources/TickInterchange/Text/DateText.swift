@@ -131,8 +131,8 @@ extension ByteWriter {
         dateAndTime(fields, dashes: true)
         if whole != seconds {
             // The shortest decimal that reads back to the same Double, past its point.
-            var text = seconds >= 0 ? seconds.description : (seconds - whole).description
-            text.withUTF8 { digits in
+            let text = seconds >= 0 ? seconds.description : (seconds - whole).description
+            text.withUTF8Bytes { digits in
                 if let point = digits.firstIndex(of: UInt8(ascii: ".")), !digits.contains(UInt8(ascii: "e")) {
                     append(UnsafeBufferPointer(rebasing: digits[point...]))
                 }

@@ -30,8 +30,7 @@ enum UIDProperty: VTodoProperty {
     /// digits, either case; TickCore's ``UUIDText``), and whether it is written as
     /// `uuidString` writes it (upper case).
     static func parseUUID(_ uid: String) -> (id: UUID, isUppercase: Bool)? {
-        var uid = uid
-        return uid.withUTF8 { text in
+        return uid.withUTF8Bytes { text in
             // (Of a UUID's bytes, only the lower-case hex letters are from "a" on.)
             UUIDText.parse(text).map { ($0, !text.contains { $0 >= UInt8(ascii: "a") }) }
         }
