@@ -148,9 +148,7 @@ struct BinaryPropertyListBuilder {
 
     /// Whether valid UTF-8 text is ASCII, and its count of characters (ASCII) or UTF-16 units.
     private static func layout(_ utf8: UnsafeBufferPointer<UInt8>) -> (ascii: Bool, count: Int) {
-        var combined: UInt8 = 0
-        for byte in utf8 { combined |= byte }
-        return combined < 0x80 ? (true, utf8.count) : (false, utf16Count(utf8))
+        ASCIIBytes.all(utf8) ? (true, utf8.count) : (false, utf16Count(utf8))
     }
 
     /// A string object of valid UTF-8 text, written in one piece: ASCII as it is, any
