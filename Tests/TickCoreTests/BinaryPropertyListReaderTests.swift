@@ -105,13 +105,19 @@ struct BinaryPropertyListReaderTests {
         #expect(try Self.decodeArray(objects) == expected)
     }
 
-    @Test("a lone surrogate after a run of ASCII is still an invalid string")
+    @Test("a lone or reversed surrogate after a run of ASCII is still an invalid string")
     func loneSurrogateAfterASCIIRun() {
-        for prefix in 0..<10 {
-            let units = Array(String(repeating: "b", count: prefix).utf16) + [0xD800] + Array("cdefgh".utf16)
-            #expect {
-                try BinaryPropertyListReader.decode(Self.file([HandBuiltPlist.utf16String(units)]))
-            } throws: { ($0 as? PropertyListError)?.kind == .invalidString }
+        // A high one alone, a low one alone or twice, a pair reversed: at every place of a word,
+        // followed by text or last.
+        for bad: [UInt16] in [[0xD800], [0xDC00], [0xDC00, 0xDC00], [0xDE00, 0xD83D]] {
+            for prefix in 0..<10 {
+                for suffix in [Array("cdefgh".utf16), []] {
+                    let units = Array(String(repeating: "b", count: prefix).utf16) + bad + suffix
+                    #expect {
+                        try BinaryPropertyListReader.decode(Self.file([HandBuiltPlist.utf16String(units)]))
+                    } throws: { ($0 as? PropertyListError)?.kind == .invalidString }
+                }
+            }
         }
     }
 

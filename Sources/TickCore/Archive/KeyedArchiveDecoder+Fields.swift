@@ -41,7 +41,8 @@ extension KeyedArchiveDecoder {
     ) throws(ArchiveError) {
         let archiveClass = object.archiveClass
         let header = try objectDictionary(uid, what())
-        // (`Dictionary()`, not `[:]`: the literal is a call, made for each object read.)
+        // (`Dictionary()`, not `[:]`: the empty literal went through a call to
+        // `init(dictionaryLiteral:)` for each object read; `Dictionary()` is inlined.)
         var unknown = [String: ArchivedValue]()
         var sawClass = false
         var present: UInt32 = 0
