@@ -77,9 +77,9 @@ extension KeyedArchiveDecoder {
     }
 
     // MARK: - A known key's value, as the schema's kind for it says
-    // (These readers, and those of +Objects, change nothing, yet are `mutating`: called from the decoder's
-    // mutating methods, a non-mutating method makes Swift copy the whole decoder for each
-    // call: 90M more instructions, a tenth of a load, at 100,000 items.)
+    // (These readers, and those of +Objects, change nothing, yet are `mutating`: called
+    // from the decoder's mutating methods, a non-mutating method makes Swift copy the whole
+    // decoder for each call: 90M more instructions, a tenth of a load, at 100,000 items.)
 
     /// Checks (in debug builds, which the tests run) that the schema gives the object's
     /// class `key` with a kind this reader reads.

@@ -30,9 +30,11 @@ extension BinaryPropertyListView {
                     continue
                 case Marker.asciiString.rawValue where low < 0xF && low < objectsEnd - offset:
                     header = BinaryObjectHeader(kind: .asciiString, marker: marker, offset: offset, count: low, content: offset + 1)
-                case Marker.asciiString.rawValue where low == 0xF && 3 < objectsEnd - offset && base[offset + 1] == 0x10 && Int(base[offset + 2]) < objectsEnd - offset - 2:
+                case Marker.asciiString.rawValue
+                    where low == 0xF && 3 < objectsEnd - offset && base[offset + 1] == 0x10 && Int(base[offset + 2]) < objectsEnd - offset - 2:
                     // (Of 15–255 characters, the count in a 1-byte integer: most titles, every id.)
-                    header = BinaryObjectHeader(kind: .asciiString, marker: marker, offset: offset, count: Int(base[offset + 2]), content: offset + 3)
+                    let count = Int(base[offset + 2])
+                    header = BinaryObjectHeader(kind: .asciiString, marker: marker, offset: offset, count: count, content: offset + 3)
                 case Marker.dictionary.rawValue where low < 0xF && 2 * low * trailer.referenceSize < objectsEnd - offset:
                     header = BinaryObjectHeader(kind: .dictionary, marker: marker, offset: offset, count: low, content: offset + 1)
                 default:
@@ -40,7 +42,8 @@ extension BinaryPropertyListView {
                 }
                 switch header.kind {
                 case .asciiString:
-                    guard ASCIIBytes.all(UnsafeBufferPointer(rebasing: base[header.content..<header.content + header.count])) else {
+                    let text = UnsafeBufferPointer(rebasing: base[header.content..<header.content + header.count])
+                    guard ASCIIBytes.all(text) else {
                         throw PropertyListError(.invalidString, at: header.offset, "an ASCII string holds a byte above 0x7F")
                     }
                     state[ref] = .string
