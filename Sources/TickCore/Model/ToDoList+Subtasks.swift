@@ -29,6 +29,8 @@ extension ToDoList {
     /// The ids of the item's subtasks and theirs, depth first, each section's in its order
     /// (To Do's before Done's among one parent's).
     public func descendants(of id: UUID) -> [UUID] {
+        // (Most items are no one's parent: told without a pass over the list.)
+        guard subtaskCounts.hasSubtasks(id) else { return [] }
         // One pass over the items in place (no item copied) for the subtasks' ids; most items
         // have no subtasks, and the map of children is made only for one that has.
         var links: [(parent: UUID, child: UUID)] = []
@@ -88,16 +90,9 @@ extension ToDoList {
         }
     }
 
-    /// The indices of `items` in tree order, nil when they are in it already; clears the
-    /// parent of an item whose parent closes a cycle.
-    static func treeOrder(_ items: inout [ToDoItem]) -> [Int]? {
-        // After most changes the items are in tree order still: one pass tells, where the
-        // map of ids below would cost a key tens of milliseconds at a million items.
-        isInTreeOrder(items) ? nil : treeOrderFromScratch(&items)
-    }
-
-    /// ``treeOrder(_:)`` worked out whole: each item's parent found through a map of ids,
-    /// cycles broken, the forest walked depth first.
+    /// The indices of `items` in tree order (nil when they are in it already), worked out
+    /// whole: each item's parent found through a map of ids, the parent of an item whose
+    /// parent closes a cycle cleared, the forest walked depth first.
     static func treeOrderFromScratch(_ items: inout [ToDoItem]) -> [Int]? {
         var indexOf: [UUID: Int] = [:]
         indexOf.reserveCapacity(items.count)
@@ -124,7 +119,7 @@ extension ToDoList {
     /// subtasks (and theirs) between them, so its parent is on the path of the item above
     /// it (the item and its ancestors). A parent not on that path must be in no place of
     /// `items` (the item is top level); with more such parents than a short list holds,
-    /// this says false and ``treeOrder(_:)`` finds out the long way.
+    /// this says false and ``treeOrderFromScratch(_:)`` finds out the long way.
     static func isInTreeOrder(_ items: [ToDoItem]) -> Bool {
         items.withUnsafeBufferPointer { items in
             var depths = SubtaskDepths()
@@ -138,13 +133,6 @@ extension ToDoList {
             }
             guard !elsewhere.isEmpty else { return true }
             return !items.indices.contains { elsewhere.contains(items[$0].id) }
-        }
-    }
-
-    /// Whether any of `items` has `parent` as its parent (read in place, no item copied).
-    static func anyItem(of items: [ToDoItem], hasParent parent: UUID) -> Bool {
-        items.withUnsafeBufferPointer { items in
-            items.indices.contains { items[$0].hasParent && items[$0].parent == parent }
         }
     }
 
@@ -206,5 +194,38 @@ public struct SubtaskDepths: Sendable {
         }
         path.append(id)
         return path.count - 1
+    }
+}
+
+/// How many items of a list name each id as their parent, in either section: what the
+/// items' parents say, kept by every change of ``ToDoList`` so that a key tells an item
+/// without subtasks (most) without a pass over the list, which at a million items is most
+/// of the key's time.
+struct SubtaskCounts: Sendable, Equatable {
+    private var counts: [UUID: Int] = [:]
+
+    init() {}
+
+    /// The counts of the items of these sections (read in place: no item copied).
+    init(_ sections: [ToDoItem]...) {
+        for items in sections {
+            items.withUnsafeBufferPointer { items in
+                for index in items.indices where items[index].hasParent { add(items[index].parent) }
+            }
+        }
+    }
+
+    /// Whether some item names `id` as its parent.
+    func hasSubtasks(_ id: UUID) -> Bool { counts[id] != nil }
+
+    /// Counts an item whose parent is `parent` (nil: a top-level item, not counted).
+    mutating func add(_ parent: UUID?) {
+        if let parent { counts[parent, default: 0] += 1 }
+    }
+
+    /// Stops counting an item whose parent is `parent`.
+    mutating func remove(_ parent: UUID?) {
+        guard let parent, let count = counts[parent] else { return }
+        counts[parent] = count > 1 ? count - 1 : nil
     }
 }

@@ -27,6 +27,9 @@ public struct ToDoList: Sendable, Hashable {
     public private(set) var doneItems: [ToDoItem]
     /// Archive keys of a newer tick on the list itself, kept unchanged.
     public var unknownFields: UnknownFields
+    /// What the items' parents say, kept by every change below (not part of the list's
+    /// value: equal items make equal counts).
+    private(set) var subtaskCounts = SubtaskCounts()
 
     /// An empty list.
     public init() {
@@ -42,7 +45,18 @@ public struct ToDoList: Sendable, Hashable {
         self.toDoItems = toDoItems
         self.doneItems = doneItems
         self.unknownFields = unknownFields
+        subtaskCounts = SubtaskCounts(toDoItems, doneItems)
         restoreTreeOrder()
+    }
+
+    public static func == (lhs: ToDoList, rhs: ToDoList) -> Bool {
+        lhs.toDoItems == rhs.toDoItems && lhs.doneItems == rhs.doneItems && lhs.unknownFields == rhs.unknownFields
+    }
+
+    public func hash(into hasher: inout Hasher) {
+        hasher.combine(toDoItems)
+        hasher.combine(doneItems)
+        hasher.combine(unknownFields)
     }
 
     /// The items of a section, in order.
@@ -86,11 +100,11 @@ public struct ToDoList: Sendable, Hashable {
         guard (0...count).contains(position) else {
             throw .positionOutOfRange(position: position, section: section, count: count)
         }
-        // A top-level item added at the end keeps tree order unless an item of its section
-        // names it as parent (`tick add`: no pass over the whole list).
-        let keepsTreeOrder = position == count && item.parent == nil
-            && !Self.anyItem(of: items(in: section), hasParent: item.id)
+        // A top-level item added at the end keeps tree order unless an item names it as
+        // parent (`tick add`: no pass over the whole list).
+        let keepsTreeOrder = position == count && item.parent == nil && !subtaskCounts.hasSubtasks(item.id)
         mutate(section) { $0.insert(item, at: position) }
+        subtaskCounts.add(item.parent)
         if !keepsTreeOrder { restoreTreeOrder() }
     }
 
@@ -108,12 +122,16 @@ public struct ToDoList: Sendable, Hashable {
         try place(id, in: .toDo, at: toDoItems.count)
     }
 
-    /// Removes an item and returns it.
+    /// Removes an item and returns it (its subtasks stay, top level, in tree order).
     @discardableResult
     public mutating func remove(_ id: UUID) throws(ModelError) -> ToDoItem {
         guard let (section, index) = position(of: id) else { throw .unknownID(id) }
         var removed: ToDoItem?
         mutate(section) { removed = $0.remove(at: index) }
+        subtaskCounts.remove(removed?.parent)
+        // Its subtasks left behind (removed without them) are top level now, and may stand
+        // inside the block of the item's own parent: tree order is restored.
+        if subtaskCounts.hasSubtasks(id) { restoreTreeOrder() }
         return removed ?? items(in: section)[index]
     }
 
@@ -130,6 +148,10 @@ public struct ToDoList: Sendable, Hashable {
     /// Puts an item at a position of either section: the position it will have afterwards
     /// (0…count of that section without the item), then keeps tree order: the item's
     /// subtasks in that section follow it, and a subtask stays within its parent's block.
+    /// A top-level item without subtasks (most; Space at a million items) put where a block
+    /// starts keeps it without a pass over the list: taking a leaf out of a tree-ordered
+    /// section leaves it in tree order, and so does putting one in at the top, at the end,
+    /// or before a top-level item.
     public mutating func place(_ id: UUID, in section: Section, at newIndex: Int) throws(ModelError) {
         guard let (from, index) = position(of: id) else { throw .unknownID(id) }
         let targetCount = items(in: section).count - (from == section ? 1 : 0)
@@ -140,7 +162,9 @@ public struct ToDoList: Sendable, Hashable {
         mutate(from) { item = $0.remove(at: index) }
         guard let item else { return }
         mutate(section) { $0.insert(item, at: newIndex) }
-        restoreTreeOrder()
+        let next = newIndex + 1
+        let startsBlock = newIndex == 0 || !items(in: section).indices.contains(next) || !items(in: section)[next].hasParent
+        if item.hasParent || subtaskCounts.hasSubtasks(id) || !startsBlock { restoreTreeOrder() }
     }
 
     /// Changes an item in place; the id cannot change. A changed parent moves the item (and
@@ -150,35 +174,56 @@ public struct ToDoList: Sendable, Hashable {
         var item = items(in: section)[index]
         try change(&item)
         guard item.id == id else { throw .unknownID(item.id) }
-        let parentChanged = item.parent != items(in: section)[index].parent
+        let oldParent = items(in: section)[index].parent
         mutate(section) { $0[index] = item }
-        if parentChanged { restoreTreeOrder() }
+        if item.parent != oldParent {
+            subtaskCounts.remove(oldParent)
+            subtaskCounts.add(item.parent)
+            restoreTreeOrder()
+        }
     }
 
     /// Removes every item from both sections.
     public mutating func removeAll() {
         toDoItems.removeAll()
         doneItems.removeAll()
+        subtaskCounts = SubtaskCounts()
     }
 
     /// Changes the item `id` at the place an operation has just put it, looked up only when
     /// keeping tree order moved it from there.
     mutating func changeItem(_ id: UUID, in section: Section, at index: Int, _ change: (inout ToDoItem) -> Void) {
+        var parents: (old: UUID?, new: UUID?)?
         mutate(section) { items in
             // (Looked at inside, so that no second reference makes the array copy itself.)
             let at = items.indices.contains(index) && items[index].id == id ? index : items.firstIndex { $0.id == id }
-            if let at { change(&items[at]) }
+            guard let at else { return }
+            let old = items[at].hasParent ? items[at].parent : nil
+            change(&items[at])
+            if old != nil || items[at].hasParent { parents = (old, items[at].parent) }
+        }
+        if let parents, parents.old != parents.new {
+            subtaskCounts.remove(parents.old)
+            subtaskCounts.add(parents.new)
         }
     }
 
     /// Puts both sections in tree order (see ToDoList+Subtasks.swift); does nothing, cheaply,
     /// for a list without subtasks.
     mutating func restoreTreeOrder() {
+        var wholeWay = false
         for section in Section.allCases {
             mutate(section) { items in
-                if let order = Self.treeOrder(&items) { items = order.map { items[$0] } }
+                // After most changes the items are in tree order still: one pass tells, where
+                // the map of ids of the whole way would cost a key tens of milliseconds at a
+                // million items.
+                guard !Self.isInTreeOrder(items) else { return }
+                wholeWay = true
+                if let order = Self.treeOrderFromScratch(&items) { items = order.map { items[$0] } }
             }
         }
+        // (The whole way clears the parent that closes a cycle: the counts are made again.)
+        if wholeWay { subtaskCounts = SubtaskCounts(toDoItems, doneItems) }
     }
 
     private mutating func mutate(_ section: Section, _ body: (inout [ToDoItem]) -> Void) {

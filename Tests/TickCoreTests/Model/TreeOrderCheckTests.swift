@@ -4,21 +4,9 @@ import Testing
 
 @Suite("Tree order told in one pass: the check a change makes before the whole reordering")
 struct TreeOrderCheckTests {
-    /// splitmix64: the same lists on every machine.
-    private struct Random {
-        var state: UInt64
-        mutating func below(_ bound: Int) -> Int {
-            state &+= 0x9E37_79B9_7F4A_7C15
-            var z = state
-            z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-            z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-            return Int((z ^ (z >> 31)) % UInt64(bound))
-        }
-    }
-
     /// `count` items; each with a parent one time in `oneIn`: an item of the list (before
     /// or after it, itself now and then), or an id in no place of it.
-    private func items(_ count: Int, parentOneIn oneIn: Int, _ random: inout Random) throws -> [ToDoItem] {
+    private func items(_ count: Int, parentOneIn oneIn: Int, _ random: inout SeededGenerator) throws -> [ToDoItem] {
         var items = try (0..<count).map { try ToDoItem(title: "item \($0)") }
         for index in items.indices where random.below(oneIn) == 0 {
             items[index].parent = random.below(8) == 0 ? UUID() : items[random.below(count)].id
@@ -28,7 +16,7 @@ struct TreeOrderCheckTests {
 
     @Test("items the whole reordering would leave as they are pass the check; any it would change fail it")
     func agreesWithTheWholeReordering() throws {
-        var random = Random(state: 29)
+        var random = SeededGenerator(seed: 29)
         var passed = 0
         for round in 0..<2_000 {
             let shuffled = try items(1 + random.below(12), parentOneIn: 1 + round % 4, &random)

@@ -1,0 +1,84 @@
+import Foundation
+import Testing
+@testable import TickCore
+
+@Suite("Subtask counts kept by every change, so that a key passes over the list only when it has to")
+struct SubtaskCountsTests {
+    /// One random change, as the app and the commands make them (a tick or a removal with
+    /// what it carries along to subtasks); a refused one (a parent cycle) changes nothing.
+    private func change(_ list: inout ToDoList, _ random: inout SeededGenerator, step: Int) throws {
+        let now = Date(timeIntervalSince1970: 2_000_000_000 + Double(step))
+        let ids = list.allItems.map(\.id)
+        func any() -> UUID { ids[random.below(ids.count)] }
+        let kind = ids.count < 4 ? 0 : random.below(9)
+        var operations: [ToDoList.Operation]
+        switch kind {
+        case 0, 1:
+            var item = try ToDoItem(title: "item \(step)")
+            if !ids.isEmpty, random.below(3) > 0 { item.parent = any() }
+            let section: ToDoList.Section = random.below(4) == 0 ? .done : .toDo
+            let count = list.items(in: section).count
+            operations = [.insert(item, section, at: random.below(3) == 0 ? nil : random.below(count + 1))]
+        case 2: operations = list.cascade(.check(any()))
+        case 3: operations = [.uncheck(any())]
+        case 4: operations = random.below(2) == 0 ? list.cascade(.remove(any())) : [.remove(any())]
+        case 5:
+            let section: ToDoList.Section = random.below(2) == 0 ? .done : .toDo
+            operations = [.place(any(), section, at: random.below(list.items(in: section).count + 1))]
+        case 6: operations = [.reorder(any(), at: 0)]
+        case 7: operations = [.set(any(), .parent(random.below(3) == 0 ? nil : any()))]
+        default: operations = [.set(any(), .title("changed \(step)"))]
+        }
+        for operation in operations { try? list.apply(operation, at: now) }
+    }
+
+    @Test("after each of 6,000 random changes the counts are those of the items, and both sections are in tree order")
+    func randomChanges() throws {
+        var random = SeededGenerator(seed: 41)
+        var list = ToDoList()
+        var largest = 0
+        for step in 0..<6_000 {
+            // A fresh list now and then, so that both small and larger ones are met.
+            if step % 1_500 == 0 { list = ToDoList() }
+            try change(&list, &random, step: step)
+            #expect(list.subtaskCounts == SubtaskCounts(list.toDoItems, list.doneItems), "step \(step)")
+            for section in ToDoList.Section.allCases {
+                var items = list.items(in: section)
+                #expect(ToDoList.treeOrderFromScratch(&items) == nil, "step \(step), \(section)")
+            }
+            largest = max(largest, list.count)
+        }
+        #expect(largest > 100)
+    }
+
+    @Test("an item read with a parent cycle loses the parent that closes it, and the counts say so")
+    func cycleFromAFile() throws {
+        var first = try ToDoItem(title: "first")
+        var second = try ToDoItem(title: "second")
+        first.parent = second.id
+        second.parent = first.id
+        let list = try ToDoList(toDoItems: [first, second], doneItems: [])
+        // The cycle is cut at one of them: the other is its subtask, below it.
+        let (top, below) = (list.toDoItems[0], list.toDoItems[1])
+        #expect(top.parent == nil && below.parent == top.id)
+        #expect(list.subtaskCounts == SubtaskCounts(list.toDoItems, list.doneItems))
+        #expect(list.descendants(of: top.id) == [below.id])
+        #expect(list.descendants(of: below.id).isEmpty)
+    }
+
+    @Test("checking a top-level item without subtasks keeps the other sections' blocks whole")
+    func checkBeforeABlock() throws {
+        let parent = try ToDoItem(title: "parent")
+        var child = try ToDoItem(title: "child")
+        child.parent = parent.id
+        let leaf = try ToDoItem(title: "leaf")
+        let done = try ToDoItem(title: "done")
+        var list = try ToDoList(toDoItems: [leaf, parent, child], doneItems: [done])
+        try list.apply(.check(leaf.id), at: Date())
+        #expect(list.toDoItems.map(\.title) == ["parent", "child"])
+        #expect(list.doneItems.map(\.title) == ["leaf", "done"])
+        // Moved between a parent and its subtask, a top-level item goes below the block.
+        try list.apply(.place(leaf.id, .toDo, at: 1), at: Date())
+        #expect(list.toDoItems.map(\.title) == ["parent", "child", "leaf"])
+    }
+}
