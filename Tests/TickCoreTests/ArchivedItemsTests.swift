@@ -24,7 +24,7 @@ struct ArchivedItemsTests {
     func sameAsWholeRead() throws {
         let list = try StoreStagedLoadingTests.list(open: 7, done: 4)
         let seen = try Self.items(of: KeyedArchive.encode(list))
-        #expect(seen.map(\.1) == list.toDoItems + list.doneItems)
+        #expect(seen.map(\.1) == list.allItems)
         #expect(seen.map(\.0) == Array(repeating: .toDo, count: 7) + Array(repeating: .done, count: 4))
         let counts = try ArchivedItems(KeyedArchive.encode(list)).forEach { _, _ in true }
         #expect(counts == (7, 4))
@@ -77,7 +77,7 @@ struct ArchivedItemsTests {
         let xml = try PropertyListSerialization.data(
             fromPropertyList: PropertyListSerialization.propertyList(from: Data(KeyedArchive.encode(list)), format: nil),
             format: .xml, options: 0)
-        #expect(try Self.items(of: [UInt8](xml)).map(\.1) == list.toDoItems + list.doneItems)
+        #expect(try Self.items(of: [UInt8](xml)).map(\.1) == list.allItems)
     }
 
     @Test("the store's items: none for a missing file; a broken file is its unreadable error, naming the path")

@@ -36,7 +36,7 @@ struct LargeArchiveFuzzTests {
     @Test("the corpus has every kind of field and the mutator finds every region of its file")
     func corpusCoversEveryKind() throws {
         let list = try Self.list()
-        let items = list.toDoItems + list.doneItems
+        let items = list.allItems
         #expect(items.count == 300 && !list.doneItems.isEmpty)
         #expect(items.contains { $0.parent != nil } && items.contains { $0.priority != nil } && items.contains { !$0.tags.isEmpty })
         #expect(items.contains { $0.location?.coordinate != nil } && items.contains { $0.notes != nil } && items.contains { $0.recurrence != nil })
@@ -76,7 +76,7 @@ struct LargeArchiveFuzzTests {
             }
             switch (Self.decode(bytes), streamed) {
             case (.success(let list), .success(let sizes)):
-                #expect(seen == list.toDoItems + list.doneItems)
+                #expect(seen == list.allItems)
                 #expect(sizes == (list.toDoItems.count, list.doneItems.count))
             case (.success, .failure(let error)):
                 Issue.record("the whole read decoded what the streamed read refused: \(error)")

@@ -90,10 +90,8 @@ struct KeyedArchiveEncoder {
 
     /// A section's NSArray object; returns its UID. (Items are read in place through a
     /// pointer: a copy of each would retain its strings.)
-    private mutating func writeSection(_ items: [ToDoItem]) -> Int {
-        items.withUnsafeBufferPointer { items in
-            writeArray(items.count) { $0.reference($0.writeItem(items.baseAddress.unsafelyUnwrapped + $1)) }
-        }
+    private mutating func writeSection(_ items: SectionItems) -> Int {
+        writeArray(items.count) { encoder, index in items.withItem(at: index) { encoder.reference(encoder.writeItem($0)) } }
     }
 
     /// An NSArray object of `count` elements, the UID of each written by `element(self,
@@ -251,9 +249,7 @@ private struct ArchiveSize {
 
     init(_ list: ToDoList) {
         for items in [list.toDoItems, list.doneItems] {
-            items.withUnsafeBufferPointer { items in
-                for index in items.indices { objects += Self.objects(of: items.baseAddress.unsafelyUnwrapped + index) }
-            }
+            items.forEachInPlace { objects += Self.objects(of: $0) }
         }
     }
 

@@ -8,7 +8,7 @@ public enum ItemOrder: String, Sendable, Hashable, CaseIterable {
     case due, priority
 
     /// `indices` of `items` (in the list's order) sorted by this order's key.
-    public func sorted(_ indices: [Int], of items: [ToDoItem], calendar: LocalTime) -> [Int] {
+    public func sorted(_ indices: [Int], of items: SectionItems, calendar: LocalTime) -> [Int] {
         let keyed = indices.map { index -> (index: Int, key: Double?) in
             switch self {
             case .due: (index, items[index].localDue(calendar: calendar)?.timeIntervalSince1970)

@@ -35,10 +35,8 @@ extension ToDoList {
         // have no subtasks, and the map of children is made only for one that has.
         var links: [(parent: UUID, child: UUID)] = []
         for section in Section.allCases {
-            items(in: section).withUnsafeBufferPointer { items in
-                for index in items.indices where items[index].hasParent {
-                    if let parent = items[index].parent { links.append((parent, items[index].id)) }
-                }
+            items(in: section).forEachInPlace { item in
+                if item.pointee.hasParent, let parent = item.pointee.parent { links.append((parent, item.pointee.id)) }
             }
         }
         guard links.contains(where: { $0.parent == id }) else { return [] }
@@ -120,20 +118,22 @@ extension ToDoList {
     /// it (the item and its ancestors). A parent not on that path must be in no place of
     /// `items` (the item is top level); with more such parents than a short list holds,
     /// this says false and ``treeOrderFromScratch(_:)`` finds out the long way.
-    static func isInTreeOrder(_ items: [ToDoItem]) -> Bool {
-        items.withUnsafeBufferPointer { items in
-            var depths = SubtaskDepths()
-            var elsewhere: [UUID] = []
-            for index in items.indices {
-                // (Depth 0 with a parent: the parent is not on the path above.)
-                let parent = items[index].hasParent ? items[index].parent : nil
-                guard depths.next(id: items[index].id, parent: parent) == 0, let parent else { continue }
-                guard elsewhere.count < 16 else { return false }
-                elsewhere.append(parent)
-            }
-            guard !elsewhere.isEmpty else { return true }
-            return !items.indices.contains { elsewhere.contains(items[$0].id) }
+    static func isInTreeOrder(_ items: SectionItems) -> Bool {
+        var depths = SubtaskDepths()
+        var elsewhere: [UUID] = []
+        var tooMany = false
+        items.forEachInPlace { item in
+            guard !tooMany else { return }
+            // (Depth 0 with a parent: the parent is not on the path above.)
+            let parent = item.pointee.hasParent ? item.pointee.parent : nil
+            guard depths.next(id: item.pointee.id, parent: parent) == 0, let parent else { return }
+            if elsewhere.count < 16 { elsewhere.append(parent) } else { tooMany = true }
         }
+        if tooMany { return false }
+        guard !elsewhere.isEmpty else { return true }
+        var found = false
+        items.forEachInPlace { item in found = found || elsewhere.contains(item.pointee.id) }
+        return !found
     }
 
     /// Cuts each cycle of `parentIndex` at the item, met first in order, whose parent closes
@@ -207,11 +207,9 @@ struct SubtaskCounts: Sendable, Equatable {
     init() {}
 
     /// The counts of the items of these sections (read in place: no item copied).
-    init(_ sections: [ToDoItem]...) {
+    init(_ sections: SectionItems...) {
         for items in sections {
-            items.withUnsafeBufferPointer { items in
-                for index in items.indices where items[index].hasParent { add(items[index].parent) }
-            }
+            items.forEachInPlace { item in if item.pointee.hasParent { add(item.pointee.parent) } }
         }
     }
 

@@ -23,8 +23,8 @@ public struct ToDoList: Sendable, Hashable {
         public var other: Section { self == .toDo ? .done : .toDo }
     }
 
-    public private(set) var toDoItems: [ToDoItem]
-    public private(set) var doneItems: [ToDoItem]
+    public private(set) var toDoItems: SectionItems
+    public private(set) var doneItems: SectionItems
     /// Archive keys of a newer tick on the list itself, kept unchanged.
     public var unknownFields: UnknownFields
     /// What the items' parents say, kept by every change below (not part of the list's
@@ -33,8 +33,8 @@ public struct ToDoList: Sendable, Hashable {
 
     /// An empty list.
     public init() {
-        toDoItems = []
-        doneItems = []
+        toDoItems = SectionItems()
+        doneItems = SectionItems()
         unknownFields = UnknownFields()
     }
 
@@ -42,10 +42,10 @@ public struct ToDoList: Sendable, Hashable {
     /// refuses a repeated id.
     public init(toDoItems: [ToDoItem], doneItems: [ToDoItem], unknownFields: UnknownFields = UnknownFields()) throws(ModelError) {
         if let repeated = IDSet.firstRepeatedID(toDoItems, doneItems) { throw .duplicateID(repeated) }
-        self.toDoItems = toDoItems
-        self.doneItems = doneItems
+        self.toDoItems = SectionItems(toDoItems)
+        self.doneItems = SectionItems(doneItems)
         self.unknownFields = unknownFields
-        subtaskCounts = SubtaskCounts(toDoItems, doneItems)
+        subtaskCounts = SubtaskCounts(self.toDoItems, self.doneItems)
         restoreTreeOrder()
     }
 
@@ -60,20 +60,20 @@ public struct ToDoList: Sendable, Hashable {
     }
 
     /// The items of a section, in order.
-    public func items(in section: Section) -> [ToDoItem] {
+    public func items(in section: Section) -> SectionItems {
         section == .toDo ? toDoItems : doneItems
     }
 
     /// Every item, To Do first, then Done.
-    public var allItems: [ToDoItem] { toDoItems + doneItems }
+    public var allItems: [ToDoItem] { Array(toDoItems) + Array(doneItems) }
 
     public var count: Int { toDoItems.count + doneItems.count }
     public var isEmpty: Bool { toDoItems.isEmpty && doneItems.isEmpty }
 
     /// Where the item with this id is, or nil.
     public func position(of id: UUID) -> (section: Section, index: Int)? {
-        if let index = toDoItems.firstIndex(where: { $0.id == id }) { return (.toDo, index) }
-        if let index = doneItems.firstIndex(where: { $0.id == id }) { return (.done, index) }
+        if let index = toDoItems.position(of: id) { return (.toDo, index) }
+        if let index = doneItems.position(of: id) { return (.done, index) }
         return nil
     }
 
@@ -175,7 +175,7 @@ public struct ToDoList: Sendable, Hashable {
         try change(&item)
         guard item.id == id else { throw .unknownID(item.id) }
         let oldParent = items(in: section)[index].parent
-        mutate(section) { $0[index] = item }
+        mutate(section) { $0.modify(at: index) { $0 = item } }
         if item.parent != oldParent {
             subtaskCounts.remove(oldParent)
             subtaskCounts.add(item.parent)
@@ -196,11 +196,13 @@ public struct ToDoList: Sendable, Hashable {
         var parents: (old: UUID?, new: UUID?)?
         mutate(section) { items in
             // (Looked at inside, so that no second reference makes the array copy itself.)
-            let at = items.indices.contains(index) && items[index].id == id ? index : items.firstIndex { $0.id == id }
+            let at = items.indices.contains(index) && items[index].id == id ? index : items.position(of: id)
             guard let at else { return }
-            let old = items[at].hasParent ? items[at].parent : nil
-            change(&items[at])
-            if old != nil || items[at].hasParent { parents = (old, items[at].parent) }
+            items.modify(at: at) { item in
+                let old = item.hasParent ? item.parent : nil
+                change(&item)
+                if old != nil || item.hasParent { parents = (old, item.parent) }
+            }
         }
         if let parents, parents.old != parents.new {
             subtaskCounts.remove(parents.old)
@@ -219,14 +221,16 @@ public struct ToDoList: Sendable, Hashable {
                 // million items.
                 guard !Self.isInTreeOrder(items) else { return }
                 wholeWay = true
-                if let order = Self.treeOrderFromScratch(&items) { items = order.map { items[$0] } }
+                var array = Array(items)
+                let order = Self.treeOrderFromScratch(&array)
+                items = SectionItems(order.map { order in order.map { array[$0] } } ?? array)
             }
         }
         // (The whole way clears the parent that closes a cycle: the counts are made again.)
         if wholeWay { subtaskCounts = SubtaskCounts(toDoItems, doneItems) }
     }
 
-    private mutating func mutate(_ section: Section, _ body: (inout [ToDoItem]) -> Void) {
+    private mutating func mutate(_ section: Section, _ body: (inout SectionItems) -> Void) {
         switch section {
         case .toDo: body(&toDoItems)
         case .done: body(&doneItems)

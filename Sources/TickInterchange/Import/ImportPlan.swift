@@ -54,8 +54,8 @@ public struct ImportPlan: Sendable {
         for section in ToDoList.Section.allCases {
             for (index, item) in original.items(in: section).enumerated() { positions[item.id] = (section, index) }
         }
-        var toDo = original.toDoItems
-        var done = original.doneItems
+        var toDo = Array(original.toDoItems)
+        var done = Array(original.doneItems)
         var moved: Set<UUID> = []
         var newlyDone: [ToDoItem] = []
         var reopened: [ToDoItem] = []

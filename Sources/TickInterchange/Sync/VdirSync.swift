@@ -235,7 +235,7 @@ public struct VdirSync: Sendable {
             let order = Dictionary(plan.entries.compactMap { entry in
                 entry.fields.order.flatMap { value in UUID(uuidString: entry.id).map { ($0, value) } }
             }) { first, _ in first }
-            list = try ToDoList(toDoItems: SyncOrder.sorted(list.toDoItems, by: order), doneItems: SyncOrder.sorted(list.doneItems, by: order),
+            list = try ToDoList(toDoItems: SyncOrder.sorted(Array(list.toDoItems), by: order), doneItems: SyncOrder.sorted(Array(list.doneItems), by: order),
                                 unknownFields: list.unknownFields)
         }
     }

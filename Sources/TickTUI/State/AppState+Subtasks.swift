@@ -35,7 +35,7 @@ extension AppState {
     mutating func refreshFolds() {
         if !folded.isEmpty { folded = folded.filter { list.contains($0) } }
         guard filter == nil, !folded.isEmpty else { foldView = nil; return }
-        func shown(_ items: [ToDoItem], _ section: ToDoList.Section) -> [Int] {
+        func shown(_ items: SectionItems, _ section: ToDoList.Section) -> [Int] {
             var depths = SubtaskDepths()
             var foldedAt: Int?
             var rows: [Int] = []

@@ -274,7 +274,7 @@ extension AppState {
         let matcher = TextMatcher(query)
         let word = DueWord(query: query)
         let (now, calendar) = (now, calendar)
-        func search(_ items: [ToDoItem], _ candidates: [Int]?, due: Bool) -> [Int] {
+        func search(_ items: SectionItems, _ candidates: [Int]?, due: Bool) -> [Int] {
             func matches(_ item: ToDoItem) -> Bool {
                 if due, let word, word.matches(item, now: now, calendar: calendar) { return true }
                 return matcher.matches(item)

@@ -35,7 +35,7 @@ extension AppState {
         let operations = done.map { ToDoList.Operation.remove($0.id) }
         let inverses = done.enumerated().map { ToDoList.Operation.insert($0.element, .done, at: $0.offset) }
         do {
-            list = try ToDoList(toDoItems: list.toDoItems, doneItems: [], unknownFields: list.unknownFields)
+            list = try ToDoList(toDoItems: Array(list.toDoItems), doneItems: [], unknownFields: list.unknownFields)
         } catch {
             status = StatusMessage(error.description, isError: true)
             return [.bell]

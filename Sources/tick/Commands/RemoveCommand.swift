@@ -57,7 +57,7 @@ struct RemoveCommand: ParsableCommand {
                               titles: gone.map(\.element.title))
                 // One new list rather than a removal per item, which would take time
                 // growing with the square of a long Done.
-                if count > 0 { list = try ToDoList(toDoItems: list.toDoItems, doneItems: kept, unknownFields: list.unknownFields) }
+                if count > 0 { list = try ToDoList(toDoItems: Array(list.toDoItems), doneItems: kept, unknownFields: list.unknownFields) }
                 return count
             }
             output("removed \(removed) done item\(removed == 1 ? "" : "s")")

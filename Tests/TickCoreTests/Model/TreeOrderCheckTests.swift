@@ -23,14 +23,14 @@ struct TreeOrderCheckTests {
             // The same items put in tree order: those the check must pass.
             var ordered = shuffled
             if let order = ToDoList.treeOrderFromScratch(&ordered) { ordered = order.map { ordered[$0] } }
-            #expect(ToDoList.isInTreeOrder(ordered))
+            #expect(ToDoList.isInTreeOrder(SectionItems(ordered)))
             var again = ordered
             #expect(ToDoList.treeOrderFromScratch(&again) == nil && again == ordered)
 
             var changed = shuffled
             let order = ToDoList.treeOrderFromScratch(&changed)
             let wholeLeavesThem = order == nil && changed == shuffled
-            #expect(ToDoList.isInTreeOrder(shuffled) == wholeLeavesThem, "round \(round)")
+            #expect(ToDoList.isInTreeOrder(SectionItems(shuffled)) == wholeLeavesThem, "round \(round)")
             if wholeLeavesThem { passed += 1 }
         }
         // Both answers were met many times.
@@ -41,7 +41,7 @@ struct TreeOrderCheckTests {
     func outOfOrder() throws {
         var items = try ["a", "b", "a1"].map { try ToDoItem(title: $0) }
         items[2].parent = items[0].id
-        #expect(!ToDoList.isInTreeOrder(items))
+        #expect(!ToDoList.isInTreeOrder(SectionItems(items)))
         #expect(ToDoList.isInTreeOrder([items[0], items[2], items[1]]))
         #expect(!ToDoList.isInTreeOrder([items[2], items[0], items[1]]))
         var own = try ToDoItem(title: "own")
@@ -53,7 +53,7 @@ struct TreeOrderCheckTests {
     func manyParentsElsewhere() throws {
         var items = try (0..<40).map { try ToDoItem(title: "item \($0)") }
         for index in items.indices { items[index].parent = UUID() }
-        #expect(!ToDoList.isInTreeOrder(items))
+        #expect(!ToDoList.isInTreeOrder(SectionItems(items)))
         var list = try ToDoList(toDoItems: items, doneItems: [])
         #expect(list.toDoItems == items)
         try list.apply(.check(items[0].id), at: Date())

@@ -87,7 +87,7 @@ struct StreamedSaveTests {
     @Test("a text longer than the builder's buffer is written whole, between the pieces around it")
     func textLongerThanTheBuffer() throws {
         let long = String(repeating: "é", count: BinaryPropertyListBuilder.roomSize)
-        var items = try Self.list(3_000).toDoItems
+        var items = try Array(Self.list(3_000).toDoItems)
         items[1_500].notes = long
         items[2_999].notes = long + "x"
         let list = try ToDoList(toDoItems: items, doneItems: [])
