@@ -29,8 +29,9 @@ extension ToDoList {
     /// The ids of the item's subtasks and theirs, depth first, each section's in its order
     /// (To Do's before Done's among one parent's).
     public func descendants(of id: UUID) -> [UUID] {
-        // (Most items are no one's parent: told without a pass over the list.)
-        guard subtaskCounts.hasSubtasks(id) else { return [] }
+        // (Most items are no one's parent: told without a pass over the list, once the
+        // list has its counts.)
+        guard hasSubtasks(id) else { return [] }
         // One pass over the items in place (no item copied) for the subtasks' ids; most items
         // have no subtasks, and the map of children is made only for one that has.
         var links: [(parent: UUID, child: UUID)] = []
@@ -49,6 +50,17 @@ extension ToDoList {
             guard seen.insert(next).inserted else { continue }
             found.append(next)
             stack.append(contentsOf: (children[next] ?? []).reversed())
+        }
+        return found
+    }
+
+    /// Whether an item of the list names `id` as its parent: from the counts when the list
+    /// has them, else by one pass over the items in place.
+    func hasSubtasks(_ id: UUID) -> Bool {
+        if let subtaskCounts { return subtaskCounts.hasSubtasks(id) }
+        var found = false
+        for section in Section.allCases {
+            items(in: section).forEachInPlace { item in found = found || (item.pointee.hasParent && item.pointee.parent == id) }
         }
         return found
     }

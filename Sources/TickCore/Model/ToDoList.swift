@@ -27,9 +27,10 @@ public struct ToDoList: Sendable, Hashable {
     public private(set) var doneItems: SectionItems
     /// Archive keys of a newer tick on the list itself, kept unchanged.
     public var unknownFields: UnknownFields
-    /// What the items' parents say, kept by every change below (not part of the list's
-    /// value: equal items make equal counts).
-    private(set) var subtaskCounts = SubtaskCounts()
+    /// What the items' parents say: made by the first move of an item (a key in the app)
+    /// and kept by every change after it; nil until then, so that a list only read, or
+    /// changed once by a command, never pays for them. Not part of the list's value.
+    private(set) var subtaskCounts: SubtaskCounts?
 
     /// An empty list.
     public init() {
@@ -45,7 +46,6 @@ public struct ToDoList: Sendable, Hashable {
         self.toDoItems = SectionItems(toDoItems)
         self.doneItems = SectionItems(doneItems)
         self.unknownFields = unknownFields
-        subtaskCounts = SubtaskCounts(self.toDoItems, self.doneItems)
         restoreTreeOrder()
     }
 
@@ -102,9 +102,9 @@ public struct ToDoList: Sendable, Hashable {
         }
         // A top-level item added at the end keeps tree order unless an item names it as
         // parent (`tick add`: no pass over the whole list).
-        let keepsTreeOrder = position == count && item.parent == nil && !subtaskCounts.hasSubtasks(item.id)
+        let keepsTreeOrder = position == count && item.parent == nil && !hasSubtasks(item.id)
         mutate(section) { $0.insert(item, at: position) }
-        subtaskCounts.add(item.parent)
+        subtaskCounts?.add(item.parent)
         if !keepsTreeOrder { restoreTreeOrder() }
     }
 
@@ -128,10 +128,10 @@ public struct ToDoList: Sendable, Hashable {
         guard let (section, index) = position(of: id) else { throw .unknownID(id) }
         var removed: ToDoItem?
         mutate(section) { removed = $0.remove(at: index) }
-        subtaskCounts.remove(removed?.parent)
+        subtaskCounts?.remove(removed?.parent)
         // Its subtasks left behind (removed without them) are top level now, and may stand
         // inside the block of the item's own parent: tree order is restored.
-        if subtaskCounts.hasSubtasks(id) { restoreTreeOrder() }
+        if hasSubtasks(id) { restoreTreeOrder() }
         return removed ?? items(in: section)[index]
     }
 
@@ -164,7 +164,8 @@ public struct ToDoList: Sendable, Hashable {
         mutate(section) { $0.insert(item, at: newIndex) }
         let next = newIndex + 1
         let startsBlock = newIndex == 0 || !items(in: section).indices.contains(next) || !items(in: section)[next].hasParent
-        if item.hasParent || subtaskCounts.hasSubtasks(id) || !startsBlock { restoreTreeOrder() }
+        if subtaskCounts == nil { subtaskCounts = SubtaskCounts(toDoItems, doneItems) }
+        if item.hasParent || hasSubtasks(id) || !startsBlock { restoreTreeOrder() }
     }
 
     /// Changes an item in place; the id cannot change. A changed parent moves the item (and
@@ -177,8 +178,8 @@ public struct ToDoList: Sendable, Hashable {
         let oldParent = items(in: section)[index].parent
         mutate(section) { $0.modify(at: index) { $0 = item } }
         if item.parent != oldParent {
-            subtaskCounts.remove(oldParent)
-            subtaskCounts.add(item.parent)
+            subtaskCounts?.remove(oldParent)
+            subtaskCounts?.add(item.parent)
             restoreTreeOrder()
         }
     }
@@ -205,8 +206,8 @@ public struct ToDoList: Sendable, Hashable {
             }
         }
         if let parents, parents.old != parents.new {
-            subtaskCounts.remove(parents.old)
-            subtaskCounts.add(parents.new)
+            subtaskCounts?.remove(parents.old)
+            subtaskCounts?.add(parents.new)
         }
     }
 
@@ -227,7 +228,7 @@ public struct ToDoList: Sendable, Hashable {
             }
         }
         // (The whole way clears the parent that closes a cycle: the counts are made again.)
-        if wholeWay { subtaskCounts = SubtaskCounts(toDoItems, doneItems) }
+        if wholeWay, subtaskCounts != nil { subtaskCounts = SubtaskCounts(toDoItems, doneItems) }
     }
 
     private mutating func mutate(_ section: Section, _ body: (inout SectionItems) -> Void) {
