@@ -134,8 +134,12 @@ public struct SectionItems: RandomAccessCollection, Sendable, Hashable, Expressi
 }
 
 extension SectionItems {
-    /// Compares with an array of items, in order.
+    /// Compares with an array of items, in order (both ways round).
     public static func == (lhs: SectionItems, rhs: [ToDoItem]) -> Bool {
         lhs.after.isEmpty ? lhs.before == rhs : lhs.elementsEqual(rhs)
     }
+
+    public static func == (lhs: [ToDoItem], rhs: SectionItems) -> Bool { rhs == lhs }
+    public static func != (lhs: SectionItems, rhs: [ToDoItem]) -> Bool { !(lhs == rhs) }
+    public static func != (lhs: [ToDoItem], rhs: SectionItems) -> Bool { !(rhs == lhs) }
 }

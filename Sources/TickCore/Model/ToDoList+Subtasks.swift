@@ -55,11 +55,12 @@ extension ToDoList {
     }
 
     /// Whether an item of the list names `id` as its parent: from the counts when the list
-    /// has them, else by one pass over the items in place.
-    func hasSubtasks(_ id: UUID) -> Bool {
+    /// has them (an item of any section), else by one pass over the items of `sections`
+    /// in place.
+    func hasSubtasks(_ id: UUID, in sections: [Section] = Section.allCases) -> Bool {
         if let subtaskCounts { return subtaskCounts.hasSubtasks(id) }
         var found = false
-        for section in Section.allCases {
+        for section in sections {
             items(in: section).forEachInPlace { item in found = found || (item.pointee.hasParent && item.pointee.parent == id) }
         }
         return found
@@ -128,8 +129,9 @@ extension ToDoList {
     /// whose parent is in `items` comes after that parent, with only the parent's earlier
     /// subtasks (and theirs) between them, so its parent is on the path of the item above
     /// it (the item and its ancestors). A parent not on that path must be in no place of
-    /// `items` (the item is top level); with more such parents than a short list holds,
-    /// this says false and ``treeOrderFromScratch(_:)`` finds out the long way.
+    /// `items` (the item is top level); with more such parents than a short list holds (16,
+    /// each counted once: the done subtasks of one open parent are one), this says false
+    /// and ``treeOrderFromScratch(_:)`` finds out the long way.
     static func isInTreeOrder(_ items: SectionItems) -> Bool {
         var depths = SubtaskDepths()
         var elsewhere: [UUID] = []
@@ -138,7 +140,7 @@ extension ToDoList {
             guard !tooMany else { return }
             // (Depth 0 with a parent: the parent is not on the path above.)
             let parent = item.pointee.hasParent ? item.pointee.parent : nil
-            guard depths.next(id: item.pointee.id, parent: parent) == 0, let parent else { return }
+            guard depths.next(id: item.pointee.id, parent: parent) == 0, let parent, !elsewhere.contains(parent) else { return }
             if elsewhere.count < 16 { elsewhere.append(parent) } else { tooMany = true }
         }
         if tooMany { return false }
@@ -214,7 +216,8 @@ public struct SubtaskDepths: Sendable {
 /// without subtasks (most) without a pass over the list, which at a million items is most
 /// of the key's time.
 struct SubtaskCounts: Sendable, Equatable {
-    private var counts: [UUID: Int] = [:]
+    /// The number of items naming each id as parent; ids no item names are absent.
+    private(set) var counts: [UUID: Int] = [:]
 
     init() {}
 

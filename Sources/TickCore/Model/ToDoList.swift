@@ -100,9 +100,10 @@ public struct ToDoList: Sendable, Hashable {
         guard (0...count).contains(position) else {
             throw .positionOutOfRange(position: position, section: section, count: count)
         }
-        // A top-level item added at the end keeps tree order unless an item names it as
-        // parent (`tick add`: no pass over the whole list).
-        let keepsTreeOrder = position == count && item.parent == nil && !hasSubtasks(item.id)
+        // A top-level item put where a block starts (the end: `tick add`; the top: a
+        // repeating item's done copy) keeps tree order unless an item of its section names
+        // it as parent: no pass over the whole list.
+        let keepsTreeOrder = item.parent == nil && startsBlock(at: position, in: section) && !hasSubtasks(item.id, in: [section])
         mutate(section) { $0.insert(item, at: position) }
         subtaskCounts?.add(item.parent)
         if !keepsTreeOrder { restoreTreeOrder() }
@@ -161,11 +162,18 @@ public struct ToDoList: Sendable, Hashable {
         var item: ToDoItem?
         mutate(from) { item = $0.remove(at: index) }
         guard let item else { return }
+        let keepsTreeOrder = startsBlock(at: newIndex, in: section)
         mutate(section) { $0.insert(item, at: newIndex) }
-        let next = newIndex + 1
-        let startsBlock = newIndex == 0 || !items(in: section).indices.contains(next) || !items(in: section)[next].hasParent
         if subtaskCounts == nil { subtaskCounts = SubtaskCounts(toDoItems, doneItems) }
-        if item.hasParent || hasSubtasks(id) || !startsBlock { restoreTreeOrder() }
+        if item.hasParent || hasSubtasks(id) || !keepsTreeOrder { restoreTreeOrder() }
+    }
+
+    /// Whether an item put at `position` of `section` (0…count, before it is put there)
+    /// stands where a block starts: at the top, at the end, or before an item without a
+    /// parent. A top-level item without subtasks put there keeps the section in tree order.
+    private func startsBlock(at position: Int, in section: Section) -> Bool {
+        let items = items(in: section)
+        return position == 0 || position == items.count || !items[position].hasParent
     }
 
     /// Changes an item in place; the id cannot change. A changed parent moves the item (and

@@ -41,6 +41,25 @@ struct SectionItemsTests {
         #expect(items.position(of: UUID()) == nil)
     }
 
+    @Test("the same items split at different places are equal, hash alike, and compare with an array both ways round")
+    func differentSplits() throws {
+        let items = try (0..<6).map { try ToDoItem(title: "item \($0)") }
+        var moved = SectionItems(items)
+        // Putting an item in at the top and taking it out again leaves every item after the gap.
+        moved.insert(try ToDoItem(title: "passing"), at: 0)
+        moved.remove(at: 0)
+        #expect(moved.before.isEmpty && moved.after.count == 6)
+        var middle = SectionItems(items)
+        middle.modify(at: 3) { _ in }
+        middle.insert(items[2], at: 3)
+        middle.remove(at: 3)
+        #expect(moved == SectionItems(items) && middle == moved && moved.hashValue == SectionItems(items).hashValue)
+        #expect(moved == items && items == moved && !(moved != items) && !(items != moved))
+        var changed = moved
+        changed.modify(at: 5) { $0.notes = "changed" }
+        #expect(changed != moved && changed != items && items != changed)
+    }
+
     @Test("lists whose sections are split differently are equal when their items are, and a list put in tree order from a split section is")
     func splitSections() throws {
         let parent = try ToDoItem(title: "parent")

@@ -49,6 +49,14 @@ struct TreeOrderCheckTests {
         #expect(!ToDoList.isInTreeOrder([own]))
     }
 
+    @Test("many subtasks of one parent in no place of the items pass the check: the parent is counted once")
+    func manySubtasksOfOneParentElsewhere() throws {
+        let parent = UUID()
+        var items = try (0..<40).map { try ToDoItem(title: "item \($0)") }
+        for index in items.indices { items[index].parent = parent }
+        #expect(ToDoList.isInTreeOrder(SectionItems(items)))
+    }
+
     @Test("more than sixteen parents in no place of the items are left to the whole reordering, which keeps the order")
     func manyParentsElsewhere() throws {
         var items = try (0..<40).map { try ToDoItem(title: "item \($0)") }
