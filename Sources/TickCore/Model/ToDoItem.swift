@@ -2,7 +2,7 @@ import FoundationEssentials
 
 /// One thing to do.
 ///
-/// Laid out to be small (72 bytes), since a large list holds hundreds of thousands: the due
+/// Laid out to be small (96 bytes), since a large list holds hundreds of thousands: the due
 /// date is a `Double` with a reserved bit pattern for "none" instead of a `Date?` (which
 /// would pad to 16 bytes), and the fields most items leave empty (the location, keys of a
 /// newer tick) live together in one immutable box that most items do not have.
