@@ -32,15 +32,13 @@ extension ToDoList {
         // (Most items are no one's parent: told without a pass over the list, once the
         // list has its counts.)
         guard hasSubtasks(id) else { return [] }
-        // One pass over the items in place (no item copied) for the subtasks' ids; most items
-        // have no subtasks, and the map of children is made only for one that has.
+        // One pass over the items in place (no item copied) for the subtasks' ids.
         var links: [(parent: UUID, child: UUID)] = []
         for section in Section.allCases {
             items(in: section).forEachInPlace { item in
                 if item.pointee.hasParent, let parent = item.pointee.parent { links.append((parent, item.pointee.id)) }
             }
         }
-        guard links.contains(where: { $0.parent == id }) else { return [] }
         var children: [UUID: [UUID]] = [:]
         for link in links { children[link.parent, default: []].append(link.child) }
         var found: [UUID] = []

@@ -65,7 +65,7 @@ public struct ToDoList: Sendable, Hashable {
     }
 
     /// Every item, To Do first, then Done.
-    public var allItems: [ToDoItem] { Array(toDoItems) + Array(doneItems) }
+    public var allItems: [ToDoItem] { Array(toDoItems) + doneItems }
 
     public var count: Int { toDoItems.count + doneItems.count }
     public var isEmpty: Bool { toDoItems.isEmpty && doneItems.isEmpty }
