@@ -95,6 +95,12 @@ static uint8_t *read_file(const char *path) {
     }
     uint8_t *buf = malloc(N ? N : 1);
     if (!buf) die("malloc", 0);
+    // As tick's FileReading does (HeapMemory.preferHugePages): the whole 2 MiB pages inside
+    // the fresh buffer are asked for as huge pages before read() fills it, instead of
+    // faulting in 4 KiB pages one at a time (15 ms against 6 for 28 MB, on this machine).
+    const uintptr_t huge = (uintptr_t)2 << 20;
+    uintptr_t first = ((uintptr_t)buf + huge - 1) & ~(huge - 1), end = ((uintptr_t)buf + N) & ~(huge - 1);
+    if (end > first) madvise((void *)first, end - first, MADV_HUGEPAGE);
     size_t got = 0;
     while (got < N) { ssize_t r = read(fd, buf + got, N - got); if (r <= 0) die("read", (long)r); got += (size_t)r; }
     close(fd);
