@@ -192,17 +192,16 @@ struct KeyedArchiveDecoder {
         let due = try real(.timestamp, of: object, what)
         let createdAt = try real(.createdAt, of: object, what) ?? 0
         let location = try objectUID(.location, of: object, what).map { (uid) throws(ArchiveError) in try decodeLocation(uid, name()) }
-        var item: ToDoItem
-        do throws(ModelError) {
-            item = try ToDoItem(
-                id: id, title: title, notes: notes, due: due.map { Date(timeIntervalSince1970: $0) }, location: location,
-                createdAt: Date(timeIntervalSince1970: createdAt), unknownFields: object.unknown)
-        } catch {
+        // (The title is checked here, before the fields read below, as making the item
+        // checked it when it was made before they were read: a file with several faults
+        // reports the same first one.)
+        let validTitle: String
+        do throws(ModelError) { validTitle = try ToDoItem.validatedTitle(title) } catch {
             throw ArchiveError(.invalidValue, at: object.offset, "\(name()) is invalid: \(error)")
         }
-        item.dueIsDay = try bool(.dueIsDate, of: object, what) ?? false
-        item.modifiedAt = try real(.modifiedAt, of: object, what).map { Date(timeIntervalSince1970: $0) }
-        item.completedAt = try real(.completedAt, of: object, what).map { Date(timeIntervalSince1970: $0) }
+        let dueIsDay = try bool(.dueIsDate, of: object, what) ?? false
+        let modifiedAt = try real(.modifiedAt, of: object, what).map { Date(timeIntervalSince1970: $0) }
+        let completedAt = try real(.completedAt, of: object, what).map { Date(timeIntervalSince1970: $0) }
         let priority = try integer(.priority, of: object, what)
         let tagsUID = try objectUID(.tags, of: object, what)
         let recurrence = try string(.recurrence, of: object, what)
@@ -211,10 +210,13 @@ struct KeyedArchiveDecoder {
         let taskwarriorExtras = try string(.taskwarriorExtras, of: object, what)
         let parent = try self.uuid(.parent, of: object, what)
         let tags = try tagsUID.map { (uid) throws(ArchiveError) in try strings(uid, "the tags of \(name())") } ?? []
+        var item: ToDoItem
         do throws(ModelError) {
-            try item.setArchivedFields(
-                externalUID: externalUID, iCalendarExtras: iCalendarExtras, taskwarriorExtras: taskwarriorExtras,
-                priority: priority, tags: tags, recurrence: recurrence, parent: parent)
+            item = try ToDoItem(
+                id: id, validatedTitle: validTitle, notes: notes, due: due.map { Date(timeIntervalSince1970: $0) }, dueIsDay: dueIsDay,
+                createdAt: Date(timeIntervalSince1970: createdAt), modifiedAt: modifiedAt, completedAt: completedAt,
+                location: location, unknownFields: object.unknown, externalUID: externalUID, iCalendarExtras: iCalendarExtras,
+                taskwarriorExtras: taskwarriorExtras, priority: priority, tags: tags, recurrence: recurrence, parent: parent)
         } catch {
             throw ArchiveError(.invalidValue, at: object.offset, "\(name()) is invalid: \(error)")
         }

@@ -337,6 +337,36 @@ extension ToDoItem {
     }
 }
 
+extension ToDoItem {
+    /// An item as a file holds it, made at once: the checks of the public initializer (its
+    /// title checked by the caller, ``validatedTitle(_:)``) and of ``setArchivedFields(externalUID:iCalendarExtras:taskwarriorExtras:priority:tags:recurrence:parent:)``,
+    /// with one box for the rare fields. What the archive reader calls for each item, so
+    /// that it neither copies the item after making it nor makes its box twice.
+    init(
+        id: UUID, validatedTitle title: String, notes: String?, due: Date?, dueIsDay: Bool, createdAt: Date,
+        modifiedAt: Date?, completedAt: Date?, location: Location?, unknownFields: UnknownFields,
+        externalUID: String?, iCalendarExtras: String?, taskwarriorExtras: String?,
+        priority: Int?, tags: [String], recurrence: String?, parent: UUID?
+    ) throws(ModelError) {
+        assert(title == title.trimmingWhitespace && !title.isEmpty, "the caller checks the title")
+        self.id = id
+        self.title = title
+        self.notes = notes
+        self.dueStorage = Self.storage(forDue: due)
+        self.createdAtStorage = createdAt.archivable
+        self.dueIsDay = dueIsDay
+        self.modifiedAtStorage = Self.storage(forDue: modifiedAt)
+        self.completedAtStorage = Self.storage(forDue: completedAt)
+        self.extras = Extras.make(
+            location: .some(location), unknownFields: unknownFields,
+            externalUID: .some(externalUID), iCalendarExtras: .some(iCalendarExtras), taskwarriorExtras: .some(taskwarriorExtras),
+            priority: .some(try Self.validatedPriority(priority)), tags: tags.isEmpty ? [] : try Self.validatedTags(tags),
+            recurrence: .some(recurrence.flatMap { $0.isEmpty ? nil : $0 }), parent: .some(parent), from: nil)
+        // (An initializer does not run `extras`' didSet.)
+        self.hasParent = parent != nil
+    }
+}
+
 extension Date {
     /// The same instant as the archive stores it (seconds since 1970 in a `Double`), so
     /// that an item compares equal to itself after a save and a load. `Date` counts from
