@@ -67,6 +67,26 @@ public struct SectionItems: RandomAccessCollection, Sendable, Hashable, Expressi
         }
     }
 
+    /// The position of the nearest item before `end` with this id, looking back from `end`
+    /// (in tree order, a subtask's parent in its section is above it, most often near).
+    func lastPosition(of id: UUID, before end: Int) -> Int? {
+        var position = Swift.min(end, count) - 1
+        while position >= 0 {
+            if withItem(at: position, { $0.pointee.id == id }) { return position }
+            position -= 1
+        }
+        return nil
+    }
+
+    /// Whether `other` is this very value: the same storage, told in O(1) (false does not
+    /// mean the items differ).
+    public func isIdentical(to other: SectionItems) -> Bool {
+        func same(_ a: [ToDoItem], _ b: [ToDoItem]) -> Bool {
+            a.count == b.count && (a.isEmpty || a.withUnsafeBufferPointer { a in b.withUnsafeBufferPointer { a.baseAddress == $0.baseAddress } })
+        }
+        return same(before, other.before) && same(after, other.after)
+    }
+
     public static func == (lhs: SectionItems, rhs: SectionItems) -> Bool {
         guard lhs.count == rhs.count else { return false }
         // (Two lists of one arrangement compare as arrays: at once when they share storage.)

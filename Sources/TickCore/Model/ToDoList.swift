@@ -162,16 +162,19 @@ public struct ToDoList: Sendable, Hashable {
         var item: ToDoItem?
         mutate(from) { item = $0.remove(at: index) }
         guard let item else { return }
-        let keepsTreeOrder = startsBlock(at: newIndex, in: section)
+        let startedBlock = startsBlock(at: newIndex, in: section)
         mutate(section) { $0.insert(item, at: newIndex) }
         if subtaskCounts == nil { subtaskCounts = SubtaskCounts(toDoItems, doneItems) }
-        if item.hasParent || hasSubtasks(id) || !keepsTreeOrder { restoreTreeOrder() }
+        if (item.hasParent || hasSubtasks(id) || !startedBlock)
+            && !keptTreeOrder(moving: item, from: from, at: index, to: section, at: newIndex, startedBlock: startedBlock) {
+            restoreTreeOrder()
+        }
     }
 
     /// Whether an item put at `position` of `section` (0…count, before it is put there)
     /// stands where a block starts: at the top, at the end, or before an item without a
     /// parent. A top-level item without subtasks put there keeps the section in tree order.
-    private func startsBlock(at position: Int, in section: Section) -> Bool {
+    func startsBlock(at position: Int, in section: Section) -> Bool {
         let items = items(in: section)
         return position == 0 || position == items.count || !items[position].hasParent
     }

@@ -7,9 +7,13 @@ extension AppState {
     mutating func replaceList(with newList: ToDoList) {
         let selected = selectedItem?.id
         let anchor = selection
+        // A whole list (a change on disk, a save that merged one): its columns are measured
+        // again. A save of the app's own changes gives back the app's own list, storage and
+        // all: its columns stand, and the key after a save costs no pass over the list.
+        if !(newList.toDoItems.isIdentical(to: list.toDoItems) && newList.doneItems.isIdentical(to: list.doneItems)) {
+            columnsStale = true
+        }
         list = newList
-        // A whole list (a save, a change on disk): its columns are measured again.
-        columnsStale = true
         refreshFilter()
         if let selected {
             // Cheap when the item is still where it was; a scan by id otherwise.

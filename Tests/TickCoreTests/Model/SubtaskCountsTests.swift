@@ -32,6 +32,22 @@ struct SubtaskCountsTests {
         for operation in operations { try? list.apply(operation, at: now) }
     }
 
+    /// An item's descendants found the plain way, as ``ToDoList/descendants(of:)`` promises
+    /// them: depth first, each parent's subtasks To Do's first, each section's in its order.
+    static func descendants(of id: UUID, in list: ToDoList) -> [UUID] {
+        let all = list.allItems
+        func children(_ parent: UUID) -> [UUID] { all.filter { $0.parent == parent }.map(\.id) }
+        var found: [UUID] = []
+        func walk(_ parent: UUID) {
+            for child in children(parent) where !found.contains(child) && child != id {
+                found.append(child)
+                walk(child)
+            }
+        }
+        walk(id)
+        return found
+    }
+
     /// Two items, the second a subtask of the first.
     private static func parentAndSubtask(_ parentTitle: String, _ subtaskTitle: String) throws -> (ToDoItem, ToDoItem) {
         let parent = try ToDoItem(title: parentTitle)
@@ -46,6 +62,7 @@ struct SubtaskCountsTests {
         var list = ToDoList()
         var largest = 0
         var kept = 0
+        var deepChecks = 0
         for step in 0..<6_000 {
             // A fresh list now and then, so that both small and larger ones are met.
             if step % 1_500 == 0 { list = ToDoList() }
@@ -61,9 +78,19 @@ struct SubtaskCountsTests {
                 var items = Array(list.items(in: section))
                 #expect(ToDoList.treeOrderFromScratch(&items) == nil, "step \(step), \(section)")
             }
+            // (Parents first: most items have no subtasks.)
+            let all = list.allItems
+            let parents = Set(all.compactMap(\.parent))
+            for item in all.filter({ parents.contains($0.id) }).prefix(4) + all.prefix(1) {
+                let found = list.descendants(of: item.id)
+                #expect(found == Self.descendants(of: item.id, in: list), "step \(step)")
+                if found.count > 1 { deepChecks += 1 }
+            }
             largest = max(largest, list.count)
         }
         #expect(largest > 100)
+        // Descendants of more than one item, across sections and levels, were compared.
+        #expect(deepChecks > 1_000)
         // The counts were made (by a move) and kept through most of the changes.
         #expect(kept > 4_000)
     }
