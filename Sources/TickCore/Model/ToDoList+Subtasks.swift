@@ -32,7 +32,9 @@ extension ToDoList {
         // (Most items are no one's parent: told without a pass over the list, once the
         // list has its counts.)
         guard hasSubtasks(id) else { return [] }
-        // A pass over the items in place (no item copied) for each level below `id`, each
+        // Most often all of them stand right after it, in its section (ToDoList+TreeOrder.swift).
+        if let block = descendantsInBlock(of: id) { return block }
+        // Else a pass over the items in place (no item copied) for each level below `id`, each
         // collecting the subtasks of the level above: the list's other parent links are
         // not collected (a map of them all would cost a parent's Space tens of milliseconds
         // at a million items). With the counts, a level of items without subtasks is the last.

@@ -26,25 +26,38 @@ extension ToDoList {
             return false
         }
         let subtasks = subtaskCounts.count(of: item.id)
-        return subtasks == 0 || subtasksInBlock(ofItemAt: newIndex, in: section) == subtasks
+        return subtasks == 0 || block(under: newIndex, in: section).count { $0.parent == item.id } == subtasks
     }
 
-    /// The number of items naming the item at `position` of `section` as their parent
-    /// among the items right after it that stand under it (its subtasks and theirs, as
-    /// tree order's block would hold them), read in place.
-    private func subtasksInBlock(ofItemAt position: Int, in section: Section) -> Int {
+    /// The item's subtasks and theirs, depth first, when all of them are in its section,
+    /// right after it (its block in tree order): told from the counts and that run alone,
+    /// without a pass over the list. Nil when some are elsewhere, or without the counts.
+    func descendantsInBlock(of id: UUID) -> [UUID]? {
+        guard let subtaskCounts, let (section, index) = position(of: id) else { return nil }
+        let run = block(under: index, in: section)
+        var counted: [UUID: Int] = [:]
+        for link in run { counted[link.parent, default: 0] += 1 }
+        // (Each one's subtasks all in the run: none in the other section, nor further on.)
+        guard subtaskCounts.count(of: id) == counted[id] ?? 0,
+              run.allSatisfy({ subtaskCounts.count(of: $0.id) == counted[$0.id] ?? 0 }) else { return nil }
+        return run.map(\.id)
+    }
+
+    /// The items right after the item at `position` of `section` that stand under it (its
+    /// subtasks and theirs, in the order of tree order's block): their ids and parents,
+    /// read in place.
+    private func block(under position: Int, in section: Section) -> [(id: UUID, parent: UUID)] {
         let items = items(in: section)
-        let id = items.withItem(at: position) { $0.pointee.id }
         var depths = SubtaskDepths()
-        _ = depths.next(id: id, parent: nil)
-        var count = 0
+        _ = depths.next(id: items.withItem(at: position) { $0.pointee.id }, parent: nil)
+        var run: [(id: UUID, parent: UUID)] = []
         var next = position + 1
         while next < items.count {
-            let (itemID, parent) = items.withItem(at: next) { ($0.pointee.id, $0.pointee.hasParent ? $0.pointee.parent : nil) }
-            guard depths.next(id: itemID, parent: parent) > 0 else { break }
-            if parent == id { count += 1 }
+            let (id, parent) = items.withItem(at: next) { ($0.pointee.id, $0.pointee.hasParent ? $0.pointee.parent : nil) }
+            guard depths.next(id: id, parent: parent) > 0, let parent else { break }
+            run.append((id, parent))
             next += 1
         }
-        return count
+        return run
     }
 }

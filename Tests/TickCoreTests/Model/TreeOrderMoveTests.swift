@@ -76,4 +76,18 @@ struct TreeOrderMoveTests {
         #expect(list.toDoItems.map(\.title) == ["P", "S1", "S1a", "Q"])
         Self.expectTreeOrder(list)
     }
+
+    @Test("an item's descendants are read off its block when all of them are in it, and found by passes when one is in the other section")
+    func descendantsFromTheBlock() throws {
+        var (list, ids) = try Self.list()
+        #expect(list.descendantsInBlock(of: ids["P"]!) == [ids["S1"]!, ids["S1a"]!, ids["S2"]!])
+        #expect(list.descendantsInBlock(of: ids["S1"]!) == [ids["S1a"]!])
+        #expect(list.descendantsInBlock(of: ids["Q"]!) == [])
+        // S1a done: S1's block in To Do no longer holds all of S1's subtasks.
+        try list.apply(.check(ids["S1a"]!), at: Date())
+        #expect(list.descendantsInBlock(of: ids["S1"]!) == nil)
+        #expect(list.descendantsInBlock(of: ids["P"]!) == nil)
+        #expect(list.descendants(of: ids["P"]!) == [ids["S1"]!, ids["S1a"]!, ids["S2"]!])
+        #expect(list.descendants(of: ids["S1"]!) == [ids["S1a"]!])
+    }
 }
