@@ -65,7 +65,7 @@ extension ToDoList {
         }
         guard let (moved, copy) = Self.repeatTick(item, at: now, zone: zone) else { return false }
         try update(id) { $0 = moved }
-        if !contains(copy.id) { try insert(copy, in: .done, at: 0) }
+        if !contains(copy.id) { try insert(new: copy, in: .done, at: 0) }
         return true
     }
 }

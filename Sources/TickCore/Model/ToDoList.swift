@@ -96,6 +96,12 @@ public struct ToDoList: Sendable, Hashable {
     /// stay after its parent (tree order).
     public mutating func insert(_ item: ToDoItem, in section: Section = .toDo, at position: Int) throws(ModelError) {
         guard !contains(item.id) else { throw .duplicateID(item.id) }
+        try insert(new: item, in: section, at: position)
+    }
+
+    /// ``insert(_:in:at:)`` of an item whose id the caller has just looked for in the list
+    /// and not found (each look at a million items is a pass over them).
+    mutating func insert(new item: ToDoItem, in section: Section, at position: Int) throws(ModelError) {
         let count = items(in: section).count
         guard (0...count).contains(position) else {
             throw .positionOutOfRange(position: position, section: section, count: count)
