@@ -14,6 +14,10 @@ struct ScreenFigures {
     /// From asking tmux to type Space to the end of the change's save (fsync included),
     /// median in milliseconds.
     var spaceToSaved: Double
+    /// From asking tmux to type Space on the first open item with a subtask (Space ticks off
+    /// both) to the first frame drawn after it, median in milliseconds; each press is
+    /// followed by `u`, which puts both back. Nil for a list without such an item.
+    var parentSpaceToFrame: Double?
     /// From asking tmux to type Esc in an open editor to the frame without it (the
     /// terminal's Esc delay included), median in milliseconds.
     var escape: Double
@@ -82,6 +86,11 @@ enum ScreenBenchmark {
 
         var firstFrames: [Double] = []
         var spaceTimes: [Double] = []
+        var parentSpaceTimes: [Double] = []
+        // The first open item with a subtask right under it, by its row in To Do.
+        let parentRow = items.toDoItems.indices.first { index in
+            index + 1 < items.toDoItems.count && items.toDoItems[index + 1].parent == items.toDoItems[index].id
+        }
         var savedTimes: [Double] = []
         var escapeTimes: [Double] = []
         var calcurseTimes: [Double] = []
@@ -100,6 +109,9 @@ enum ScreenBenchmark {
             if launch == 0 { try session.waitFor(text: "to do") }
 
             if launch == launches - 1 {
+                if let parentRow {
+                    parentSpaceTimes = try parentSpaces(session, traceFile, row: parentRow, count: spaces)
+                }
                 for _ in 0..<spaces {
                     let pressed = Measure.now()
                     try session.send("Space")
@@ -125,10 +137,37 @@ enum ScreenBenchmark {
         try session.send("q")
         return ScreenFigures(
             items: count, firstFrame: Measure.median(of: firstFrames),
-            spaceToFrame: Measure.median(of: spaceTimes), spaceToSaved: Measure.median(of: savedTimes), escape: Measure.median(of: escapeTimes), peakMiB: peak,
+            spaceToFrame: Measure.median(of: spaceTimes), spaceToSaved: Measure.median(of: savedTimes),
+            parentSpaceToFrame: parentSpaceTimes.isEmpty ? nil : Measure.median(of: parentSpaceTimes), escape: Measure.median(of: escapeTimes), peakMiB: peak,
             fileBytes: fileBytes, calcurseFirstFrame: calcursePath == nil ? nil : Measure.median(of: calcurseTimes),
             launches: launches, spaces: spaces
         )
+    }
+
+    /// Goes down to To Do's row `row` (the first item's is 0) and presses Space there `count`
+    /// times, each followed by `u` (the undo puts the item and its subtasks back, the
+    /// cursor on the item): the milliseconds from each Space to its frame. Then back to the
+    /// first item.
+    static func parentSpaces(_ session: TmuxSession, _ traceFile: FrameTraceFile, row: Int, count: Int) throws -> [Double] {
+        func press(_ key: String) throws -> UInt64 {
+            let pressed = Measure.now()
+            try session.send(key)
+            _ = try traceFile.waitFor("frame", after: pressed)
+            return pressed
+        }
+        for _ in 0..<row { _ = try press("j") }
+        var times: [Double] = []
+        for _ in 0..<count {
+            let pressed = Measure.now()
+            try session.send("Space")
+            let drawn = try traceFile.waitFor("frame", after: pressed)
+            times.append(Double(drawn - pressed) / 1e6)
+            _ = try traceFile.waitFor("frame", after: try traceFile.waitFor("saved", after: pressed))
+            let undone = try press("u")
+            _ = try traceFile.waitFor("frame", after: try traceFile.waitFor("saved", after: undone))
+        }
+        _ = try press("g")
+        return times
     }
 
     /// Ends the pane's program and waits until it is gone, so that a launch never shares

@@ -11,10 +11,11 @@ enum ScreenTable {
     static func render(_ rows: [(name: String, figures: ScreenFigures)]) -> String {
         var table = Table(header: [
             "tick", "items", "runs", "exec → first frame", "calcurse first frame", "÷ calcurse", "Space → frame", "÷ at 100 items",
-            "Space → saved", "Esc → frame", "tick peak memory", "file", "peak ÷ file",
+            "Space on a parent → frame", "÷ at 100 items", "Space → saved", "Esc → frame", "tick peak memory", "file", "peak ÷ file",
         ])
         for (name, figures) in rows {
-            let atHundred = rows.first { $0.name == name && $0.figures.items == 100 }?.figures.spaceToFrame
+            let hundred = rows.first { $0.name == name && $0.figures.items == 100 }?.figures
+            let atHundred = hundred?.spaceToFrame
             table.rows.append([
                 name, String(figures.items), "\(figures.launches) launches, \(figures.spaces) Spaces",
                 formatMilliseconds(figures.firstFrame),
@@ -22,6 +23,8 @@ enum ScreenTable {
                 figures.calcurseFirstFrame.map { ratio(figures.firstFrame / $0, limit: firstFrameLimit) } ?? "",
                 formatMilliseconds(figures.spaceToFrame),
                 atHundred.map { ratio(figures.spaceToFrame / $0, limit: spaceLimit) } ?? "",
+                figures.parentSpaceToFrame.map(formatMilliseconds) ?? "–",
+                hundred?.parentSpaceToFrame.flatMap { base in figures.parentSpaceToFrame.map { ratio($0 / base, limit: spaceLimit) } } ?? "",
                 formatMilliseconds(figures.spaceToSaved), formatMilliseconds(figures.escape),
                 String(format: "%.1f MiB", figures.peakMiB), String(format: "%.1f MiB", Double(figures.fileBytes) / 1_048_576),
                 ratio(figures.peakPerFileSize, limit: memoryLimit),
