@@ -55,9 +55,9 @@ extension ToDoList {
         }
         var found: [UUID] = []
         var stack: [UUID] = (children[id] ?? []).reversed()
-        seen = [id]
+        var walked: Set<UUID> = [id]
         while let next = stack.popLast() {
-            guard seen.insert(next).inserted else { continue }
+            guard walked.insert(next).inserted else { continue }
             found.append(next)
             stack.append(contentsOf: (children[next] ?? []).reversed())
         }

@@ -15,9 +15,11 @@ extension ToDoList {
     ///   above `index` in `from` (in tree order a parent in the item's section stands above
     ///   it there), so not in `section`. Put where a block starts, it starts one.
     /// - Its subtasks, if it has any, must all stand in the run right after it of items
-    ///   under it (they were top level in `section`, each with its block): then its block
-    ///   is whole in `section`, and it left none behind in `from`, so taking it out of
-    ///   `from` was taking out a leaf, which keeps a block whole.
+    ///   under it: then its block is whole in `section`, and it left none behind in `from`,
+    ///   so taking it out of `from` was taking out a leaf, which keeps a block whole. (Its
+    ///   subtasks in `section` were top level there, each with its block; only at the top
+    ///   can such blocks follow it. At the end, or before a top-level item, the run is
+    ///   empty: an item with subtasks put there is checked the whole way.)
     func keptTreeOrder(
         moving item: borrowing ToDoItem, from: Section, at index: Int, to section: Section, at newIndex: Int, startedBlock: Bool
     ) -> Bool {
@@ -31,7 +33,8 @@ extension ToDoList {
 
     /// The item's subtasks and theirs, depth first, when all of them are in its section,
     /// right after it (its block in tree order): told from the counts and that run alone,
-    /// without a pass over the list. Nil when some are elsewhere, or without the counts.
+    /// without a pass over the list. Nil when some are elsewhere, without the counts, or
+    /// when no item has the id.
     func descendantsInBlock(of id: UUID) -> [UUID]? {
         guard let subtaskCounts, let (section, index) = position(of: id) else { return nil }
         let run = block(under: index, in: section)
