@@ -171,18 +171,33 @@ public struct ToDoItem: Sendable, Hashable, Identifiable {
     }
 
     /// Sets the fields an archive holds beyond those of ``init(id:title:notes:due:location:createdAt:unknownFields:)``
-    /// at once, in one box, with the checks of their setters: what a reader of the file
-    /// calls for each item.
+    /// at once, in one box, with the checks of their setters.
     mutating func setArchivedFields(
         externalUID: String?, iCalendarExtras: String?, taskwarriorExtras: String?,
         priority: Int?, tags: [String], recurrence: String?, parent: UUID?
     ) throws(ModelError) {
         if externalUID == nil, iCalendarExtras == nil, taskwarriorExtras == nil, priority == nil, tags.isEmpty,
            recurrence == nil, parent == nil { return }
-        extras = Extras.make(
+        extras = try Self.archivedExtras(
+            externalUID: externalUID, iCalendarExtras: iCalendarExtras, taskwarriorExtras: taskwarriorExtras,
+            priority: priority, tags: tags, recurrence: recurrence, parent: parent, from: extras)
+    }
+
+    /// The box with the fields an archive holds beyond the initializer's, checked as their
+    /// setters check them (a priority in 1…9, tags trimmed and without line breaks, an
+    /// empty repeat as none), the rest taken from `old`: the one place both
+    /// ``setArchivedFields(externalUID:iCalendarExtras:taskwarriorExtras:priority:tags:recurrence:parent:)``
+    /// and the reader's initializer check them.
+    private static func archivedExtras(
+        location: Location?? = nil, unknownFields: UnknownFields? = nil,
+        externalUID: String?, iCalendarExtras: String?, taskwarriorExtras: String?,
+        priority: Int?, tags: [String], recurrence: String?, parent: UUID?, from old: Extras?
+    ) throws(ModelError) -> Extras? {
+        Extras.make(
+            location: location, unknownFields: unknownFields,
             externalUID: .some(externalUID), iCalendarExtras: .some(iCalendarExtras), taskwarriorExtras: .some(taskwarriorExtras),
-            priority: .some(try Self.validatedPriority(priority)), tags: tags.isEmpty ? [] : try Self.validatedTags(tags),
-            recurrence: .some(recurrence.flatMap { $0.isEmpty ? nil : $0 }), parent: .some(parent), from: extras)
+            priority: .some(try validatedPriority(priority)), tags: tags.isEmpty ? [] : try validatedTags(tags),
+            recurrence: .some(recurrence.flatMap { $0.isEmpty ? nil : $0 }), parent: .some(parent), from: old)
     }
 
     /// How the item repeats: an RFC 5545 RRULE value such as `FREQ=WEEKLY;BYDAY=MO`, nil when
@@ -357,11 +372,10 @@ extension ToDoItem {
         self.dueIsDay = dueIsDay
         self.modifiedAtStorage = Self.storage(forDue: modifiedAt)
         self.completedAtStorage = Self.storage(forDue: completedAt)
-        self.extras = Extras.make(
+        self.extras = try Self.archivedExtras(
             location: .some(location), unknownFields: unknownFields,
-            externalUID: .some(externalUID), iCalendarExtras: .some(iCalendarExtras), taskwarriorExtras: .some(taskwarriorExtras),
-            priority: .some(try Self.validatedPriority(priority)), tags: tags.isEmpty ? [] : try Self.validatedTags(tags),
-            recurrence: .some(recurrence.flatMap { $0.isEmpty ? nil : $0 }), parent: .some(parent), from: nil)
+            externalUID: externalUID, iCalendarExtras: iCalendarExtras, taskwarriorExtras: taskwarriorExtras,
+            priority: priority, tags: tags, recurrence: recurrence, parent: parent, from: nil)
         // (An initializer does not run `extras`' didSet.)
         self.hasParent = parent != nil
     }

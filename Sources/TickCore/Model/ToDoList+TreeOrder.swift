@@ -6,10 +6,15 @@ import FoundationEssentials
 /// (tens of milliseconds a key). The rules hold for a list in tree order before the move;
 /// what they do not cover is left to ``ToDoList/restoreTreeOrder()``.
 extension ToDoList {
-    /// Whether `item`, taken out of `from` at `index` and now at `newIndex` of the other
-    /// section `section`, left both sections in tree order; `startedBlock`: whether
-    /// `newIndex` was where a block starts before the item was put there
-    /// (``startsBlock(at:in:)``). False when it cannot tell without a pass.
+    /// Whether `item`, taken out of `from` at `index` and now at `newIndex` of `section`,
+    /// left both sections in tree order; `startedBlock`: whether `newIndex` was where a
+    /// block starts before the item was put there (``startsBlock(at:in:)``). False when it
+    /// cannot tell without a pass.
+    ///
+    /// A top-level item without subtasks (most; Space at a million items) put where a block
+    /// starts keeps it, in either section: taking a leaf out of a tree-ordered section leaves
+    /// it in tree order, and so does putting one in at the top, at the end, or before a
+    /// top-level item. For a move to the other section, more:
     ///
     /// - The item must be top level in `section`: without a parent, or with one found
     ///   above `index` in `from` (in tree order a parent in the item's section stands above
@@ -23,7 +28,9 @@ extension ToDoList {
     func keptTreeOrder(
         moving item: borrowing ToDoItem, from: Section, at index: Int, to section: Section, at newIndex: Int, startedBlock: Bool
     ) -> Bool {
-        guard from != section, startedBlock, let subtaskCounts else { return false }
+        guard startedBlock, let subtaskCounts else { return false }
+        if !item.hasParent, !subtaskCounts.hasSubtasks(item.id) { return true }
+        guard from != section else { return false }
         if item.hasParent, let parent = item.parent, items(in: from).lastPosition(of: parent, before: index) == nil {
             return false
         }

@@ -155,10 +155,7 @@ public struct ToDoList: Sendable, Hashable {
     /// Puts an item at a position of either section: the position it will have afterwards
     /// (0…count of that section without the item), then keeps tree order: the item's
     /// subtasks in that section follow it, and a subtask stays within its parent's block.
-    /// A top-level item without subtasks (most; Space at a million items) put where a block
-    /// starts keeps it without a pass over the list: taking a leaf out of a tree-ordered
-    /// section leaves it in tree order, and so does putting one in at the top, at the end,
-    /// or before a top-level item.
+    /// Most moves keep it without a pass over the list (``keptTreeOrder(moving:from:at:to:at:startedBlock:)``).
     public mutating func place(_ id: UUID, in section: Section, at newIndex: Int) throws(ModelError) {
         guard let (from, index) = position(of: id) else { throw .unknownID(id) }
         let targetCount = items(in: section).count - (from == section ? 1 : 0)
@@ -171,8 +168,7 @@ public struct ToDoList: Sendable, Hashable {
         let startedBlock = startsBlock(at: newIndex, in: section)
         mutate(section) { $0.insert(item, at: newIndex) }
         if subtaskCounts == nil { subtaskCounts = SubtaskCounts(toDoItems, doneItems) }
-        if (item.hasParent || hasSubtasks(id) || !startedBlock)
-            && !keptTreeOrder(moving: item, from: from, at: index, to: section, at: newIndex, startedBlock: startedBlock) {
+        if !keptTreeOrder(moving: item, from: from, at: index, to: section, at: newIndex, startedBlock: startedBlock) {
             restoreTreeOrder()
         }
     }
