@@ -34,7 +34,7 @@ let package = Package(
         .testTarget(name: "TickCoreTests", dependencies: ["TickCore", "FoundationBaseline"], resources: [.copy("Fixtures")]),
         .testTarget(name: "TickInterchangeTests", dependencies: ["TickInterchange", "TickCore", "TmuxHarness"], resources: [.copy("Fixtures")]),
         .testTarget(name: "TickTUITests", dependencies: ["TickTUI", "TickCore"]),
-        .testTarget(name: "TickCLITests", dependencies: ["TickCore", "tick"]),
+        .testTarget(name: "TickCLITests", dependencies: ["TickCore", "TmuxHarness", "tick"]),
         .testTarget(name: "EndToEndTests", dependencies: ["TickCore", "TmuxHarness", "tick"]),
         .testTarget(name: "SyncTests", dependencies: ["TmuxHarness", "tick"]),
     ],

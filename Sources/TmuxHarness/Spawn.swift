@@ -9,14 +9,17 @@ public struct SpawnResult: Sendable {
     public var succeeded: Bool { status == 0 }
 }
 
-/// Why a child process could not be run to the end.
+/// Why a child process could not be run to the end, or ended in failure.
 public enum SpawnError: Error, CustomStringConvertible {
     case couldNotStart(String, Int32)
     case timedOut([String])
+    case failed([String], SpawnResult)
     public var description: String {
         switch self {
         case .couldNotStart(let path, let code): "could not start \(path): \(String(cString: strerror(code)))"
         case .timedOut(let arguments): "timed out: \(arguments.joined(separator: " "))"
+        case .failed(let arguments, let result):
+            "\(arguments.joined(separator: " ")) exited with status \(result.status): \(result.errorOutput)"
         }
     }
 }

@@ -64,8 +64,7 @@ struct FullScreenSyncTests {
         let directory = try TemporaryDirectory()
         let file = directory.path("list.plist")
         let program = directory.path("slow-vdirsyncer")
-        try "#!/bin/sh\nsleep 8\n".write(toFile: program, atomically: true, encoding: .utf8)
-        try FileManager.default.setAttributes([.posixPermissions: 0o755], ofItemAtPath: program)
+        try ExecutableFile.writeShellScript("sleep 8", to: program)
         let config = "[sync]\nvdir = \"\(directory.path("vdir"))\"\nvdirsyncer_pair = \"tasks\"\nvdirsyncer = \"\(program)\"\n"
         let pane = try openApp(in: directory, file: file, config: config, then: "echo \"rc=$?\"")
         try pane.waitFor(text: "syncing…")

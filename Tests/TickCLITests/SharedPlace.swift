@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+import TmuxHarness
 
 /// A directory every user may enter, in /tmp, holding a copy of the test build's `tick`
 /// that every user may run: the build itself sits in the checkout, which may be in a
@@ -15,7 +16,6 @@ struct SharedPlace {
         // (chmod, not the umask-dependent mode of mkdir.)
         #expect(chmod(root.path, 0o755) == 0)
         executable = root.appendingPathComponent("tick")
-        try FileManager.default.copyItem(at: try TickRunner.executable(), to: executable)
-        #expect(chmod(executable.path, 0o755) == 0)
+        try ExecutableFile.copy(try TickRunner.executable().path, to: executable.path)
     }
 }

@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+import TmuxHarness
 
 @Suite("tick sync")
 struct SyncCLITests {
@@ -31,8 +32,7 @@ struct SyncCLITests {
         let vdir = tick.directory.appendingPathComponent("vdir").path
         let log = tick.directory.appendingPathComponent("calls.log").path
         let program = tick.directory.appendingPathComponent("fake-vdirsyncer").path
-        try "#!/bin/sh\n\(script(log))\n".write(toFile: program, atomically: true, encoding: .utf8)
-        try FileManager.default.setAttributes([.posixPermissions: 0o755], ofItemAtPath: program)
+        try ExecutableFile.writeShellScript(script(log), to: program)
         let config = tick.directory.appendingPathComponent(".config/tick")
         try FileManager.default.createDirectory(at: config, withIntermediateDirectories: true)
         try "[sync]\nvdir = \"\(vdir)\"\nvdirsyncer_pair = \"tasks\"\nvdirsyncer = \"\(program)\"\n"

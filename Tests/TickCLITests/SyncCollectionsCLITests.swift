@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+import TmuxHarness
 
 /// `tick sync` with a folder of collections: what it says, per list and as the one
 /// porcelain line the open app reads; --list alone; a failure named, the others synced.
@@ -22,8 +23,7 @@ struct SyncCollectionsCLITests {
     /// Writes config.toml with `vdir` and a vdirsyncer program that prints `script`'s output.
     private func configure(_ tick: TickRunner, vdir: URL, vdirsyncer script: String) throws {
         let program = tick.directory.appendingPathComponent("fake-vdirsyncer").path
-        try "#!/bin/sh\n\(script)\n".write(toFile: program, atomically: true, encoding: .utf8)
-        try FileManager.default.setAttributes([.posixPermissions: 0o755], ofItemAtPath: program)
+        try ExecutableFile.writeShellScript(script, to: program)
         let config = tick.directory.appendingPathComponent(".config/tick")
         try FileManager.default.createDirectory(at: config, withIntermediateDirectories: true)
         try "[sync]\nvdir = \"\(vdir.path)\"\nvdirsyncer_pair = \"tasks\"\nvdirsyncer = \"\(program)\"\n"

@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+import TmuxHarness
 
 /// `tick sync --porcelain` (the line the open app reads from its background sync) and
 /// `tick sync --watch` (the open app's schedule without the app).
@@ -28,8 +29,7 @@ struct SyncWatchCLITests {
         let tick = try TickRunner()
         try tick.add(["Buy milk"])
         let program = tick.directory.appendingPathComponent("fake-vdirsyncer").path
-        try "#!/bin/sh\necho \"vdirsyncer $*\"\n".write(toFile: program, atomically: true, encoding: .utf8)
-        try FileManager.default.setAttributes([.posixPermissions: 0o755], ofItemAtPath: program)
+        try ExecutableFile.writeShellScript("echo \"vdirsyncer $*\"", to: program)
         let config = tick.directory.appendingPathComponent(".config/tick")
         try FileManager.default.createDirectory(at: config, withIntermediateDirectories: true)
         try "[sync]\nvdir = \"\(tick.directory.appendingPathComponent("vdir").path)\"\nvdirsyncer_pair = \"tasks\"\nvdirsyncer = \"\(program)\"\n"
