@@ -4,8 +4,9 @@ import FoundationEssentials
 ///
 /// Laid out to be small (96 bytes), since a large list holds hundreds of thousands: the due
 /// date is a `Double` with a reserved bit pattern for "none" instead of a `Date?` (which
-/// would pad to 16 bytes), and the fields most items leave empty (the location, keys of a
-/// newer tick) live together in one immutable box that most items do not have.
+/// would pad to 16 bytes), the priority is a byte in what the alignment leaves free, and the
+/// fields most items leave empty (the location, tags, keys of a newer tick) live together in
+/// one immutable box that most items do not have.
 public struct ToDoItem: Sendable, Hashable, Identifiable {
     public let id: UUID
     /// The title; never empty after trimming whitespace (set it with ``setTitle(_:)``).
@@ -28,8 +29,11 @@ public struct ToDoItem: Sendable, Hashable, Identifiable {
     /// free) so that a pass over a section's subtasks reads it without following each
     /// item's box to memory elsewhere (at a million items, most of a key's time).
     private(set) var hasParent = false
-    /// The location, priority, tags, repeat, parent, unknown fields and other apps' data, nil
-    /// when the item has none.
+    /// The priority, 1…9, or 0 for none: a byte the alignment leaves free, so that an item
+    /// with a priority and nothing else rare needs no box (about 170 bytes).
+    private var priorityStorage: Int8 = 0
+    /// The location, tags, repeat, parent, unknown fields and other apps' data, nil when the
+    /// item has none.
     private var extras: Extras? {
         didSet { hasParent = extras?.parent != nil }
     }
@@ -78,7 +82,7 @@ public struct ToDoItem: Sendable, Hashable, Identifiable {
 
     /// Whether the item has a location, priority, tags, repeat, unknown fields or other apps'
     /// data, known without reading them.
-    var hasRareFields: Bool { extras != nil }
+    var hasRareFields: Bool { extras != nil || priorityStorage != 0 }
 
     /// Archive keys of a newer tick, kept unchanged.
     public var unknownFields: UnknownFields {
@@ -112,18 +116,19 @@ public struct ToDoItem: Sendable, Hashable, Identifiable {
     /// How important it is, on iCalendar's scale: 1 (highest) … 9 (lowest); nil for none.
     /// Set it with ``setPriority(_:)``, which refuses other values.
     public var priority: Int? {
-        get { extras?.priority.map(Int.init) }
+        priorityStorage == 0 ? nil : Int(priorityStorage)
     }
 
     /// Sets the priority (1…9, or nil for none); any other value is refused.
     public mutating func setPriority(_ priority: Int?) throws(ModelError) {
-        extras = Extras.make(priority: .some(try Self.validatedPriority(priority)), from: extras)
+        priorityStorage = try Self.validatedPriority(priority)
     }
 
-    /// A priority as ``setPriority(_:)`` keeps it.
-    private static func validatedPriority(_ priority: Int?) throws(ModelError) -> Int8? {
-        if let priority, !priorities.contains(priority) { throw .badPriority(priority) }
-        return priority.map { Int8($0) }
+    /// A priority as ``setPriority(_:)`` keeps it, as stored (0 for none).
+    private static func validatedPriority(_ priority: Int?) throws(ModelError) -> Int8 {
+        guard let priority else { return 0 }
+        guard priorities.contains(priority) else { throw .badPriority(priority) }
+        return Int8(priority)
     }
 
     /// iCalendar's priorities: 1 highest, 9 lowest.
@@ -178,26 +183,28 @@ public struct ToDoItem: Sendable, Hashable, Identifiable {
     ) throws(ModelError) {
         if externalUID == nil, iCalendarExtras == nil, taskwarriorExtras == nil, priority == nil, tags.isEmpty,
            recurrence == nil, parent == nil { return }
-        extras = try Self.archivedExtras(
+        (extras, priorityStorage) = try Self.archivedExtras(
             externalUID: externalUID, iCalendarExtras: iCalendarExtras, taskwarriorExtras: taskwarriorExtras,
             priority: priority, tags: tags, recurrence: recurrence, parent: parent, from: extras)
     }
 
-    /// The box with the fields an archive holds beyond the initializer's, checked as their
-    /// setters check them (a priority in 1…9, tags trimmed and without line breaks, an
-    /// empty repeat as none), the rest taken from `old`: the one place both
+    /// The box with the fields an archive holds beyond the initializer's, and the priority as
+    /// stored, checked as their setters check them (a priority in 1…9, tags trimmed and
+    /// without line breaks, an empty repeat as none), the rest taken from `old`: the one place both
     /// ``setArchivedFields(externalUID:iCalendarExtras:taskwarriorExtras:priority:tags:recurrence:parent:)``
     /// and the reader's initializer check them.
     private static func archivedExtras(
         location: Location?? = nil, unknownFields: UnknownFields? = nil,
         externalUID: String?, iCalendarExtras: String?, taskwarriorExtras: String?,
         priority: Int?, tags: [String], recurrence: String?, parent: UUID?, from old: Extras?
-    ) throws(ModelError) -> Extras? {
-        Extras.make(
+    ) throws(ModelError) -> (Extras?, priority: Int8) {
+        let priority = try validatedPriority(priority)
+        let extras = Extras.make(
             location: location, unknownFields: unknownFields,
             externalUID: .some(externalUID), iCalendarExtras: .some(iCalendarExtras), taskwarriorExtras: .some(taskwarriorExtras),
-            priority: .some(try validatedPriority(priority)), tags: tags.isEmpty ? [] : try validatedTags(tags),
+            tags: tags.isEmpty ? [] : try validatedTags(tags),
             recurrence: .some(recurrence.flatMap { $0.isEmpty ? nil : $0 }), parent: .some(parent), from: old)
+        return (extras, priority)
     }
 
     /// How the item repeats: an RFC 5545 RRULE value such as `FREQ=WEEKLY;BYDAY=MO`, nil when
@@ -251,19 +258,17 @@ public struct ToDoItem: Sendable, Hashable, Identifiable {
         let externalUID: String?
         let iCalendarExtras: String?
         let taskwarriorExtras: String?
-        let priority: Int8?
         let tags: [String]
         let recurrence: String?
         let parent: UUID?
 
         init(location: Location?, unknownFields: UnknownFields, externalUID: String?, iCalendarExtras: String?,
-             taskwarriorExtras: String?, priority: Int8?, tags: [String], recurrence: String?, parent: UUID?) {
+             taskwarriorExtras: String?, tags: [String], recurrence: String?, parent: UUID?) {
             self.location = location
             self.unknownFields = unknownFields
             self.externalUID = externalUID
             self.iCalendarExtras = iCalendarExtras
             self.taskwarriorExtras = taskwarriorExtras
-            self.priority = priority
             self.tags = tags
             self.recurrence = recurrence
             self.parent = parent
@@ -271,28 +276,27 @@ public struct ToDoItem: Sendable, Hashable, Identifiable {
 
         /// A box with some fields replaced and the rest taken from `old`; nil when all are empty.
         static func make(location: Location?? = nil, unknownFields: UnknownFields? = nil, externalUID: String?? = nil,
-                         iCalendarExtras: String?? = nil, taskwarriorExtras: String?? = nil, priority: Int8?? = nil,
+                         iCalendarExtras: String?? = nil, taskwarriorExtras: String?? = nil,
                          tags: [String]? = nil, recurrence: String?? = nil, parent: UUID?? = nil, from old: Extras?) -> Extras? {
             let location = location ?? old?.location
             let unknownFields = unknownFields ?? old?.unknownFields ?? UnknownFields()
             let externalUID = externalUID ?? old?.externalUID
             let iCalendarExtras = iCalendarExtras ?? old?.iCalendarExtras
             let taskwarriorExtras = taskwarriorExtras ?? old?.taskwarriorExtras
-            let priority = priority ?? old?.priority
             let tags = tags ?? old?.tags ?? []
             let recurrence = recurrence ?? old?.recurrence
             let parent = parent ?? old?.parent
             if location == nil, unknownFields.isEmpty, externalUID == nil, iCalendarExtras == nil, taskwarriorExtras == nil,
-               priority == nil, tags.isEmpty, recurrence == nil, parent == nil { return nil }
+               tags.isEmpty, recurrence == nil, parent == nil { return nil }
             return Extras(location: location, unknownFields: unknownFields, externalUID: externalUID, iCalendarExtras: iCalendarExtras,
-                          taskwarriorExtras: taskwarriorExtras, priority: priority, tags: tags, recurrence: recurrence, parent: parent)
+                          taskwarriorExtras: taskwarriorExtras, tags: tags, recurrence: recurrence, parent: parent)
         }
 
         static func == (lhs: Extras, rhs: Extras) -> Bool {
             lhs === rhs || (lhs.location == rhs.location && lhs.unknownFields == rhs.unknownFields
                 && lhs.externalUID == rhs.externalUID && lhs.iCalendarExtras == rhs.iCalendarExtras
                 && lhs.taskwarriorExtras == rhs.taskwarriorExtras
-                && lhs.priority == rhs.priority && lhs.tags == rhs.tags && lhs.recurrence == rhs.recurrence
+                && lhs.tags == rhs.tags && lhs.recurrence == rhs.recurrence
                 && lhs.parent == rhs.parent)
         }
 
@@ -302,7 +306,6 @@ public struct ToDoItem: Sendable, Hashable, Identifiable {
             hasher.combine(externalUID)
             hasher.combine(iCalendarExtras)
             hasher.combine(taskwarriorExtras)
-            hasher.combine(priority)
             hasher.combine(tags)
             hasher.combine(recurrence)
             hasher.combine(parent)
@@ -314,7 +317,8 @@ public struct ToDoItem: Sendable, Hashable, Identifiable {
     public static func == (lhs: ToDoItem, rhs: ToDoItem) -> Bool {
         lhs.id == rhs.id && lhs.createdAt == rhs.createdAt && lhs.due == rhs.due && lhs.dueIsDay == rhs.dueIsDay
             && lhs.completedAt == rhs.completedAt && lhs.modifiedAt == rhs.modifiedAt
-            && lhs.title == rhs.title && lhs.notes == rhs.notes && lhs.extras == rhs.extras
+            && lhs.priorityStorage == rhs.priorityStorage && lhs.title == rhs.title && lhs.notes == rhs.notes
+            && lhs.extras == rhs.extras
     }
 
     public func hash(into hasher: inout Hasher) {
@@ -325,6 +329,7 @@ public struct ToDoItem: Sendable, Hashable, Identifiable {
         hasher.combine(dueIsDay)
         hasher.combine(completedAt)
         hasher.combine(modifiedAt)
+        hasher.combine(priorityStorage)
         hasher.combine(extras)
         hasher.combine(createdAt)
     }
@@ -372,7 +377,7 @@ extension ToDoItem {
         self.dueIsDay = dueIsDay
         self.modifiedAtStorage = Self.storage(forDue: modifiedAt)
         self.completedAtStorage = Self.storage(forDue: completedAt)
-        self.extras = try Self.archivedExtras(
+        (self.extras, self.priorityStorage) = try Self.archivedExtras(
             location: .some(location), unknownFields: unknownFields,
             externalUID: externalUID, iCalendarExtras: iCalendarExtras, taskwarriorExtras: taskwarriorExtras,
             priority: priority, tags: tags, recurrence: recurrence, parent: parent, from: nil)

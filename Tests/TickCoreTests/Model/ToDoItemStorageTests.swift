@@ -77,4 +77,31 @@ struct ToDoItemStorageTests {
         later.due = created.addingTimeInterval(60)
         #expect(later != first)
     }
+
+    @Test("a priority is kept in the item itself: one with a priority and nothing else rare has no box, tells apart from the same item with another priority or none, and keeps it through a save and a load")
+    func priorityWithoutABox() throws {
+        var item = try ToDoItem(title: "file taxes")
+        #expect(!item.hasRareFields)
+        try item.setPriority(1)
+        #expect(item.hasRareFields, "the encoder writes the rare fields only when this says so")
+        #expect(item.priority == 1)
+        var other = item
+        try other.setPriority(9)
+        #expect(other != item)
+        #expect(other.priority == 9 && item.priority == 1)
+        var none = item
+        try none.setPriority(nil)
+        #expect(none != item && none.priority == nil && !none.hasRareFields)
+        #expect(throws: ModelError.badPriority(10)) { try other.setPriority(10) }
+        #expect(other.priority == 9)
+        var placed = item
+        placed.location = Self.place
+        placed.location = nil
+        #expect(placed == item && placed.hashValue == item.hashValue, "a box made and dropped leaves the priority")
+        var high = try ToDoItem(title: "call the bank"), low = try ToDoItem(title: "sort photos")
+        try high.setPriority(1)
+        try low.setPriority(9)
+        let list = try ToDoList(toDoItems: [high, low, try ToDoItem(title: "read")], doneItems: [])
+        #expect(try KeyedArchive.decode(KeyedArchive.encode(list)).toDoItems.map(\.priority) == [1, 9, nil])
+    }
 }
