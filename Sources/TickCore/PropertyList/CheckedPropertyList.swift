@@ -120,10 +120,10 @@ struct CheckedPropertyList {
         switch header.kind {
         case .real: return real(header)
         case .integer:
-            switch try? integer(header) {
-            case .integer(let value)?: return Double(value)
-            case .unsignedInteger(let value)?: return Double(value)
-            default: return nil
+            switch integerValue(header) {
+            case .signed(let value)?: return Double(value)
+            case .unsigned(let value)?: return Double(value)
+            case nil: return nil
             }
         default: return nil
         }
@@ -131,15 +131,32 @@ struct CheckedPropertyList {
 
     /// The value of an integer object.
     func integer(_ header: BinaryObjectHeader) throws(PropertyListError) -> PropertyListValue {
+        switch integerValue(header) {
+        case .signed(let value)?: return .integer(value)
+        case .unsigned(let value)?: return .unsignedInteger(value)
+        case nil: throw PropertyListError(.wrongType, at: header.offset, "a 16-byte integer does not fit in 64 bits")
+        }
+    }
+
+    /// An integer's value: signed, or unsigned above `Int64.max`.
+    private enum IntegerValue {
+        case signed(Int64)
+        case unsigned(UInt64)
+    }
+
+    /// The value of an integer object; nil for a 16-byte integer that does not fit in 64
+    /// bits. (Not a ``PropertyListValue``: that enum is indirect, so each value of it is a
+    /// heap allocation, which reading a number, such as each item's priority, does not need.)
+    private func integerValue(_ header: BinaryObjectHeader) -> IntegerValue? {
         if header.count == 16 {
             let high = load(header.content, 8), low = load(header.content &+ 8, 8)
-            if high == 0 { return low > UInt64(Int64.max) ? .unsignedInteger(low) : .integer(Int64(low)) }
-            if high == UInt64.max, low >> 63 == 1 { return .integer(Int64(bitPattern: low)) }
-            throw PropertyListError(.wrongType, at: header.offset, "a 16-byte integer does not fit in 64 bits")
+            if high == 0 { return low > UInt64(Int64.max) ? .unsigned(low) : .signed(Int64(low)) }
+            if high == UInt64.max, low >> 63 == 1 { return .signed(Int64(bitPattern: low)) }
+            return nil
         }
         let raw = load(header.content, header.count)
         // 1-, 2- and 4-byte integers are unsigned; 8-byte ones are signed.
-        return .integer(header.count == 8 ? Int64(bitPattern: raw) : Int64(raw))
+        return .signed(header.count == 8 ? Int64(bitPattern: raw) : Int64(raw))
     }
 
     /// The value of an object that is not an array, set or dictionary; nil for those.
