@@ -9,16 +9,26 @@ import Foundation
 /// child (a server, a running tick) keeps it open long after the write. `cp` writes the file
 /// in a process of its own instead, whose descriptors no other child inherits.
 public enum ExecutableFile {
-    /// Copies `source` to `path` (which must not exist yet), runnable by every user (0755).
+    /// Copies `source` to `path`, runnable by every user (0755), replacing any file there
+    /// (by a rename, so that a program still running the old one is not disturbed).
     public static func copy(_ source: String, to path: String) throws {
-        let result = try Spawn.run(["/bin/cp", source, path])
-        guard result.succeeded else { throw SpawnError.failed(["/bin/cp", source, path], result) }
-        guard chmod(path, 0o755) == 0 else { throw CocoaError(.fileWriteNoPermission, userInfo: [NSFilePathErrorKey: path]) }
+        let target = URL(fileURLWithPath: path)
+        let written = target.deletingLastPathComponent().appendingPathComponent(".\(target.lastPathComponent)-\(UUID().uuidString)").path
+        let arguments = ["cp", source, written]
+        // (A whole tick binary, on a machine busy with the other tests.)
+        let result = try Spawn.run(arguments, timeout: 120)
+        guard result.succeeded else { throw SpawnError.failed(arguments, result) }
+        guard chmod(written, 0o755) == 0, rename(written, path) == 0 else {
+            let code = POSIXErrorCode(rawValue: errno) ?? .EIO
+            try? FileManager.default.removeItem(atPath: written)
+            throw POSIXError(code)
+        }
     }
 
-    /// Writes a shell script whose lines after `#!/bin/sh` are `script` to `path`, runnable (0755).
+    /// Writes a shell script whose lines after `#!/bin/sh` are `script` to `path`, runnable
+    /// (0755), replacing any file there.
     public static func writeShellScript(_ script: String, to path: String) throws {
-        let text = path + ".text"
+        let text = FileManager.default.temporaryDirectory.appendingPathComponent("tick-script-\(UUID().uuidString)").path
         try "#!/bin/sh\n\(script)\n".write(toFile: text, atomically: false, encoding: .utf8)
         defer { try? FileManager.default.removeItem(atPath: text) }
         try copy(text, to: path)

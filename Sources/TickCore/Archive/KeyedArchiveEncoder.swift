@@ -239,8 +239,9 @@ struct KeyedArchiveEncoder {
 }
 
 /// How many objects ``KeyedArchiveEncoder`` writes for a list, counted from each item's own
-/// fields. An item's box of rare fields is not looked into (reading it is a cache miss per
-/// item): it counts as the most common content, a location with a name and a coordinate.
+/// fields. An item's rare fields (its box, or a priority alone) are not looked into (reading
+/// the box is a cache miss per item): they count as the most common content, a location with
+/// a name and a coordinate.
 /// The count fixes the reference size; when the objects written need another one, the
 /// encoder writes the list again.
 private struct ArchiveSize {

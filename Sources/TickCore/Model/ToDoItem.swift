@@ -80,8 +80,8 @@ public struct ToDoItem: Sendable, Hashable, Identifiable {
         set { extras = Extras.make(location: newValue, from: extras) }
     }
 
-    /// Whether the item has a location, priority, tags, repeat, unknown fields or other apps'
-    /// data, known without reading them.
+    /// Whether the item has a location, priority, tags, repeat, parent, unknown fields or
+    /// other apps' data, known without reading them.
     var hasRareFields: Bool { extras != nil || priorityStorage != 0 }
 
     /// Archive keys of a newer tick, kept unchanged.
@@ -176,7 +176,7 @@ public struct ToDoItem: Sendable, Hashable, Identifiable {
     }
 
     /// Sets the fields an archive holds beyond those of ``init(id:title:notes:due:location:createdAt:unknownFields:)``
-    /// at once, in one box, with the checks of their setters.
+    /// at once (the priority in the item, the rest in one box), with the checks of their setters.
     mutating func setArchivedFields(
         externalUID: String?, iCalendarExtras: String?, taskwarriorExtras: String?,
         priority: Int?, tags: [String], recurrence: String?, parent: UUID?

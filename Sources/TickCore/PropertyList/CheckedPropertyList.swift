@@ -145,8 +145,9 @@ struct CheckedPropertyList {
     }
 
     /// The value of an integer object; nil for a 16-byte integer that does not fit in 64
-    /// bits. (Not a ``PropertyListValue``: that enum is indirect, so each value of it is a
-    /// heap allocation, which reading a number, such as each item's priority, does not need.)
+    /// bits. (Not a ``PropertyListValue``: that enum is indirect, so each of its values with a
+    /// payload is a heap allocation, which reading a number, such as each item's priority,
+    /// does not need.)
     private func integerValue(_ header: BinaryObjectHeader) -> IntegerValue? {
         if header.count == 16 {
             let high = load(header.content, 8), low = load(header.content &+ 8, 8)
