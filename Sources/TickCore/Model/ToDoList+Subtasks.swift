@@ -19,7 +19,8 @@ extension ToDoList {
         var depth = 0
         var current = index
         // Tree order puts a parent before its subtasks, so the look-back stops.
-        while let parent = items[current].parent, let above = items[..<current].lastIndex(where: { $0.id == parent }) {
+        while let parent = items.withItem(at: current, { $0.pointee.hasParent ? $0.pointee.parent : nil }),
+              let above = items.lastPosition(of: parent, before: current) {
             depth += 1
             current = above
         }

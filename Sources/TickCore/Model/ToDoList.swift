@@ -176,7 +176,7 @@ public struct ToDoList: Sendable, Hashable {
     /// Whether an item put at `position` of `section` (0…count, before it is put there)
     /// stands where a block starts: at the top, at the end, or before an item without a
     /// parent. A top-level item without subtasks put there keeps the section in tree order.
-    func startsBlock(at position: Int, in section: Section) -> Bool {
+    private func startsBlock(at position: Int, in section: Section) -> Bool {
         let items = items(in: section)
         return position == 0 || position == items.count || !items[position].hasParent
     }
