@@ -119,45 +119,31 @@ struct CheckedPropertyList {
     func number(_ header: BinaryObjectHeader) -> Double? {
         switch header.kind {
         case .real: return real(header)
-        case .integer:
-            switch integerValue(header) {
-            case .signed(let value)?: return Double(value)
-            case .unsigned(let value)?: return Double(value)
-            case nil: return nil
-            }
+        case .integer: return integerBits(header).map { $0.unsigned ? Double($0.bits) : Double(Int64(bitPattern: $0.bits)) }
         default: return nil
         }
     }
 
     /// The value of an integer object.
     func integer(_ header: BinaryObjectHeader) throws(PropertyListError) -> PropertyListValue {
-        switch integerValue(header) {
-        case .signed(let value)?: return .integer(value)
-        case .unsigned(let value)?: return .unsignedInteger(value)
-        case nil: throw PropertyListError(.wrongType, at: header.offset, "a 16-byte integer does not fit in 64 bits")
+        guard let (bits, unsigned) = integerBits(header) else {
+            throw PropertyListError(.wrongType, at: header.offset, "a 16-byte integer does not fit in 64 bits")
         }
+        return unsigned ? .unsignedInteger(bits) : .integer(Int64(bitPattern: bits))
     }
 
-    /// An integer's value: signed, or unsigned above `Int64.max`.
-    private enum IntegerValue {
-        case signed(Int64)
-        case unsigned(UInt64)
-    }
-
-    /// The value of an integer object; nil for a 16-byte integer that does not fit in 64
-    /// bits. (Not a ``PropertyListValue``: that enum is indirect, so each of its values with a
-    /// payload is a heap allocation, which reading a number, such as each item's priority,
-    /// does not need.)
-    private func integerValue(_ header: BinaryObjectHeader) -> IntegerValue? {
+    /// The bits of an integer object's value, `unsigned` when it is above `Int64.max` (else
+    /// they are an `Int64`); nil for a 16-byte integer that does not fit in 64 bits. (Not a
+    /// ``PropertyListValue``: that enum is indirect, so each of its values with a payload is
+    /// a heap allocation, which reading a number, such as each item's priority, does not need.)
+    private func integerBits(_ header: BinaryObjectHeader) -> (bits: UInt64, unsigned: Bool)? {
         if header.count == 16 {
             let high = load(header.content, 8), low = load(header.content &+ 8, 8)
-            if high == 0 { return low > UInt64(Int64.max) ? .unsigned(low) : .signed(Int64(low)) }
-            if high == UInt64.max, low >> 63 == 1 { return .signed(Int64(bitPattern: low)) }
-            return nil
+            if high == 0 { return (low, low > UInt64(Int64.max)) }
+            return high == UInt64.max && low >> 63 == 1 ? (low, false) : nil
         }
-        let raw = load(header.content, header.count)
-        // 1-, 2- and 4-byte integers are unsigned; 8-byte ones are signed.
-        return .signed(header.count == 8 ? Int64(bitPattern: raw) : Int64(raw))
+        // 1-, 2- and 4-byte integers are unsigned (so below `Int64.max`); 8-byte ones are signed.
+        return (load(header.content, header.count), false)
     }
 
     /// The value of an object that is not an array, set or dictionary; nil for those.
