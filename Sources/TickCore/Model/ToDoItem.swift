@@ -175,38 +175,6 @@ public struct ToDoItem: Sendable, Hashable, Identifiable {
         return false
     }
 
-    /// Sets the fields an archive holds beyond those of ``init(id:title:notes:due:location:createdAt:unknownFields:)``
-    /// at once (the priority in the item, the rest in one box), with the checks of their setters.
-    mutating func setArchivedFields(
-        externalUID: String?, iCalendarExtras: String?, taskwarriorExtras: String?,
-        priority: Int?, tags: [String], recurrence: String?, parent: UUID?
-    ) throws(ModelError) {
-        if externalUID == nil, iCalendarExtras == nil, taskwarriorExtras == nil, priority == nil, tags.isEmpty,
-           recurrence == nil, parent == nil { return }
-        (extras, priorityStorage) = try Self.archivedExtras(
-            externalUID: externalUID, iCalendarExtras: iCalendarExtras, taskwarriorExtras: taskwarriorExtras,
-            priority: priority, tags: tags, recurrence: recurrence, parent: parent, from: extras)
-    }
-
-    /// The box with the fields an archive holds beyond the initializer's, and the priority as
-    /// stored, checked as their setters check them (a priority in 1…9, tags trimmed and
-    /// without line breaks, an empty repeat as none), the rest taken from `old`: the one place both
-    /// ``setArchivedFields(externalUID:iCalendarExtras:taskwarriorExtras:priority:tags:recurrence:parent:)``
-    /// and the reader's initializer check them.
-    private static func archivedExtras(
-        location: Location?? = nil, unknownFields: UnknownFields? = nil,
-        externalUID: String?, iCalendarExtras: String?, taskwarriorExtras: String?,
-        priority: Int?, tags: [String], recurrence: String?, parent: UUID?, from old: Extras?
-    ) throws(ModelError) -> (Extras?, priority: Int8) {
-        let priority = try validatedPriority(priority)
-        let extras = Extras.make(
-            location: location, unknownFields: unknownFields,
-            externalUID: .some(externalUID), iCalendarExtras: .some(iCalendarExtras), taskwarriorExtras: .some(taskwarriorExtras),
-            tags: tags.isEmpty ? [] : try validatedTags(tags),
-            recurrence: .some(recurrence.flatMap { $0.isEmpty ? nil : $0 }), parent: .some(parent), from: old)
-        return (extras, priority)
-    }
-
     /// How the item repeats: an RFC 5545 RRULE value such as `FREQ=WEEKLY;BYDAY=MO`, nil when
     /// it does not. The model keeps the text; ``RecurrenceRule`` reads it.
     public var recurrence: String? {
@@ -359,9 +327,11 @@ extension ToDoItem {
 
 extension ToDoItem {
     /// An item as a file holds it, made at once: the checks of the public initializer (its
-    /// title checked by the caller, ``validatedTitle(_:)``) and of ``setArchivedFields(externalUID:iCalendarExtras:taskwarriorExtras:priority:tags:recurrence:parent:)``,
-    /// with one box for the rare fields. What the archive reader calls for each item, so
-    /// that it neither copies the item after making it nor makes its box twice.
+    /// title checked by the caller, ``validatedTitle(_:)``) and of the setters of the other
+    /// fields (a priority in 1…9, tags trimmed and without line breaks, an empty repeat as
+    /// none), with the priority in the item and one box for the rest. What the archive
+    /// reader calls for each item, so that it neither copies the item after making it nor
+    /// makes its box twice.
     init(
         id: UUID, validatedTitle title: String, notes: String?, due: Date?, dueIsDay: Bool, createdAt: Date,
         modifiedAt: Date?, completedAt: Date?, location: Location?, unknownFields: UnknownFields,
@@ -377,11 +347,13 @@ extension ToDoItem {
         self.dueIsDay = dueIsDay
         self.modifiedAtStorage = Self.storage(forDue: modifiedAt)
         self.completedAtStorage = Self.storage(forDue: completedAt)
-        (self.extras, self.priorityStorage) = try Self.archivedExtras(
-            location: .some(location), unknownFields: unknownFields,
-            externalUID: externalUID, iCalendarExtras: iCalendarExtras, taskwarriorExtras: taskwarriorExtras,
-            priority: priority, tags: tags, recurrence: recurrence, parent: parent, from: nil)
+        self.priorityStorage = try Self.validatedPriority(priority)
         // (An initializer does not run `extras`' didSet.)
+        self.extras = Extras.make(
+            location: .some(location), unknownFields: unknownFields,
+            externalUID: .some(externalUID), iCalendarExtras: .some(iCalendarExtras), taskwarriorExtras: .some(taskwarriorExtras),
+            tags: tags.isEmpty ? [] : try Self.validatedTags(tags),
+            recurrence: .some(recurrence.flatMap { $0.isEmpty ? nil : $0 }), parent: .some(parent), from: nil)
         self.hasParent = parent != nil
     }
 }

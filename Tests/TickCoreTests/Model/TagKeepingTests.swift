@@ -22,9 +22,7 @@ struct TagKeepingTests {
         var item = try ToDoItem(title: "x")
         try item.setTags(tags)
         #expect(item.tags == Self.reference(tags))
-        var read = try ToDoItem(title: "x")
-        try read.setArchivedFields(externalUID: nil, iCalendarExtras: nil, taskwarriorExtras: nil,
-                                   priority: nil, tags: tags, recurrence: nil, parent: nil)
+        let read = try ToDoItem.asRead(tags: tags)
         #expect(read.tags == Self.reference(tags))
     }
 }

@@ -28,17 +28,14 @@ struct TagLineBreakTests {
 
     @Test("the file's reader keeps the same checks: a priority past 9 is refused, an empty repeat is none")
     func archivedFieldsCheckAsTheSettersDo() throws {
-        var item = try ToDoItem(title: "x")
         do {
-            try item.setArchivedFields(externalUID: nil, iCalendarExtras: nil, taskwarriorExtras: nil,
-                                       priority: 10, tags: [], recurrence: nil, parent: nil)
+            _ = try ToDoItem.asRead(priority: 10)
             Issue.record("priority 10 was kept")
         } catch {
             let refusedAsBadPriority = error == ModelError.badPriority(10)
             #expect(refusedAsBadPriority)
         }
-        try item.setArchivedFields(externalUID: nil, iCalendarExtras: nil, taskwarriorExtras: nil,
-                                   priority: 1, tags: [" home ", "home"], recurrence: "", parent: nil)
+        let item = try ToDoItem.asRead(priority: 1, tags: [" home ", "home"], recurrence: "")
         #expect(item.priority == 1)
         #expect(item.tags == ["home"])
         #expect(item.recurrence == nil)
