@@ -180,6 +180,32 @@ struct ImportExportCLITests {
         }
     }
 
+    @Test("export --output naming another list's file, or a new .plist in lists/, is refused and every list stays as it was")
+    func exportOntoAnotherList() throws {
+        let tick = try filledRunner()
+        #expect(try tick.run(["lists", "add", "Work"]).status == 0)
+        try tick.add(["Report", "--list", "Work"])
+        let work = tick.directory.appendingPathComponent("lists/Work.plist").path
+        let fresh = tick.directory.appendingPathComponent("lists/New.plist").path
+        let before = (try Data(contentsOf: tick.file), try Data(contentsOf: URL(fileURLWithPath: work)))
+        let cases: [([String], String, String)] = [
+            (["--output", work], work, "Work"),
+            (["--output", tick.directory.appendingPathComponent("lists/../lists/Work.plist").path], "", "Work"),
+            (["--list", "Work", "--output", tick.file.path], tick.file.path, "Tasks"),
+            (["--output", fresh], fresh, "New"),
+        ]
+        for (arguments, output, name) in cases {
+            let result = try tick.run(["export", "--format", "json"] + arguments)
+            #expect(result.status == 1, "\(arguments)")
+            #expect(result.stderr.hasSuffix(": is the file of the list \"\(name)\"; tick will not write an export over it\n"), "\(result.stderr)")
+            if !output.isEmpty { #expect(result.stderr.hasPrefix("tick: \(output)")) }
+        }
+        #expect(try Data(contentsOf: tick.file) == before.0)
+        #expect(try Data(contentsOf: URL(fileURLWithPath: work)) == before.1)
+        #expect(!FileManager.default.fileExists(atPath: fresh))
+        #expect(try tick.run(["lists"]).stdout == "Tasks  2 open  1 done\nWork   1 open  0 done\n")
+    }
+
     @Test("an empty or cut-short .ics or .json file is an error, not todo.txt lines")
     func namedFormats() throws {
         let tick = try TickRunner()

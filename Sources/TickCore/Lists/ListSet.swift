@@ -107,6 +107,24 @@ public struct ListSet: Sendable {
         }
     }
 
+    /// The list whose file `path` names (the same file, links followed), or would name
+    /// once written (a `.plist` file in ``directory``), so that a command writing other
+    /// data to a path it is given does not write over a list; nil for any other path.
+    public func list(atFile path: String) -> String? {
+        let names = (try? names()) ?? [Self.defaultName]
+        if let name = names.first(where: { Self.isSameFile(path, fileURL(of: $0).path) }) { return name }
+        let url = URL(fileURLWithPath: path)
+        guard url.pathExtension == String(Self.fileExtension.dropFirst()),
+              Self.isSameFile(url.deletingLastPathComponent().path, directory.path) else { return nil }
+        return url.deletingPathExtension().lastPathComponent
+    }
+
+    /// Whether two paths lead to one file (the same device and inode, links followed).
+    public static func isSameFile(_ a: String, _ b: String) -> Bool {
+        var first = stat(), second = stat()
+        return stat(a, &first) == 0 && stat(b, &second) == 0 && first.st_dev == second.st_dev && first.st_ino == second.st_ino
+    }
+
     // MARK: - Lists
 
     /// The store of the list `name`, which must exist (its case must match): an unknown

@@ -85,8 +85,13 @@ struct ExportCommand: ParsableCommand {
             let sections: [ToDoList.Section] = open ? [.toDo] : done ? [.done] : [.toDo, .done]
             let store = try storeOptions.makeStore()
             let output = outputFile
-            if let output, format != .vdir, Self.isSameFile(output, store.fileURL.path) {
-                throw CLIError("\(output): is the list file itself; tick will not write an export over it")
+            if let output, format != .vdir {
+                if ListSet.isSameFile(output, store.fileURL.path) {
+                    throw CLIError("\(output): is the list file itself; tick will not write an export over it")
+                }
+                if let name = storeOptions.listSet.list(atFile: output) {
+                    throw CLIError("\(output): is the file of the list \"\(name)\"; tick will not write an export over it")
+                }
             }
             let list = try store.load()
             ProcessLifetime.keepUntilExit(list)
@@ -104,12 +109,6 @@ struct ExportCommand: ParsableCommand {
             }
             if let message = omissions.message { warn(message) }
         }
-    }
-
-    /// Whether two paths lead to one file (the same device and inode, links followed).
-    static func isSameFile(_ a: String, _ b: String) -> Bool {
-        var first = stat(), second = stat()
-        return stat(a, &first) == 0 && stat(b, &second) == 0 && first.st_dev == second.st_dev && first.st_ino == second.st_ino
     }
 
     /// Writes a file through a ``ByteWriter`` and ``DurableFile``: a failed export or a
