@@ -49,10 +49,10 @@ struct AddCommandCLITests {
         #expect(!FileManager.default.fileExists(atPath: tick.file.path))
     }
 
-    @Test("a title of - adds one item per non-empty line of standard input, each with the options given")
+    @Test("a title of - adds one item per non-empty line of standard input (a byte order mark skipped), each with the options given")
     func titlesFromStandardInput() throws {
         let tick = try TickRunner()
-        let result = try add(["-", "--due", "2026-12-04"], input: "one\n\n  two  \r\nthree", tick: tick)
+        let result = try add(["-", "--due", "2026-12-04"], input: "\u{FEFF}one\n\n  two  \r\nthree", tick: tick)
         #expect(result.status == 0, "\(result.stderr)")
         #expect(result.stdout.split(separator: "\n").count == 3)
         let items = try tick.listJSON()

@@ -39,6 +39,8 @@ struct ImportExportCLITests {
         #expect(try String(contentsOfFile: ics, encoding: .utf8).hasPrefix("BEGIN:VCALENDAR\r\n"))
         let vdir = tick.directory.appendingPathComponent("cal/tasks").path
         #expect(try tick.run(["export", "--format", "vdir", "--output", vdir]).status == 1) // its parent is missing
+        let notFolder = try tick.run(["export", "--format", "vdir", "--output", ics])
+        #expect(notFolder.stderr == "tick: \(ics): not a directory; a vdir is a directory of .ics files\n")
         try FileManager.default.createDirectory(atPath: tick.directory.appendingPathComponent("cal").path, withIntermediateDirectories: true)
         let result = try tick.run(["export", "--format", "vdir", "--output", vdir])
         #expect(result.status == 0, "\(result.stderr)")
@@ -284,7 +286,7 @@ struct ImportExportCLITests {
         #expect(try Data(contentsOf: tick.file) == before)
     }
 
-    @Test("todo.txt, Markdown and taskwarrior say on stderr which fields of how many items they left out")
+    @Test("todo.txt, Markdown, taskwarrior and calcurse say on stderr which fields of how many items they left out")
     func omissions() throws {
         let tick = try filledRunner()
         let todo = try tick.run(["export", "--format", "todotxt"])
@@ -292,6 +294,9 @@ struct ImportExportCLITests {
         #expect(todo.stdout.split(separator: "\n").count == 3)
         let task = try tick.run(["export", "--format", "taskwarrior", "--open"])
         #expect(task.stderr == "tick: taskwarrior left out: locations of 1 item, coordinates of 1 item\n")
+        try tick.add(["Standup", "--tag", "work", "--due", "2026-12-01", "--repeat", "every week"])
+        let calcurse = try tick.run(["export", "--format", "calcurse"])
+        #expect(calcurse.stderr.hasPrefix("tick: calcurse left out: ids of 4 items, notes of 1 item, due dates of 3 items, locations of 1 item, coordinates of 1 item, tags of 1 item, repeats of 1 item, "), "\(calcurse.stderr)")
         let json = try tick.run(["export", "--format", "json"])
         #expect(json.stderr.isEmpty)
         #expect(try tick.run(["export"]).status == 64)

@@ -98,10 +98,21 @@ public struct ListSet: Sendable {
         if name.utf8.count > maximumNameBytes { throw refuse("it is longer than \(maximumNameBytes) bytes") }
     }
 
+    /// Refuses a name a list may not be given now: one ``validate(_:)`` refuses, or one that
+    /// is only white space or starts or ends with it (it would look like another name). A
+    /// list an older tick named so is still listed and found.
+    public static func validateForNew(_ name: String) throws(ListSetError) {
+        try validate(name)
+        let trimmed = name.trimmed()
+        if trimmed != name {
+            throw .invalidName(name, reason: trimmed.isEmpty ? "it is only white space" : "it starts or ends with white space")
+        }
+    }
+
     /// Refuses `name` for a new list: invalid, or taken (case-insensitively) by a list
     /// other than `except`.
     func validateNew(_ name: String, except: String? = nil) throws(ListSetError) {
-        try Self.validate(name)
+        try Self.validateForNew(name)
         if let existing = try existingName(like: name), existing != except {
             throw .taken(name, existing: existing)
         }

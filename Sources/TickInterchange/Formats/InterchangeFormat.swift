@@ -39,8 +39,8 @@ public enum InterchangeFormat: String, CaseIterable, Sendable {
                         .taskwarriorExtras, .parent]
         case .markdown: [.id, .notes, .location, .coordinates, .dueTime, .createdAt, .completedAt, .modifiedAt, .externalUID,
                          .iCalendarExtras, .taskwarriorExtras]
-        case .calcurse: [.id, .notes, .due, .location, .coordinates, .createdAt, .completedAt, .modifiedAt, .externalUID,
-                         .iCalendarExtras, .taskwarriorExtras, .parent]
+        case .calcurse: [.id, .notes, .due, .location, .coordinates, .tags, .recurrence, .createdAt, .completedAt, .modifiedAt,
+                         .externalUID, .iCalendarExtras, .taskwarriorExtras, .parent]
         }
     }
 
@@ -66,6 +66,9 @@ public enum ItemFieldKind: String, CaseIterable, Sendable {
     case due = "due dates"
     case location = "locations"
     case coordinates
+    case tags
+    /// The rule of a repeating item.
+    case recurrence = "repeats"
     /// The time of day of a due that is an instant (the day is kept).
     case dueTime = "due times"
     /// The times of day of the creation and completion dates (the days are kept).
@@ -87,6 +90,8 @@ public enum ItemFieldKind: String, CaseIterable, Sendable {
         case .due: return item.due != nil
         case .location: return item.location != nil
         case .coordinates: return item.location?.coordinate != nil
+        case .tags: return !item.tags.isEmpty
+        case .recurrence: return item.recurrence != nil
         case .dueTime: return item.due != nil && !item.dueIsDay
         case .timesOfDay: return true
         case .completedAt: return item.completedAt != nil

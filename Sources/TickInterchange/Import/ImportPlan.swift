@@ -164,6 +164,8 @@ public struct ImportPlan: Sendable {
         if leavesOut.contains(.iCalendarExtras) { item.iCalendarExtras = existing.iCalendarExtras }
         if leavesOut.contains(.taskwarriorExtras) { item.taskwarriorExtras = existing.taskwarriorExtras }
         if leavesOut.contains(.parent) { item.parent = existing.parent }
+        if leavesOut.contains(.tags) { try? item.setTags(existing.tags) }
+        if leavesOut.contains(.recurrence) { item.recurrence = existing.recurrence }
         func sameSecond(_ a: Date?, _ b: Date?) -> Bool {
             guard let a, let b else { return a == nil && b == nil }
             return a.timeIntervalSince1970.rounded(.down) == b.timeIntervalSince1970.rounded(.down)

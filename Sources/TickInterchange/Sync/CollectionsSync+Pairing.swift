@@ -78,9 +78,9 @@ extension CollectionsSync {
         return candidate
     }
 
-    /// Whether a list may be named `name` (``ListSet/validate(_:)``).
+    /// Whether a list may be named `name` (``ListSet/validateForNew(_:)``).
     static func isListName(_ name: String) -> Bool {
-        do { try ListSet.validate(name) } catch { return false }
+        do { try ListSet.validateForNew(name) } catch { return false }
         return true
     }
 

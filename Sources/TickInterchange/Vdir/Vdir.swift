@@ -94,6 +94,10 @@ public struct Vdir: Sendable {
     /// A batch writing this vdir's files (the directory made, 0700, when missing).
     public func batch() throws(InterchangeError) -> Writer {
         if !exists {
+            // (An existing file there would be FileManager's error with a code, not a reason.)
+            if FileManager.default.fileExists(atPath: directory) {
+                throw InterchangeError(source: directory, problem: "not a directory; a vdir is a directory of .ics files")
+            }
             do {
                 try FileManager.default.createDirectory(atPath: directory, withIntermediateDirectories: true, attributes: [.posixPermissions: 0o700])
             } catch {

@@ -11,7 +11,7 @@ struct EditCommand: ParsableCommand {
             anything changes). --priority takes high, medium, low or 1–9 (1 highest); \
             --tag adds a tag, --untag removes one; --repeat takes an RRULE value or words \
             (every week, every 2 days, every last fri, every month on the 15th, … until \
-            DATE); an item without a due that starts to repeat is due on the rule's first day\
+            DATE); an item without a due that starts to repeat is due on the rule's first day \
             from today; changing \
             the due of a repeating item moves the series.  --location takes a name, "Name @ LAT, LON", or \
             "LAT, LON" alone, which keeps the location's name; --coordinate alone keeps the \

@@ -8,7 +8,7 @@ import TickInterchange
 struct ExportCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "export",
-        abstract: "Write the list as iCalendar (a file or a vdir), JSON, taskwarrior, todo.txt or Markdown.",
+        abstract: "Write the list as iCalendar (a file or a vdir), JSON, taskwarrior, todo.txt, Markdown or calcurse's todo file.",
         discussion: """
             FORMAT is one of: \(ImportCommand.formatNames). Without --format, the \
             extension of --output names it (.ics, .json, .txt, .md). The list goes to \

@@ -25,8 +25,8 @@ extension ImportCommand {
         var collections: [Collection] = []
         for folder in folders {
             let path = directory.hasSuffix("/") ? directory + folder : directory + "/" + folder
-            let shown = (try? Vdir(path).metadata())?.displayName.flatMap { (try? ListSet.validate($0)) == nil ? nil : $0 } ?? folder
-            try ListSet.validate(shown)
+            let shown = (try? Vdir(path).metadata())?.displayName.flatMap { (try? ListSet.validateForNew($0)) == nil ? nil : $0 } ?? folder
+            try ListSet.validateForNew(shown)
             let list = try set.existingName(like: shown) ?? shown
             let (entries, omissions) = try Vdir.read(path, readFile: InputFile.read)
             if let message = omissions.message { warn(message) }
