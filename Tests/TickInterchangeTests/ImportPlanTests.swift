@@ -29,6 +29,22 @@ struct ImportPlanTests {
         #expect(again.isEmpty && again.unchanged.count == 5)
     }
 
+    @Test("what the format cannot hold stays as the list has it: calcurse's todo file keeps an item's tags, repeat and notes")
+    func keepsWhatTheFormatLeavesOut() throws {
+        var existing = try item("Standup")
+        existing.notes = "room 4"
+        try existing.setTags(["work"])
+        existing.recurrence = "FREQ=WEEKLY"
+        var imported = try ToDoItem(id: existing.id, title: "Standup", createdAt: existing.createdAt)
+        try imported.setPriority(3)
+        let merged = ImportPlan.merged(imported, over: existing, format: .calcurse, done: false)
+        #expect(merged.priority == 3)
+        #expect(merged.tags == ["work"] && merged.recurrence == "FREQ=WEEKLY" && merged.notes == "room 4")
+        // JSON holds them: its empty ones replace the list's.
+        let fromJSON = ImportPlan.merged(imported, over: existing, format: .json, done: false)
+        #expect(fromJSON.tags.isEmpty && fromJSON.recurrence == nil && fromJSON.notes == nil)
+    }
+
     @Test("into an empty list the input's order is kept in each section")
     func emptyList() throws {
         let items = try (0..<5).map { try item("item \($0)") }
