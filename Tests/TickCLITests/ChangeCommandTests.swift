@@ -25,6 +25,27 @@ struct ChangeCommandTests {
         #expect(try version(tick.file) == before)
     }
 
+    @Test("edit giving an item what it has says unchanged, and neither saves nor records an undo step nor stamps modifiedAt")
+    func editToTheSame() throws {
+        let tick = try TickRunner()
+        try tick.add(["Report", "--tag", "work"])
+        try tick.add(["Slides"])
+        let before = try version(tick.file)
+        for options in [["--untag", "nosuch"], ["--title", " Report "], ["--tag", "work"]] {
+            let result = try tick.run(["edit", "1"] + options)
+            #expect(result.status == 0, "\(options): \(result.stderr)")
+            #expect(result.stdout.hasPrefix("unchanged ") && result.stdout.hasSuffix("  Report\n"), "\(options): \(result.stdout)")
+        }
+        #expect(try version(tick.file) == before)
+        #expect(try tick.listJSON().allSatisfy { $0["modifiedAt"] is NSNull })
+        // One item changed, one not: each said as it is.
+        let both = try tick.run(["edit", "1", "2", "--tag", "work"])
+        #expect(both.stdout.split(separator: "\n").map { $0.hasPrefix("edited") } == [false, true], "\(both.stdout)")
+        // The journal holds that edit, then the adds: none of the edits that changed nothing.
+        #expect(try tick.run(["undo"]).stdout.hasPrefix("undid edit of \"Slides\""))
+        #expect(try tick.run(["undo"]).stdout.hasPrefix("undid add of \"Slides\""))
+    }
+
     @Test("several items at once are found before any change and saved once; a bad one changes nothing")
     func severalItems() throws {
         let tick = try TickRunner()

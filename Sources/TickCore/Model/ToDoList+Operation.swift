@@ -47,7 +47,7 @@ extension ToDoList {
     ///
     /// A check of a repeating item moves it on to its next occurrence instead (see
     /// ``repeatTick(_:at:zone:)``). A check, uncheck or field change stamps the item's ``ToDoItem/modifiedAt`` with
-    /// `now`; a check that moves an item to Done sets its ``ToDoItem/completedAt``, an
+    /// `now` (a field set to the value it has changes nothing); a check that moves an item to Done sets its ``ToDoItem/completedAt``, an
     /// uncheck that moves it back clears it.
     /// `zone` is the wall clock a repeating item's timed due keeps.
     public mutating func apply(_ operation: Operation, at now: Date, zone: LocalTime = .current) throws(ModelError) {
@@ -82,8 +82,10 @@ extension ToDoList {
         case let .set(id, field):
             if case .parent(let parent) = field { try checkParent(parent, of: id) }
             try update(id) { (item) throws(ModelError) in
+                let before = item
                 try item.set(field)
-                item.modifiedAt = now
+                // A field set to what it was is no change: the item, and so the file, stay.
+                if item != before { item.modifiedAt = now }
             }
         case .removeAll: removeAll()
         }

@@ -124,14 +124,17 @@ struct EditCommand: ParsableCommand {
                 let parentField = try parent.map { ToDoList.ItemField.parent(try $0.resolve(in: list).item.id) }
                     ?? (clearParent ? .parent(nil) : nil)
                 for (item, _, _) in resolved {
-                    for (index, field) in try (fields(for: item) + [parentField].compactMap { $0 }).enumerated() {
-                        try record.apply(.set(item.id, field), to: &list, title: index == 0 ? item.title : nil)
+                    var named = false
+                    for field in try fields(for: item) + [parentField].compactMap({ $0 }) {
+                        if try record.apply(.set(item.id, field), to: &list, title: named ? nil : item.title) { named = true }
                     }
                 }
-                return resolved.map(\.item)
+                // (An option that gives an item what it has changes nothing, and is said so.)
+                return resolved.map { (item: $0.item, changed: list.item(withID: $0.item.id) != $0.item) }
             }
-            for item in items {
-                output("edited \(ItemFormatting.shortID(item))  \(ItemFormatting.oneLine(title?.trimmed() ?? item.title))")
+            for (item, changed) in items {
+                let shown = changed ? title?.trimmed() ?? item.title : item.title
+                output("\(changed ? "edited" : "unchanged") \(ItemFormatting.shortID(item))  \(ItemFormatting.oneLine(shown))")
             }
         }
     }

@@ -10,12 +10,19 @@ struct ChangeRecord {
 
     /// Applies `operation` to `list` and records it, with its inverse computed first;
     /// `title` names the item it changes (once per item: nil for the item's further ones).
-    mutating func apply(_ operation: ToDoList.Operation, to list: inout ToDoList, title: String?) throws(ModelError) {
+    /// A field set to the value it has changes nothing and is not recorded: returns whether
+    /// the operation was.
+    @discardableResult
+    mutating func apply(_ operation: ToDoList.Operation, to list: inout ToDoList, title: String?) throws(ModelError) -> Bool {
         let inverses = list.inverses(of: operation, zone: .current)
+        var unchanged: ToDoItem?
+        if case .set(let id, _) = operation { unchanged = list.item(withID: id) }
         try list.apply(operation, at: Date())
+        if let unchanged, case .set(let id, _) = operation, list.item(withID: id) == unchanged { return false }
         forward.append(operation)
         inverse.insert(contentsOf: inverses, at: 0)
         if let title { titles.append(title) }
+        return true
     }
 
     /// Records a change already made to the list (`tick remove --done`).

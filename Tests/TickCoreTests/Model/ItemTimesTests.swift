@@ -35,13 +35,18 @@ struct ItemTimesTests {
         #expect(list.item(withID: item.id)?.modifiedAt == t0)
     }
 
-    @Test("a field change stamps modifiedAt, also when merged")
+    @Test("a field change stamps modifiedAt, also when merged; a field set to what it is stamps nothing")
     func fieldChangeStamps() throws {
         let item = try ToDoItem(title: "a", createdAt: t0)
         var list = try ToDoList(toDoItems: [item], doneItems: [])
         try list.merge(.set(item.id, .notes("n")), at: t1)
         #expect(list.item(withID: item.id)?.modifiedAt == t1)
         #expect(list.item(withID: item.id)?.notes == "n")
+        // Set again to what it is, the field changes nothing: the stamp stays, the list is equal.
+        let before = list
+        try list.merge(.set(item.id, .notes("n")), at: t1.addingTimeInterval(60))
+        try list.merge(.set(item.id, .title("a ")), at: t1.addingTimeInterval(60))
+        #expect(list == before)
     }
 
     @Test("a calendar-day due is 00:00 UTC of that day and says it is a day; an instant clears that")
