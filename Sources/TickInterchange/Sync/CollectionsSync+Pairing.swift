@@ -112,6 +112,10 @@ extension CollectionsSync {
             report.notes.append("collection \(pairing.folder) is named \(current) on the server; list \(existing) has that name, so list \(pairing.list) keeps its name")
             return false
         }
+        if pairing.list == ListSet.defaultName {
+            report.notes.append("collection \(pairing.folder) is named \(current) on the server; the default list \(pairing.list) cannot be renamed, so it keeps its name")
+            return false
+        }
         if !Self.isListName(current) {
             report.notes.append("collection \(pairing.folder) is named \(current) on the server, which is no list name; list \(pairing.list) keeps its name")
             return false

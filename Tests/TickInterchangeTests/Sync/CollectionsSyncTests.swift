@@ -114,6 +114,23 @@ struct CollectionsSyncTests {
         #expect(try sync.run().notes == ["collection work is named thoughts on the server; list Thoughts has that name, so list Job keeps its name"])
     }
 
+    @Test("the default list renamed on the server keeps its name, says so each time, and goes on syncing")
+    func defaultListRenamedOnServer() throws {
+        let fixture = try SyncFixture()
+        let sync = collections(fixture)
+        try collection(fixture, "tasks", displayName: "Tasks", items: [("t-1", "Milk")])
+        _ = try sync.run()
+        try Data("Personal".utf8).write(to: fixture.vdir.appendingPathComponent("tasks/displayname"))
+        try sync.lists.store(named: "Tasks").apply([.insert(try ToDoItem(title: "Bread"), .toDo, at: nil)])
+        let note = "collection tasks is named Personal on the server; the default list Tasks cannot be renamed, so it keeps its name"
+        let report = try sync.run()
+        #expect(report.failures.isEmpty, "\(report.failures)")
+        #expect(report.notes == [note])
+        #expect(try files(fixture, "tasks").filter { $0.hasSuffix(".ics") }.count == 2)
+        #expect(try sync.lists.names() == ["Tasks"])
+        #expect(try sync.run().notes == [note])
+    }
+
     @Test("a bound collection gone from the folder is refused for its list alone, unless --force-delete; --list syncs one list")
     func goneCollection() throws {
         let fixture = try SyncFixture()
