@@ -88,7 +88,13 @@ extension ToDoItem {
     /// The value of the item's own property `name` in its iCalendar extras (not one inside an
     /// alarm or an override of a recurrence), shown safely on a terminal; nil when absent or empty.
     private func keptValue(_ name: String) -> String? {
-        guard let extras = iCalendarExtras else { return nil }
+        keptValues(name).first
+    }
+
+    /// The values of every top-level property `name` kept in the iCalendar extras, in order.
+    func keptValues(_ name: String) -> [String] {
+        guard let extras = iCalendarExtras else { return [] }
+        var values: [String] = []
         var depth = 0
         for line in extras.split(whereSeparator: { $0 == "\n" || $0 == "\r\n" || $0 == "\r" }) {
             let nameEnd = line.firstIndex { $0 == ":" || $0 == ";" } ?? line.endIndex
@@ -101,12 +107,12 @@ extension ToDoItem {
                 guard let colon = line.firstIndex(where: { character in
                     if character == "\"" { quoted.toggle() }
                     return character == ":" && !quoted
-                }) else { return nil }
+                }) else { continue }
                 let value = VisibleText.line(String(line[line.index(after: colon)...])).trimmed()
-                return value.isEmpty ? nil : value
+                if !value.isEmpty { values.append(value) }
             default: break
             }
         }
-        return nil
+        return values
     }
 }

@@ -12,7 +12,8 @@ import FoundationEssentials
 /// ticking the item off would end its series on every device.
 ///
 /// The series is anchored at its DTSTART when another app gave it one (kept in the item's
-/// iCalendar extras; the due is the same distance after each start), else at the due.
+/// iCalendar extras; the due is the same distance after each start), else at the due; the
+/// starts its EXDATEs name are passed over.
 extension ToDoList {
     /// What ticking off `item` at `now` makes of it when it repeats: the item moved on to its
     /// next occurrence and the done copy of this one; nil when it is to be ticked off itself.
@@ -23,9 +24,16 @@ extension ToDoList {
         // the due is the same distance after each start.
         let offset = item.startOffset(zone: zone) ?? 0
         let start = due.addingTimeInterval(-offset)
-        guard let nextStart = rule.nextOccurrence(after: start, start: start, startIsDay: isDay, zone: zone),
-              // (Only a COUNT changes as the start moves: without one the rule stays, unexpanded again.)
-              let remaining = rule.count == nil ? rule : rule.movingStart(from: start, to: nextStart, startIsDay: isDay, zone: zone)
+        guard var nextStart = rule.nextOccurrence(after: start, start: start, startIsDay: isDay, zone: zone) else { return nil }
+        // An occurrence the series excludes (EXDATE, RFC 5545 §3.8.5.1) is passed over; it
+        // still counts toward a COUNT, as the RFC counts before it excludes.
+        let excluded = item.excludedStarts(zone: zone)
+        while excluded.contains(where: { abs($0.timeIntervalSince(nextStart)) < 1 }) {
+            guard let after = rule.nextOccurrence(after: nextStart, start: start, startIsDay: isDay, zone: zone) else { return nil }
+            nextStart = after
+        }
+        // (Only a COUNT changes as the start moves: without one the rule stays, unexpanded again.)
+        guard let remaining = rule.count == nil ? rule : rule.movingStart(from: start, to: nextStart, startIsDay: isDay, zone: zone)
         else { return nil }
         let next = nextStart.addingTimeInterval(offset)
         var moved = item
@@ -81,6 +89,15 @@ extension ToDoItem {
               let start = Self.instant(startText, zone: zone), let read = Self.instant(dueText, zone: zone),
               start.isDay == read.isDay, start.isDay == dueIsDay else { return nil }
         return read.date.timeIntervalSince(start.date)
+    }
+
+    /// The series' starts another app excluded (its EXDATEs, kept in the iCalendar extras)
+    /// of the due's kind (DATEs beside a day due, date-times beside a time), read as
+    /// ``startOffset(zone:)`` reads the DTSTART.
+    func excludedStarts(zone: LocalTime) -> [Date] {
+        keptValues("EXDATE").flatMap { $0.split(separator: ",") }.compactMap { text in
+            Self.instant(String(text).trimmed(), zone: zone).flatMap { $0.isDay == dueIsDay ? $0.date : nil }
+        }
     }
 
     /// A DATE or DATE-TIME value as iCalendar writes it (`20250106`, `20250106T090000Z`, or

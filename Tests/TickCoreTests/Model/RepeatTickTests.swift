@@ -103,6 +103,30 @@ struct RepeatTickTests {
         #expect(ToDoList.repeatTick(plain, at: now)?.moved.dueDay == CalendarDay(year: 2026, month: 1, day: 12))
     }
 
+    @Test("the starts the series' EXDATEs name are passed over, and still count toward a COUNT; all passed, the item is ticked off")
+    func excludedStarts() throws {
+        func next(_ rule: String, from day: Int, excluding: String) throws -> ToDoItem? {
+            var series = try item(rule, day: CalendarDay(year: 2026, month: 12, day: day))
+            series.iCalendarExtras = excluding
+            return ToDoList.repeatTick(series, at: now)?.moved
+        }
+        #expect(try next("FREQ=DAILY", from: 1, excluding: "EXDATE;VALUE=DATE:20261202")?.dueDay == CalendarDay(year: 2026, month: 12, day: 3))
+        #expect(try next("FREQ=WEEKLY", from: 3, excluding: "EXDATE;VALUE=DATE:20261210,20261217")?.dueDay
+                == CalendarDay(year: 2026, month: 12, day: 24))
+        // Two lines, and a date-time EXDATE beside a day due, which names no day of the series.
+        #expect(try next("FREQ=DAILY", from: 1, excluding: "EXDATE;VALUE=DATE:20261202\nEXDATE:20261203T000000Z\nEXDATE;VALUE=DATE:20261203")?.dueDay
+                == CalendarDay(year: 2026, month: 12, day: 4))
+        let counted = try next("FREQ=DAILY;COUNT=3", from: 1, excluding: "EXDATE;VALUE=DATE:20261202")
+        #expect(counted?.dueDay == CalendarDay(year: 2026, month: 12, day: 3) && counted?.recurrence == "FREQ=DAILY;COUNT=1")
+        #expect(try next("FREQ=DAILY;COUNT=2", from: 1, excluding: "EXDATE;VALUE=DATE:20261202") == nil)
+        // A timed series: the EXDATE's instant.
+        var timed = try ToDoItem(title: "Standup", createdAt: now)
+        timed.setDue(instant: Date(timeIntervalSince1970: 1_796_115_600))  // 2026-12-01 09:00 UTC
+        timed.recurrence = "FREQ=DAILY"
+        timed.iCalendarExtras = "EXDATE:20261202T090000Z"
+        #expect(ToDoList.repeatTick(timed, at: now, zone: .utc)?.moved.due == Date(timeIntervalSince1970: 1_796_115_600 + 2 * 86_400))
+    }
+
     @Test("a timed repeat keeps its wall-clock time across a change of daylight-saving time")
     func wallClock() throws {
         // Berlin: CET +1, CEST +2 from 2027-03-28.
