@@ -73,4 +73,25 @@ struct SyncCollectionsCLITests {
         #expect(down.status == 1)
         #expect(down.stderr.contains("sync tasks` failed with status 1"))
     }
+
+    @Test("a collection vdirsyncer fails to send after the merge is said once as not sent, and counted once among the lists")
+    func vdirsyncerFailsAfterTheMerge() throws {
+        let tick = try TickRunner()
+        let folder = try collections(tick)
+        try configure(tick, vdir: folder, vdirsyncer: "exit 0")
+        #expect(try tick.run(["sync"]).status == 0)
+        try tick.run(["add", "Slides", "--list", "Work"])
+        // The third call is the sync after the merges (sync, metasync, merge, sync).
+        let count = tick.directory.appendingPathComponent("calls").path
+        try configure(tick, vdir: folder, vdirsyncer: """
+            n=$(( $(cat '\(count)' 2>/dev/null || echo 0) + 1 )); echo $n > '\(count)'
+            if [ $n -ge 3 ]; then echo "error: tasks/w1: Cannot connect"; exit 1; fi
+            """)
+        let result = try tick.run(["sync"])
+        #expect(result.status == 1)
+        let lines = result.stdout.split(separator: "\n").map(String.init)
+        #expect(lines.contains("Work: synced: list +0 ~0 -0, vdir 1 written, 0 removed"), "\(result.stdout)")
+        #expect(lines.contains("Work: sync failed: merged and saved here, not sent to the server (the next sync sends it): vdirsyncer: error: tasks/w1: Cannot connect"), "\(result.stdout)")
+        #expect(result.stderr == "tick: 1 of 3 lists did not sync (the first: Work)\n")
+    }
 }

@@ -46,7 +46,9 @@ public struct CollectionsReport: Sendable, Equatable {
 
     /// How many lists failed, and the first: the error a command ends with.
     public var failureSummary: String {
-        "\(failures.count) of \(failures.count + lists.count) lists did not sync" + (failures.first.map { " (the first: \($0.list))" } ?? "")
+        // (A list whose upload failed after its merge is in both ``lists`` and ``failures``.)
+        let count = Set(lists.map(\.list) + failures.map(\.list)).count
+        return "\(failures.count) of \(count) lists did not sync" + (failures.first.map { " (the first: \($0.list))" } ?? "")
     }
 
     /// Notes a `vdirsyncer discover` that failed after folders were made: the user is told

@@ -126,7 +126,7 @@ public struct CollectionsSync: Sendable {
     private func note(_ failed: [String: String], in report: inout CollectionsReport, pairings: [Pairing]) throws(InterchangeError) {
         for pairing in pairings {
             guard let reason = failed[pairing.folder], !report.failures.contains(where: { $0.list == pairing.list }) else { continue }
-            report.failures.append(.init(list: pairing.list, reason: reason))
+            report.failures.append(.init(list: pairing.list, reason: "merged and saved here, not sent to the server (the next sync sends it): " + reason))
         }
     }
 
