@@ -83,7 +83,7 @@ struct ListScreenTests {
         #expect(state.press(.character("j"), .enter) == [.moveItems(block, to: "Home", title: "Pack")])
     }
 
-    @Test("in the picker a types a new list's name on the status line, r renames the selected one; Tasks is refused")
+    @Test("in the picker a types a new list's name on the status line, r renames the selected one; Tasks is refused; a refused name stays in its editor")
     func makeAndRename() throws {
         var state = try state()
         _ = update(&state, .listsRead(summaries(), purpose: .open, selecting: nil))
@@ -102,6 +102,17 @@ struct ListScreenTests {
         state.press(.character("a"), .character("a"), .character("/"), .character("b"))
         #expect(state.press(.enter) == [.bell])
         #expect(state.status?.text == "\"a/b\" cannot name a list: it holds \"/\"")
+        // Refused, the name stays in its editor to be mended: typed again, it is text, not
+        // the picker's keys (d, y would remove a list).
+        #expect(state.mode == .namingList(renaming: nil))
+        state.press(.control("u"))
+        for character in "home" { state.press(.character(character)) }
+        #expect(state.press(.enter) == [.bell])
+        #expect(state.status?.text == "\"home\" is taken: there is already a list named \"Home\" (names differing only in case are refused)")
+        state.press(.control("u"))
+        for character in "dyStudy" { #expect(state.press(.character(character)) == []) }
+        #expect(state.press(.enter) == [.makeList("dyStudy")])
+        #expect(state.mode == .pickingList)
     }
 
     @Test("d asks; an empty list goes at y, one with items asks again saying how many go; any other key keeps it")

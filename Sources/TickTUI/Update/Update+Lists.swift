@@ -101,16 +101,24 @@ extension AppState {
     }
 
     /// Enter on a list's name: asks the loop to make or rename the list.
+    /// A name refused (invalid, or another list's in any case) keeps the editor open with
+    /// the reason, as the other editors do: closed, the name typed again would run as the
+    /// picker's keys (`d`, `y` … remove a list).
     mutating func commitListName(_ text: String, renaming old: String?) -> [Effect] {
         let name = text.trimmed()
+        if !name.isEmpty {
+            do throws(ListSetError) {
+                try ListSet.validateForNew(name)
+                if let existing = listNames.first(where: { $0.lowercased() == name.lowercased() && $0 != old }) {
+                    throw ListSetError.taken(name, existing: existing)
+                }
+            } catch {
+                return refuse(error.description)
+            }
+        }
         editor = nil
         mode = .pickingList
         guard !name.isEmpty else { return [] }
-        do throws(ListSetError) {
-            try ListSet.validate(name)
-        } catch {
-            return refuse(error.description)
-        }
         guard let old else { return [.makeList(name)] }
         return name == old ? [] : [.renameList(old, to: name)]
     }
