@@ -43,6 +43,18 @@ struct KeyDecoderTests {
         ])
     }
 
+    @Test("control sequences ncurses did not know: Home, End, Delete, pages and arrows as keys, any other dropped, never typed")
+    func controlSequences() {
+        // tmux's Home and End under TERM=xterm-256color, and the other VT220 forms.
+        #expect(Self.keys(Self.text("\u{1B}[1~\u{1B}[4~\u{1B}[7~\u{1B}[8~\u{1B}[H\u{1B}[F")) == [.home, .end, .home, .end, .home, .end])
+        #expect(Self.keys(Self.text("\u{1B}[3~\u{1B}[5~\u{1B}[6~\u{1B}[Z")) == [.delete, .pageUp, .pageDown, .backTab])
+        #expect(Self.keys(Self.text("\u{1B}[A\u{1B}[1;2A\u{1B}[1;2B\u{1B}[1;5C\u{1B}[D")) == [.up, .shiftUp, .shiftDown, .right, .left])
+        // Unknown ones (F-keys of other terminals, Ctrl-Delete, focus reports) are no keys and no text.
+        #expect(Self.keys(Self.text("a\u{1B}[99~\u{1B}[1;9P\u{1B}[3;5~\u{1B}[Ib")) == [.character("a"), .character("b")])
+        // In two reads, as a slow terminal may send it.
+        #expect(Self.keys(Self.text("\u{1B}[1"), Self.text("~")) == [.alt("["), .character("1"), .character("~")])
+    }
+
     @Test("Ctrl-\\ … Ctrl-_ (28–31) are no keys")
     func unusedControls() {
         #expect(Self.keys(Self.text("\u{1C}\u{1F}x")) == [.character("x")])

@@ -28,9 +28,11 @@ struct KeyDecoder {
     /// What is decoded so far of a key that more input may still change.
     private enum Pending: Equatable {
         case none
-        /// Esc, waiting for a key that makes it Alt, and how many characters of the start of
-        /// a paste (``PasteBuffer/startAfterEscape``) followed it.
-        case escape(matched: Int)
+        /// Esc, waiting for a key that makes it Alt.
+        case escape
+        /// Esc `[` and the parameter and intermediate characters of a control sequence
+        /// (ECMA-48's CSI) that ncurses did not know, waiting for its final character.
+        case controlSequence([UInt32])
         /// The scalars of a grapheme cluster that the next scalar may still join.
         case grapheme(String)
     }
@@ -79,19 +81,9 @@ struct KeyDecoder {
         switch pending {
         case .none:
             start(input)
-        case .escape(let matched):
-            if case .character(let value) = input, value == PasteBuffer.startAfterEscape[matched] {
-                if matched + 1 < PasteBuffer.startAfterEscape.count {
-                    pending = .escape(matched: matched + 1)
-                } else {
-                    pending = .none
-                    paste = PasteBuffer(startedAt: time)
-                }
-                return
-            }
-            if matched > 0 {
-                notAPaste(matched: matched, at: time)
-                feed(input, at: time)
+        case .escape:
+            if input == .character(UInt32(UInt8(ascii: "["))) {
+                pending = .controlSequence([])
                 return
             }
             pending = .none
@@ -102,6 +94,18 @@ struct KeyDecoder {
             } else {
                 decoded.append(.escape)
                 start(input)
+            }
+        case .controlSequence(let characters):
+            guard case .character(let value) = input, (0x20...0x7E).contains(value) else {
+                notAControlSequence(characters, at: time)
+                feed(input, at: time)
+                return
+            }
+            if value <= 0x3F {
+                pending = .controlSequence(characters + [value])
+            } else {
+                pending = .none
+                finishControlSequence(characters, final: value, at: time)
             }
         case .grapheme(let text):
             if case .character(let value) = input, value >= 32, let scalar = Unicode.Scalar(value) {
@@ -128,8 +132,8 @@ struct KeyDecoder {
         }
         switch pending {
         case .none: break
-        case .escape(let matched) where matched > 0:
-            notAPaste(matched: matched, at: time)
+        case .controlSequence(let characters):
+            notAControlSequence(characters, at: time)
             inputPaused(at: time)
             return
         case .escape: decoded.append(.escape)
@@ -138,12 +142,45 @@ struct KeyDecoder {
         pending = .none
     }
 
-    /// Esc and the start of a paste's marker, but not all of it: Alt-[ and the characters
-    /// after it, as they would be without bracketed paste.
-    private mutating func notAPaste(matched: Int, at time: UInt64) {
+    /// Esc `[` and characters that no final character ended (a pause, or a key that cannot
+    /// be part of a sequence): Alt-[ and those characters, as typed.
+    private mutating func notAControlSequence(_ characters: [UInt32], at time: UInt64) {
         pending = .none
         decoded.append(.alt("["))
-        for value in PasteBuffer.startAfterEscape[1..<matched] { feed(.character(value), at: time) }
+        for value in characters { feed(.character(value), at: time) }
+    }
+
+    /// A whole control sequence: a paste's start, a key that terminals send this way and
+    /// ncurses' terminfo entry did not name (tmux's Home `\e[1~` under TERM=xterm …), or
+    /// one tick has no use for, which is dropped: a sequence is never typed as text.
+    private mutating func finishControlSequence(_ characters: [UInt32], final: UInt32, at time: UInt64) {
+        let parameters = String(String.UnicodeScalarView(characters.compactMap(Unicode.Scalar.init)))
+        let final = Character(Unicode.Scalar(UInt8(final)))
+        if final == "~", parameters == "200" {
+            paste = PasteBuffer(startedAt: time)
+            return
+        }
+        let key = final == "~" ? Self.controlSequenceKeys[parameters + "~"]
+            : parameters.isEmpty ? Self.controlSequenceKeys[String(final)] : Self.modifiedKey(parameters, final)
+        if let key { decoded.append(key) }
+    }
+
+    /// Keys by their control sequence without Esc `[` (`1~`, `H`): the VT220 and xterm forms.
+    private static let controlSequenceKeys: [String: Key] = [
+        "A": .up, "B": .down, "C": .right, "D": .left, "H": .home, "F": .end, "Z": .backTab,
+        "1~": .home, "7~": .home, "4~": .end, "8~": .end, "3~": .delete, "5~": .pageUp, "6~": .pageDown,
+    ]
+
+    /// An arrow, Home or End with a modifier (`1;2A` is Shift-Up): Shift-Up and Shift-Down
+    /// as such, the others as the key without it.
+    private static func modifiedKey(_ parameters: String, _ final: Character) -> Key? {
+        guard parameters.hasPrefix("1;"), let key = controlSequenceKeys[String(final)] else { return nil }
+        guard parameters == "1;2" else { return key }
+        switch key {
+        case .up: return .shiftUp
+        case .down: return .shiftDown
+        default: return key
+        }
     }
 
     /// One input inside a paste: characters are its text (or its end marker); a resize
@@ -188,7 +225,7 @@ struct KeyDecoder {
         // carriage return, since curses does not translate it (nonl).
         case 10: decoded.append(.control("j"))
         case 8, 127: decoded.append(.backspace)
-        case 27: pending = .escape(matched: 0)
+        case 27: pending = .escape
         case 0: decoded.append(.control("@"))
         case 1...26: decoded.append(.control(Character(Unicode.Scalar(UInt8(value) + 96))))
         case 28...31: break

@@ -5,8 +5,6 @@
 /// line break). The end marker is recognised across reads; the characters of a marker that
 /// turns out not to be one are text.
 struct PasteBuffer {
-    /// What the terminal sends before a paste, after its Esc.
-    static let startAfterEscape: [UInt32] = "[200~".unicodeScalars.map(\.value)
     /// What the terminal sends after a paste.
     static let end: [UInt32] = "\u{1B}[201~".unicodeScalars.map(\.value)
     /// A paste of more UTF-8 bytes than this is handed on in pieces of about this size
