@@ -112,6 +112,18 @@ struct FirstDayTests {
         #expect(keyMap.bindings.map(\.keys) == KeyMap.standard.bindings.map(\.keys))
     }
 
+    @Test("quit left without a key by [keys] keeps Ctrl-C, taken from any other entry, and says so")
+    func quitKeepsControlC() throws {
+        for rebindings in [[KeyMap.Rebinding(name: "quit", keys: [], line: 3)],
+                           [KeyMap.Rebinding(name: "quit", keys: ["Q"], line: 2), KeyMap.Rebinding(name: "first_item", keys: ["Q", "Ctrl-C"], line: 3)]] {
+            let (keyMap, problems) = KeyMap.standard.rebinding(rebindings)
+            #expect(problems.contains(KeyMap.Problem(line: 3, message: "quit would have no key, and the list could not be left: it keeps Ctrl-C")), "\(problems)")
+            var state = try Self.sampleState()
+            state.keyMap = keyMap
+            #expect(state.press(.control("c")).contains(.quit), "\(rebindings)")
+        }
+    }
+
     @Test("[colors] recolours overdue and today; none turns a colour off")
     func colorScheme() throws {
         var state = try Self.sampleState()

@@ -27,7 +27,8 @@ extension KeyMap {
     /// (`[]`: none), and they leave every other binding of the same modes, so a key does one
     /// thing. The help labels and footer keys of changed bindings follow their keys. An
     /// unknown name or key is a problem and changes nothing; so is a binding left without
-    /// keys by another's rebinding.
+    /// keys by another's rebinding. quit left without a key keeps Ctrl-C, and that is a problem
+    /// too: the list must always be left.
     public func rebinding(_ rebindings: [Rebinding]) -> (keyMap: KeyMap, problems: [Problem]) {
         var map = self
         var problems: [Problem] = []
@@ -56,6 +57,19 @@ extension KeyMap {
             }
             map.bindings[index].keys = keys
             rebound.insert(rebinding.name)
+        }
+        // The list must always be left: quit without a key keeps Ctrl-C.
+        if let quit = map.bindings.firstIndex(where: { $0.action == .quit }), map.bindings[quit].keys.isEmpty {
+            let modes = map.bindings[quit].modes
+            for other in map.bindings.indices where !map.bindings[other].modes.isDisjoint(with: modes) {
+                map.bindings[other].keys.removeAll { $0 == .control("c") }
+            }
+            map.bindings[quit].keys = [.control("c")]
+            // (The line that left it so: its own `[]`, else the one that took its last key.)
+            let own = rebindings.last { $0.name == map.bindings[quit].name }
+            let line = (own?.keys.isEmpty == true ? own?.line : takenBy[map.bindings[quit].name]?.line) ?? own?.line ?? 0
+            problems.append(Problem(line: line, message: "quit would have no key, and the list could not be left: it keeps Ctrl-C"))
+            rebound.insert(map.bindings[quit].name)
         }
         for index in map.bindings.indices where map.bindings[index].keys != bindings[index].keys {
             map.bindings[index].relabel()
