@@ -60,6 +60,21 @@ struct RunLoopListsTests {
         #expect(try titles(lists.store("Job")) == ["Slides"])
     }
 
+    @Test("the open list renamed elsewhere opens under its new name and takes the next change; removed elsewhere, Tasks opens, and the status line says so")
+    func openListGoneElsewhere() throws {
+        let lists = try RecordingLists(["Work"])
+        let terminal = TestTerminal(steps: [.key(.character("]")), .idle] + add("Slides") + [.idle,
+            .perform { try? lists.set.rename("Work", to: "Job") }, .idle] + add("Notes") + [.idle,
+            .perform { _ = try? lists.set.remove("Job", withItems: true) }, .idle])
+        var loop = try makeLoop(terminal, lists)
+        _ = loop.run()
+        #expect(terminal.frames.contains { $0.lines.contains { $0.contains("the list Work was renamed Job elsewhere: Job is open") } })
+        #expect(terminal.frames.contains { $0.lines.contains { $0.contains("Job · 2 to do · 0 done") } })
+        #expect(terminal.frames.contains { $0.lines.contains { $0.contains("the list Job was removed elsewhere: Tasks is open") } })
+        #expect(loop.state.listName == ListSet.defaultName)
+        #expect(try lists.names() == ["Tasks"])
+    }
+
     @Test("a list opened again keeps the background sync it had: Tasks' sync, still running when Work opened, is collected back in Tasks")
     func syncKeptPerList() throws {
         let lists = try RecordingLists(["Work"])

@@ -57,6 +57,34 @@ extension EventLoop {
         }
     }
 
+    /// When the open list's file is gone — renamed or removed by `tick lists`, another window,
+    /// or a sync that carried the server's rename — opens what it became: the list whose file
+    /// is the same file (a rename keeps it; changes not saved yet are saved into it first),
+    /// else the default list; the status line says which. False when the file is there.
+    mutating func followOpenList() -> Bool {
+        guard let lists, state.listName != ListSet.defaultName, store.version() == nil,
+              let last = watcher.lastSeen ?? diskVersion else { return false }
+        let old = state.listName
+        do throws(ListSetError) {
+            let renamed = try lists.names().first { name in
+                guard name != old, let version = (try? lists.openStore(name))?.version() else { return false }
+                return version.device == last.device && version.inode == last.inode
+            }
+            if let renamed {
+                store = try lists.openStore(renamed)
+                saveIfNeeded()
+            }
+            let lost = state.pendingOperations.count
+            try open(renamed ?? ListSet.defaultName, in: lists)
+            let unsaved = lost == 0 ? "" : " (\(lost) change\(lost == 1 ? "" : "s") not saved went with it)"
+            dispatch(.listsChanged(renamed.map { "the list \(old) was renamed \($0) elsewhere\(unsaved): \($0) is open" }
+                ?? "the list \(old) was removed elsewhere\(unsaved): \(ListSet.defaultName) is open"))
+        } catch {
+            dispatch(.listsFailed("the list \(old) is gone, and no other could be opened: \(error.description)"))
+        }
+        return true
+    }
+
     /// Opens the list `name` in the open one's place: its store, file watcher, undo journal
     /// and background sync (``syncForList``) follow.
     private mutating func open(_ name: String, in lists: any ListCatalog<Store>) throws(ListSetError) {

@@ -297,6 +297,7 @@ struct EventLoop<Store: ListStore> {
 
     /// Picks up changes other processes made to the list or the undo journal.
     mutating func refresh() {
+        if followOpenList() { return }
         guard watcher.checkForChange(store.version()) else {
             if let journal, journalWatcher.checkForChange(journal.version()) { readJournal() }
             return
