@@ -58,6 +58,26 @@ struct UpdateEventTests {
         #expect(state.pendingOperations == [.set(Fixtures.id(3), .title("c!"))])
     }
 
+    @Test("the new-item row stays under the item it was opened under when a change from elsewhere moves that item")
+    func newRowFollowsItsPlace() throws {
+        var state = Fixtures.state(try Fixtures.list(toDo: ["one", "two", "three"]))
+        state.press(.character("G"), .character("a"))
+        for character in "NEW" { state.press(.character(character)) }
+        var disk = try Fixtures.list(toDo: ["one", "two", "three"])
+        try disk.insert(try Fixtures.item(9, "top"), in: .toDo, at: 0)
+        _ = update(&state, .externalChange(disk))
+        #expect(state.mode == .editing(.newItem(at: 4)))
+        state.press(.enter)
+        #expect(state.toDoTitles == ["top", "one", "two", "three", "NEW"])
+        // Opened at the top, it stays at the top.
+        state.press(.character("g"), .character("A"))
+        #expect(state.mode == .editing(.newItem(at: 1)), "A opens under the first item")
+        state.press(.escape, .character("g"))
+        _ = state.beginAdding(at: 0)
+        _ = update(&state, .externalChange(disk))
+        #expect(state.mode == .editing(.newItem(at: 0)))
+    }
+
     @Test("an editor whose item was removed elsewhere is closed, and the keys typed next edit nothing")
     func editedItemVanishes() throws {
         var state = Fixtures.state(try Fixtures.list(toDo: ["a", "b", "c"], done: ["d"]))

@@ -66,6 +66,9 @@ public struct AppState: Sendable {
     var foldedOpenCounts: [UUID: Int] = [:]
     /// The parent of the item being added on the new-item row (`A`), nil for a top-level one.
     var newItemParent: UUID?
+    /// The To Do item the new-item row was opened under (nil: at the top), so that the row
+    /// stays under it when a change from elsewhere moves it.
+    var newItemAfter: UUID?
     /// The order To Do is shown in (`s` cycles it); the list's own order stays.
     public internal(set) var sort: ViewSort = .manual
     /// While sorted: the list positions of To Do's shown items, in the order shown (the

@@ -21,6 +21,7 @@ extension AppState {
         sort = .manual
         sortedToDo = nil
         mode = .editing(.newItem(at: position))
+        newItemAfter = position > 0 && position <= list.toDoItems.count ? list.toDoItems[position - 1].id : nil
         editor = LineEditor()
         selection = Selection(section: .toDo, index: position)
         return []
@@ -108,6 +109,7 @@ extension AppState {
     private mutating func closeEditor() {
         mode = .browsing
         newItemParent = nil
+        newItemAfter = nil
         editor = nil
         editOriginal = nil
     }

@@ -15,6 +15,13 @@ extension AppState {
         }
         list = newList
         refreshFilter()
+        if case .editing(.newItem(let position)) = mode {
+            // The new row stays under the item it was opened under, wherever that went.
+            let moved = newItemAfter.map { after in list.toDoItems.position(of: after).map { $0 + 1 } ?? min(position, list.toDoItems.count) } ?? 0
+            mode = .editing(.newItem(at: moved))
+            selection = Selection(section: .toDo, index: moved)
+            return
+        }
         if let selected {
             // Cheap when the item is still where it was; a scan by id otherwise.
             if selectedItem?.id != selected, !select(id: selected) { selection = anchor }
