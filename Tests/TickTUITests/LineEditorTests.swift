@@ -80,6 +80,23 @@ struct LineEditorTests {
         #expect(toEnd.cursor == 6)
     }
 
+    @Test("in notes of several lines Home, End, Ctrl-U and Ctrl-K act on the cursor's line")
+    func linesOfNotes() {
+        var notes = LineEditor("first\nsecond line\r\nthird")
+        notes.apply(.home)
+        #expect(notes.cursor == 18)
+        for _ in 0..<4 { notes.apply(.left) }  // after "second l"
+        var kill = notes, home = notes
+        notes.apply(.deleteToStart)
+        #expect(notes.text == "first\nine\r\nthird" && notes.cursor == 6)
+        kill.apply(.deleteToEnd)
+        #expect(kill.text == "first\nsecond l\r\nthird")
+        home.apply(.home)
+        #expect(home.cursor == 6)
+        home.apply(.end)
+        #expect(home.cursor == 17)
+    }
+
     @Test("a pasted long line arriving as single keys is kept whole")
     func pastedLine() {
         var editor = LineEditor()

@@ -40,7 +40,7 @@ struct ListScreenTests {
         #expect(single.status?.text == "Tasks is the only list: L, then a, makes another")
     }
 
-    @Test("L reads the lists; the picker shows each with its counts, the open one marked, j/k select, Enter opens")
+    @Test("L reads the lists; the picker shows each with its counts, the open one marked, j/k select, Enter opens, Ctrl-C closes")
     func picker() throws {
         var state = try state()
         #expect(state.press(.character("L")) == [.readLists(.open)])
@@ -56,6 +56,10 @@ struct ListScreenTests {
         #expect(state.press(.character("j"), .character("j"), .character("j")) == [])
         #expect(state.picker?.selected?.name == "Work")
         #expect(state.press(.enter) == [.openList("Work")])
+        #expect(state.picker == nil && state.mode == .browsing)
+        // Ctrl-C closes it, as Esc, q and L do.
+        _ = update(&state, .listsRead(summaries(), purpose: .open, selecting: nil))
+        #expect(state.press(.control("c")) == [])
         #expect(state.picker == nil && state.mode == .browsing)
     }
 

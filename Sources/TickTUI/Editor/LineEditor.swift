@@ -1,7 +1,8 @@
 /// A one-line text editor that moves by grapheme cluster (a Swift `Character`), so é, 東
 /// and 👍🏽 are each one step.
 ///
-/// Every command costs O(1) at the end of the line (typing) and at most O(length) elsewhere;
+/// Home, End, Ctrl-U and Ctrl-K work on the cursor's line of a text with line breaks (the
+/// notes). Every command costs O(1) at the end of the line (typing) and at most O(length) elsewhere;
 /// inserting a paste costs O(length of both) wherever the cursor is.
 public struct LineEditor: Sendable, Hashable {
     /// The text, one element per grapheme cluster.
@@ -27,8 +28,8 @@ public struct LineEditor: Sendable, Hashable {
         case .insertText(let text): insert(contentsOf: text)
         case .left: cursor = max(cursor - 1, 0)
         case .right: cursor = min(cursor + 1, characters.count)
-        case .home: cursor = 0
-        case .end: cursor = characters.count
+        case .home: cursor = lineStart
+        case .end: cursor = lineEnd
         case .backspace:
             guard cursor > 0 else { return }
             characters.remove(at: cursor - 1)
@@ -37,10 +38,11 @@ public struct LineEditor: Sendable, Hashable {
             guard cursor < characters.count else { return }
             characters.remove(at: cursor)
         case .deleteToStart:
-            characters.removeSubrange(0..<cursor)
-            cursor = 0
+            let start = lineStart
+            characters.removeSubrange(start..<cursor)
+            cursor = start
         case .deleteToEnd:
-            characters.removeSubrange(cursor...)
+            characters.removeSubrange(cursor..<lineEnd)
         case .deleteWordBackward:
             var start = cursor
             while start > 0, characters[start - 1].isWhitespace { start -= 1 }
@@ -48,6 +50,21 @@ public struct LineEditor: Sendable, Hashable {
             characters.removeSubrange(start..<cursor)
             cursor = start
         }
+    }
+
+    /// Where the cursor's line starts: after the line break before it (the notes hold
+    /// several lines), else at the start.
+    private var lineStart: Int {
+        var start = cursor
+        while start > 0, !characters[start - 1].isNewline { start -= 1 }
+        return start
+    }
+
+    /// Where the cursor's line ends: at the line break after it, else at the end.
+    private var lineEnd: Int {
+        var end = cursor
+        while end < characters.count, !characters[end].isNewline { end += 1 }
+        return end
     }
 
     /// Inserts text at the cursor in one step (a paste of any length costs one move of

@@ -133,7 +133,7 @@ public struct KeyMap: Sendable {
                    footer: ("r", 2), action: .pickerRename),
         KeyBinding("picker_remove", [.character("d")], "d", "remove", "the list (asks; not Tasks, not undoable)", modes: [.pickList],
                    footer: ("d", 3), action: .pickerRemove),
-        KeyBinding("picker_close", [.escape, .character("q"), .character("L")], "Esc q L", "close", modes: [.pickList],
+        KeyBinding("picker_close", [.escape, .character("q"), .character("L"), .control("c")], "Esc q L Ctrl-C", "close", modes: [.pickList],
                    footer: ("Esc", 0), action: .closePicker),
 
         // Remove list question
