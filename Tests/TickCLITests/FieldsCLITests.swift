@@ -31,6 +31,7 @@ struct FieldsCLITests {
         ["add", "X", "--priority", "urgent"], ["add", "X", "--priority", "0"], ["add", "X", "--repeat", "sometimes"],
         ["add", "X", "--repeat", "FREQ=WEEKLY;COUNT=2;UNTIL=20270101"], ["edit", "1", "--priority", "10"],
         ["edit", "1", "--repeat", "every 0 days"], ["edit", "1", "--priority", "1", "--clear-priority"],
+        ["add", "X", "--tag", ""], ["add", "X", "--tag", " # "], ["edit", "1", "--tag", " "], ["edit", "1", "--untag", ""],
     ])
     func refused(arguments: [String]) throws {
         let tick = try TickRunner()
@@ -47,7 +48,8 @@ struct FieldsCLITests {
         let tick = try TickRunner()
         try tick.add(["One", "--tag", "a"])
         try tick.add(["Two", "--tag", "b", "--due", "2026-12-10"])
-        #expect(try tick.run(["edit", "1", "2", "--priority", "low", "--tag", "x", "--untag", "a"]).status == 0)
+        // A tag typed as the app shows it, #x, is the tag x.
+        #expect(try tick.run(["edit", "1", "2", "--priority", "low", "--tag", "#x", "--untag", "#a"]).status == 0)
         var items = try tick.listJSON()
         #expect(items.map { $0["priority"] as? Int } == [9, 9])
         #expect(items.map { $0["tags"] as? [String] } == [["x"], ["b", "x"]])

@@ -41,11 +41,11 @@ struct UpdateFieldsTests {
         #expect(state.list.toDoItems[0].priority == 9)
     }
 
-    @Test("# edits the tags, commas between them; / finds an item by #tag")
+    @Test("# edits the tags, commas between them, a # typed before one dropped; / finds an item by #tag")
     func tags() throws {
         var state = try state([try Fixtures.item(1, "Call Ana"), try Fixtures.item(2, "Buy milk")])
         state.press(.character("#"))
-        state.type("family, phone ,family")
+        state.type("family, #phone ,family, #")
         state.press(.enter)
         #expect(state.list.toDoItems[0].tags == ["family", "phone"])
         state.press(.character("/"))

@@ -172,7 +172,7 @@ extension AppState {
             }
             return commitField(.location(location), of: id, name: "location edit", unchanged: list.item(withID: id)?.location == location)
         case .tags(let id):
-            let tags = trimmed.split(separator: ",").map { String($0).trimmed() }.filter { !$0.isEmpty }
+            let tags = trimmed.split(separator: ",").map(TagInput.tag).filter { !$0.isEmpty }
             return commitField(.tags(tags), of: id, name: "tags edit", unchanged: list.item(withID: id)?.tags == tags)
         case .repeatRule(let id):
             return commitRepeat(trimmed, of: id)

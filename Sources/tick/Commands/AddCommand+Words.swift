@@ -73,7 +73,7 @@ extension AddCommand {
                 var made = try ToDoItem(title: title, notes: notes.flatMap { $0.isEmpty ? nil : $0 }, location: place)
                 if let due = due ?? words.due?.date { try made.set(due.dueField()) }
                 try made.setPriority(priority)
-                try made.setTags(tags + words.tags)
+                try made.setTags(tags.map(TagInput.tag) + words.tags)
                 if let repeatRule, let today = CalendarDay(of: Date(), in: .current) {
                     let rule = try ArgumentValues.repeatRule(repeatRule, dueIsDay: made.due == nil || made.dueIsDay)
                     for field in ToDoList.ItemField.repeating(made, by: rule, today: today) { try made.set(field) }

@@ -94,6 +94,9 @@ struct AddCommand: ParsableCommand {
         if let location, location.trimmed().isEmpty {
             throw ValidationError("--location needs a name")
         }
+        if tags.contains(where: { TagInput.tag($0).isEmpty }) {
+            throw ValidationError("--tag needs a name")
+        }
         _ = try place()
     }
 

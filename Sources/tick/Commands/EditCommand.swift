@@ -106,6 +106,9 @@ struct EditCommand: ParsableCommand {
         if let location, location.trimmed().isEmpty {
             throw ValidationError("--location needs a name (use --clear-location to remove it)")
         }
+        if (addTags + removeTags).contains(where: { TagInput.tag($0).isEmpty }) {
+            throw ValidationError("--tag and --untag need a name")
+        }
         if title == nil && notes == nil && !clearNotes && due == nil && !clearDue && location == nil
             && !clearLocation && coordinate == nil && priority == nil && !clearPriority && addTags.isEmpty && removeTags.isEmpty
             && repeatRule == nil && !clearRepeat && parent == nil && !clearParent {
@@ -157,8 +160,8 @@ struct EditCommand: ParsableCommand {
         if let priority { fields.append(.priority(priority)) }
         if clearPriority { fields.append(.priority(nil)) }
         if !addTags.isEmpty || !removeTags.isEmpty {
-            let removed = Set(removeTags.map { $0.trimmed() })
-            fields.append(.tags((item.tags + addTags).filter { !removed.contains($0.trimmed()) }))
+            let removed = Set(removeTags.map(TagInput.tag))
+            fields.append(.tags((item.tags + addTags.map(TagInput.tag)).filter { !removed.contains($0.trimmed()) }))
         }
         if clearRepeat { fields.append(.recurrence(nil)) }
         if let repeatRule {
