@@ -43,6 +43,34 @@ struct RenderTests {
         ])
     }
 
+    @Test("80×24: long notes are cut to leave the due date, place and other fields their rows")
+    func longNotesLeaveFields() throws {
+        var state = try Self.sampleState(size: Size(columns: 80, rows: 24))
+        let id = try #require(state.selectedItem?.id)
+        let notes = (1...8).map { "note line \($0)" }.joined(separator: "\n")
+        var list = state.list
+        let kitchen = try Location(name: "Kitchen", latitude: 50.94, longitude: 6.96)
+        try list.update(id) { item in
+            item.notes = notes
+            item.location = kitchen
+        }
+        _ = update(&state, .externalChange(list))
+        let lines = render(state, size: Size(columns: 80, rows: 24)).trimmedLines
+        // (Seven rows: one line of the notes, which are there, and the fields in their order.)
+        #expect(Array(lines[15...21]) == [
+            " Call the plumber about the kitchen sink",
+            "",
+            " note line 1...",
+            "",
+            " Due       Fri, Dec 4 2026 (in 3 days)",
+            " Location  Kitchen",
+            "           50.94 deg N, 6.96 deg E",
+        ])
+        // With more rows, the notes take what the fields leave.
+        let tall = render(state, size: Size(columns: 80, rows: 30)).trimmedLines
+        #expect(tall.contains(" note line 2...") && tall.contains(" Created   Fri, Nov 20 2026"), "\(tall)")
+    }
+
     @Test("120×40: the detail pane stands right of the list; UTF-8 boxes")
     func wide() throws {
         var state = try Self.sampleState(size: Size(columns: 120, rows: 40), unicode: true)

@@ -17,8 +17,8 @@ extension Screen {
         }
     }
 
-    /// The selected item in full: title and notes wrapped, due date with a relative phrase,
-    /// location with coordinates, created date. While the notes or the due date are being
+    /// The selected item in full: title and notes wrapped (the notes cut to leave the fields
+    /// their rows), due date with a relative phrase, location with coordinates, created date. While the notes or the due date are being
     /// edited, their editor comes first.
     mutating func drawDetail(_ state: AppState, in rect: Rect, palette: Palette) {
         guard rect.height > 0, rect.width > 0 else { return }
@@ -63,15 +63,6 @@ extension Screen {
             write(line, column: rect.column, row: row, style: palette.header)
             row += 1
         }
-        if let notes = item.notes, !notes.isEmpty, row + 1 < end {
-            row += 1
-            for line in TextWrap.lines(notes, width: rect.width, limit: end - row, ellipsis: ellipsis) {
-                write(line, column: rect.column, row: row)
-                row += 1
-            }
-        }
-        row += 1
-
         var fields: [(String, [String], CellStyle)] = []
         if let due = item.localDue(calendar: state.calendar) {
             let relative = DueDateFormat.relativePhrase(for: due, isDay: item.dueIsDay, now: state.now, calendar: state.calendar)
@@ -103,6 +94,21 @@ extension Screen {
         if let modifiedAt = item.modifiedAt {
             fields.append(("Modified", [DueDateFormat.longDate(modifiedAt, calendar: state.calendar)], palette.label))
         }
+
+        // The notes get the rows the fields below leave (at least one), so that long notes
+        // never hide the due date, place or repeat.
+        let fieldRows = fields.reduce(0) { rows, field in
+            rows + field.1.reduce(0) { $0 + TextWrap.lines($1, width: rect.width - labelWidth, limit: end - rect.row, ellipsis: ellipsis).count }
+        }
+        if let notes = item.notes, !notes.isEmpty, row + 1 < end {
+            row += 1
+            let room = max(end - row - 1 - fieldRows, 1)
+            for line in TextWrap.lines(notes, width: rect.width, limit: min(room, end - row), ellipsis: ellipsis) {
+                write(line, column: rect.column, row: row)
+                row += 1
+            }
+        }
+        row += 1
 
         for (label, values, style) in fields {
             guard row < end else { return }
