@@ -127,6 +127,22 @@ struct ListsCLITests {
         #expect(both.stderr.contains("--to and --to-list exclude each other"))
     }
 
+    @Test("a move into a list renamed since cannot be undone: the undo says so and drops it, and the changes before it can be undone")
+    func undoMoveIntoRenamedList() throws {
+        let tick = try TickRunner()
+        try tick.add(["Milk"])
+        try tick.add(["Second"])
+        #expect(try tick.run(["lists", "add", "School"]).status == 0)
+        #expect(try tick.run(["move", "1", "--to-list", "School"]).status == 0)
+        #expect(try tick.run(["lists", "rename", "School", "Uni"]).status == 0)
+        let refused = try tick.run(["undo"])
+        #expect(refused.status == 1)
+        #expect(refused.stderr.contains("the move is dropped from the journal: undo again undoes the change before it"), "\(refused.stderr)")
+        let next = try tick.run(["undo", "--anyway"])
+        #expect(next.stdout == "undid add of \"Second\"\n", "\(next.stderr)")
+        #expect(try tick.listJSON(["--list", "Uni"]).map { $0["title"] as? String } == ["Milk"])
+    }
+
     @Test("list --all-lists prints each list under its name; --json every item with its list")
     func allLists() throws {
         let tick = try TickRunner()

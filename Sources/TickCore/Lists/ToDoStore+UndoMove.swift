@@ -12,7 +12,8 @@ extension ToDoStore {
     /// Unless `anyway`, nothing is undone when either list changed since the move by a
     /// change its journal does not hold, or the other half is not the newest entry of its
     /// journal. When the other half is gone from its journal (or its list is), nothing is
-    /// undone even `anyway`: undoing one half alone could lose the items.
+    /// undone even `anyway` (undoing one half alone could lose the items), and this half is
+    /// dropped from the journal, so that the changes before it can be undone.
     func undoMove(_ entry: UndoJournal.Entry, in journal: UndoJournal, anyway: Bool) throws(StoreError) -> UndoOutcome {
         guard let pair = entry.pair else { return .nothingToUndo }
         let now = Date()
@@ -26,7 +27,14 @@ extension ToDoStore {
                     guard let mine = try journal.entries().last, mine.id == entry.id else { return .changedElsewhere(entry) }
                     let theirs = try otherJournal.entries()
                     guard let partner = theirs.last(where: { $0.id == pair.entry }), other.file.version(therePath) != nil else {
-                        throw StoreError(kind: .rejected, path: pair.list, problem: "the other half of the \(entry.name) is gone from this list's undo journal; nothing undone (undoing one half alone could lose the items)")
+                        // (Renamed or removed, the other list took its journal with it. Kept, this
+                        // half would stop every older change here from being undone.)
+                        try journal.apply([.undone(entry.id, wasCurrent: false)], after: nil)
+                        throw StoreError(kind: .rejected, path: pair.list, problem: """
+                            the other half of the \(entry.name) is gone from this list's undo journal (its list was renamed or \
+                            removed); nothing undone (undoing one half alone could lose the items), and the move is dropped from \
+                            the journal: undo again undoes the change before it
+                            """)
                     }
                     let current = entry.after != nil && entry.after == file.version(herePath)
                         && partner.after != nil && partner.after == other.file.version(therePath)
