@@ -144,7 +144,7 @@ struct SubtaskCLITests {
         #expect(try tick.run(["check", "1"]).stdout.hasSuffix("  Call\n"))
     }
 
-    @Test("a JSON import keeps parents, a child before its parent too; a parent naming no item is refused with its line")
+    @Test("a JSON import keeps parents, a child before its parent too; a parent naming no item, or making a cycle, is refused with its line")
     func jsonImport() throws {
         let tick = try TickRunner()
         let parent = "6F1C2B8E-3A9D-4B52-9E1A-0C7D5E4F3A21", child = "0A1B2C3D-4E5F-4A6B-8C7D-9E0F1A2B3C4D"
@@ -159,5 +159,16 @@ struct SubtaskCLITests {
                                        input: #"[{"title": "Socks", "parent": "\#(UUID().uuidString)"}]"#)
         #expect(bad.status != 0)
         #expect(bad.stderr.contains("standard input:1:") && bad.stderr.contains("is no item of the input or the list"), "\(bad.stderr)")
+        // A cycle, and an item its own parent, are refused too, and change nothing.
+        let a = "11111111-1111-4111-8111-111111111111", b = "22222222-2222-4222-8222-222222222222"
+        for (input, problem) in [
+            ("[{\"id\": \"\(a)\", \"title\": \"A\", \"parent\": \"\(b)\"},\n {\"id\": \"\(b)\", \"title\": \"B\", \"parent\": \"\(a)\"}]",
+             "standard input:1: the parent \(b) of \"A\" is one of its own subtasks"),
+            ("[{\"id\": \"\(a)\", \"title\": \"Self\", \"parent\": \"\(a)\"}]", "standard input:1: the parent \(a) of \"Self\" is the item itself"),
+        ] {
+            let cycle = try tick.run(["import", "--format", "json", "-"], input: input)
+            #expect(cycle.status == 1 && cycle.stderr.contains(problem), "\(cycle.stderr)")
+        }
+        #expect(try tick.run(["list"]).stdout == "1 [ ] Pack\n2   [ ] Socks\n")
     }
 }

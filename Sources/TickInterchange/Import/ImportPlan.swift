@@ -116,14 +116,27 @@ public struct ImportPlan: Sendable {
         changes = replacements + moveRemovals + moveInsertions
     }
 
-    /// Refuses an entry whose parent is no item of the list the import makes.
+    /// Refuses an entry whose parent is no item of the list the import makes, or is the
+    /// item itself or one of its subtasks (a cycle, which the list would otherwise break
+    /// without a word).
     private static func checkParents(_ entries: [ExchangeEntry], in list: ToDoList, source: String) throws(InterchangeError) {
         guard entries.contains(where: { $0.item.parent != nil }) else { return }
-        let ids = Set(list.allItems.map(\.id))
+        var parentOf: [UUID: UUID] = [:]
+        for item in list.allItems { parentOf[item.id] = item.parent }
+        for entry in entries { parentOf[entry.item.id] = entry.item.parent }
         for entry in entries {
-            guard let parent = entry.item.parent, !ids.contains(parent) else { continue }
-            throw InterchangeError(source: entry.source ?? source, line: entry.line,
-                                   problem: "the parent \(parent.uuidString) of \"\(VisibleText.line(entry.item.title))\" is no item of the input or the list")
+            guard let parent = entry.item.parent else { continue }
+            func refuse(_ what: String) -> InterchangeError {
+                InterchangeError(source: entry.source ?? source, line: entry.line,
+                                 problem: "the parent \(parent.uuidString) of \"\(VisibleText.line(entry.item.title))\" is \(what)")
+            }
+            guard list.contains(parent) else { throw refuse("no item of the input or the list") }
+            var current: UUID? = parent, steps = 0
+            while let ancestor = current, steps <= parentOf.count {
+                if ancestor == entry.item.id { throw refuse(parent == ancestor ? "the item itself" : "one of its own subtasks") }
+                current = parentOf[ancestor]
+                steps += 1
+            }
         }
     }
 
