@@ -5,21 +5,25 @@ import TickCore
 /// the content it kept (RFC 5545): a DURATION, because a VTODO holds DUE or DURATION, never
 /// both (3.6.2), and tick's due replaces it; a DTSTART whose value type (DATE or DATE-TIME)
 /// is not the DUE's, or which is after the DUE (3.8.2.3). Servers such as Nextcloud
-/// (sabre/vobject) refuse such a VTODO. Counted by items, for the message that says so.
+/// (sabre/vobject) refuse such a VTODO. Also the control characters TEXT cannot hold
+/// (3.3.11), which a title or notes may have. Counted by items, for the message that says so.
 public struct DroppedForDue: Sendable, Equatable {
     /// Items whose DTSTART was left out.
     public var startDates = 0
     /// Items whose DURATION was left out.
     public var durations = 0
+    /// Items with control characters in their text, which iCalendar's TEXT cannot hold.
+    public var controlCharacters = 0
 
     public init() {}
 
-    public var isEmpty: Bool { startDates == 0 && durations == 0 }
+    public var isEmpty: Bool { startDates == 0 && durations == 0 && controlCharacters == 0 }
 
     /// Adds another count to this one (a vdir's files, one at a time).
     public mutating func add(_ other: DroppedForDue) {
         startDates += other.startDates
         durations += other.durations
+        controlCharacters += other.controlCharacters
     }
 
     /// The parts of the message on standard error, such as
@@ -29,6 +33,7 @@ public struct DroppedForDue: Sendable, Equatable {
         var parts: [String] = []
         if startDates > 0 { parts.append("DTSTART of \(items(startDates)) (not the DUE's DATE or DATE-TIME type, or after the DUE)") }
         if durations > 0 { parts.append("DURATION of \(items(durations)) (a VTODO holds DUE or DURATION, and tick's due replaces it)") }
+        if controlCharacters > 0 { parts.append("control characters in the text of \(items(controlCharacters)) (iCalendar text cannot hold them)") }
         return parts
     }
 }

@@ -12,6 +12,8 @@ public struct ICalWriter: ~Copyable {
     private var output: ByteWriter
     /// Octets on the current physical line so far.
     private var column = 0
+    /// How many control characters ``text(_:)`` left out so far.
+    public private(set) var controlCharactersLeftOut = 0
 
     /// A writer with room for `capacity` bytes made at once (it grows as needed).
     public init(reservingCapacity capacity: Int = 4_096) {
@@ -101,6 +103,8 @@ public struct ICalWriter: ~Copyable {
     }
 
     /// A TEXT value, escaped: `\` `;` `,` get a backslash, a line break (LF, CR LF or CR) becomes `\n`.
+    /// Other control characters but tab, which TEXT cannot hold (RFC 5545 3.3.11), are left
+    /// out and counted in ``controlCharactersLeftOut``.
     public mutating func text(_ value: String) {
         value.withUTF8Bytes { utf8 in
             var index = 0
@@ -114,9 +118,11 @@ public struct ICalWriter: ~Copyable {
                     if byte == 0x0D, index + 1 < utf8.count, utf8[index + 1] == 0x0A { index += 1 }
                     self.byte(UInt8(ascii: "\\"))
                     self.byte(UInt8(ascii: "n"))
+                case 0x00...0x08, 0x0B, 0x0C, 0x0E...0x1F, 0x7F:
+                    controlCharactersLeftOut += 1
                 default:
                     var end = index + 1
-                    while end < utf8.count, utf8[end] > UInt8(ascii: "\\") || !Self.needsEscape(utf8[end]) { end += 1 }
+                    while end < utf8.count, (utf8[end] > UInt8(ascii: "\\") && utf8[end] != 0x7F) || !Self.needsEscape(utf8[end]) { end += 1 }
                     append(UnsafeBufferPointer(rebasing: utf8[index..<end]))
                     index = end
                     continue
@@ -217,7 +223,7 @@ public struct ICalWriter: ~Copyable {
     }
 
     private static func needsEscape(_ byte: UInt8) -> Bool {
-        byte == UInt8(ascii: "\\") || byte == UInt8(ascii: ";") || byte == UInt8(ascii: ",") || byte == 0x0A || byte == 0x0D
+        byte == UInt8(ascii: "\\") || byte == UInt8(ascii: ";") || byte == UInt8(ascii: ",") || (byte < 0x20 && byte != 0x09) || byte == 0x7F
     }
 }
 
@@ -257,6 +263,7 @@ public enum ICalText {
                 if pending == "\n" { pending = iterator.next() }
                 result.append("\\"); result.append("n")
             case "\n": result.append("\\"); result.append("n")
+            case "\u{00}"..."\u{08}", "\u{0B}", "\u{0C}", "\u{0E}"..."\u{1F}", "\u{7F}": break
             default: result.append(scalar)
             }
         }

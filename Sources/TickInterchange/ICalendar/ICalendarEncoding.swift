@@ -133,6 +133,8 @@ extension ICalendar {
                            timeZones: inout [(tzid: String, lines: [Substring])], dropped: inout DroppedForDue) {
         var context = VTodoWriteContext(item: item, isDone: isDone, sortOrder: sortOrder,
                                         extras: item.iCalendarExtras.map(ICalendarExtras.init))
+        let controlCharacters = writer.controlCharactersLeftOut
+        defer { if writer.controlCharactersLeftOut > controlCharacters { dropped.controlCharacters += 1 } }
         writer.line("BEGIN", value: "VTODO")
         for row in VTodoMapping.rows { row.write(&context, to: &writer) }
         // The kept lines written inside the VTODO: those outside its sub-components are the

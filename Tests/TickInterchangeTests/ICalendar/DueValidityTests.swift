@@ -224,4 +224,18 @@ struct DueValidityTests {
         #expect(result.succeeded, "\(result.errorOutput)")
         #expect(result.output == "3\n")
     }
+
+    @Test("control characters, which iCalendar text cannot hold, are left out of SUMMARY and DESCRIPTION (tab kept), and the export says so")
+    func controlCharacters() throws {
+        var item = try ToDoItem(title: "x\u{0}y esc\u{1B}[1mbold\u{7F}", createdAt: utc(2026, 11, 1, 8))
+        item.notes = "tab\there\u{7}\nnext"
+        let plain = try ToDoItem(title: "plain", createdAt: utc(2026, 11, 1, 8))
+        let (text, message) = try exportICS([item, plain])
+        let lines = topLevelLines(text, uid: item.id.uuidString)
+        #expect(lines.contains("SUMMARY:xy esc[1mbold"), "\(lines)")
+        #expect(lines.contains("DESCRIPTION:tab\there\\nnext"), "\(lines)")
+        #expect(!text.unicodeScalars.contains { ($0.value < 0x20 && $0 != "\t" && $0 != "\r" && $0 != "\n") || $0.value == 0x7F })
+        #expect(message == "iCalendar left out: control characters in the text of 1 item (iCalendar text cannot hold them)")
+        #expect(ICalText.escape("a\u{1B}b\u{0}") == "ab")
+    }
 }
