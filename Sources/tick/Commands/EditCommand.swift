@@ -129,7 +129,13 @@ struct EditCommand: ParsableCommand {
                 for (item, _, _) in resolved {
                     var named = false
                     for field in try fields(for: item) + [parentField].compactMap({ $0 }) {
-                        if try record.apply(.set(item.id, field), to: &list, title: named ? nil : item.title) { named = true }
+                        do {
+                            if try record.apply(.set(item.id, field), to: &list, title: named ? nil : item.title) { named = true }
+                        } catch ModelError.parentCycle(let child, let parent) where child != parent {
+                            // Said by title, as the items were named, not by id.
+                            let titles = [parent, child].map { ItemFormatting.oneLine(list.item(withID: $0)?.title ?? $0.uuidString) }
+                            throw CLIError("“\(titles[0])” is a subtask of “\(titles[1])”, so it cannot be its parent")
+                        }
                     }
                 }
                 // (An option that gives an item what it has changes nothing, and is said so.)

@@ -36,9 +36,10 @@ struct RemoveCommand: ParsableCommand {
     @OptionGroup var storeOptions: StoreOptions
 
     func validate() throws {
+        // (--before first: without --done it is the mistake, not a missing ITEM.)
+        if before != nil && !done { throw ValidationError("--before goes with --done: tick remove --done --before DATE") }
         if done && !items.items.isEmpty { throw ValidationError("give ITEMs or --done, not both") }
         if !done && items.items.isEmpty { throw ValidationError("Missing ITEM: tick remove ITEM… (or --done to clear Done)") }
-        if before != nil && !done { throw ValidationError("--before goes with --done") }
     }
 
     func run() throws {
