@@ -78,7 +78,7 @@ struct UpdateEventTests {
         #expect(state.mode == .editing(.newItem(at: 0)))
     }
 
-    @Test("an editor whose item was removed elsewhere is closed, and the keys typed next edit nothing")
+    @Test("an editor whose item was removed elsewhere is closed, the keys typed next edit nothing; Enter brings the item back with the edit, Esc lets it go")
     func editedItemVanishes() throws {
         var state = Fixtures.state(try Fixtures.list(toDo: ["a", "b", "c"], done: ["d"]))
         state.press(.character("e"))
@@ -97,15 +97,22 @@ struct UpdateEventTests {
         #expect(state.toDoTitles == ["b", "c"])
         #expect(state.doneTitles == ["d"])
         #expect(state.pendingOperations.isEmpty)
-        #expect(render(state, size: state.size).trimmedLines[23] == " Enter back to the list")
-        // The Enter that was to keep the edit goes back to the list, editing nothing.
+        #expect(render(state, size: state.size).trimmedLines[23] == " Enter bring it back  Esc let it go")
+        // Esc goes back to the list, editing nothing.
+        var dropped = state
+        dropped.press(.escape)
+        #expect(dropped.mode == .browsing && dropped.editor == nil && dropped.pendingOperations.isEmpty)
+        dropped.press(.enter)
+        #expect(dropped.mode == .editing(.title(Fixtures.id(2))), "from here on keys are list keys again")
+        // Enter keeps the edit, as a sync does: the item comes back where it was, with the
+        // title as it was when the item went (not the keys typed after), as two undo steps.
         state.press(.enter)
-        #expect(state.mode == .browsing)
-        #expect(state.editor == nil)
-        #expect(state.pendingOperations.isEmpty)
-        // From here on keys are list keys again.
-        state.press(.enter)
-        #expect(state.mode == .editing(.title(Fixtures.id(2))))
+        #expect(state.mode == .browsing && state.editor == nil)
+        #expect(state.toDoTitles == ["a more", "b", "c"])
+        #expect(state.selectedItem?.title == "a more")
+        #expect(state.pendingOperations.count == 2)
+        state.press(.character("u"), .character("u"))
+        #expect(state.toDoTitles == ["b", "c"])
     }
 
     @Test("undo of a change to an item removed elsewhere says there was nothing to undo")

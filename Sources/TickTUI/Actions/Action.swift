@@ -60,8 +60,10 @@ public enum Action: Sendable, Hashable {
     /// Scrolls the help screen by this many lines.
     case scrollHelp(Int)
     case helpTop, helpBottom
-    /// Enter or Esc after the item being edited was removed elsewhere: back to the list.
+    /// Esc after the item being edited was removed elsewhere: back to the list, the edit dropped.
     case acknowledgeRemoval
+    /// Enter after the item being edited was removed elsewhere: the item back, with the edit.
+    case restoreRemovedEdit
     /// Ctrl-Z: gives the terminal back to the shell until `fg`.
     case suspend
     case mouse(MouseEvent)

@@ -108,8 +108,10 @@ public struct KeyMap: Sendable {
                    action: .edit(.deleteWordBackward)),
 
         // The item being edited was removed elsewhere
-        KeyBinding("removed_back", [.enter, .escape, .control("c")], "Enter Esc Ctrl-C", "back to the list", "other keys do nothing",
-                   modes: [.itemRemoved], footer: ("Enter", 0), action: .acknowledgeRemoval),
+        KeyBinding("removed_keep", [.enter], "Enter", "bring it back", "with your edit", modes: [.itemRemoved], footer: ("Enter", 0),
+                   action: .restoreRemovedEdit),
+        KeyBinding("removed_back", [.escape, .control("c")], "Esc Ctrl-C", "let it go", "back to the list; other keys do nothing",
+                   modes: [.itemRemoved], footer: ("Esc", 1), action: .acknowledgeRemoval),
 
         // Quit question
         KeyBinding("quit_confirm", [.character("y"), .character("Y")], "y", "quit without saving", modes: [.confirmQuit],

@@ -69,6 +69,8 @@ public struct AppState: Sendable {
     /// The To Do item the new-item row was opened under (nil: at the top), so that the row
     /// stays under it when a change from elsewhere moves it.
     var newItemAfter: UUID?
+    /// An edit whose item was removed elsewhere while it was open (``Mode/editedItemRemoved``).
+    var removedEdit: RemovedEdit?
     /// The order To Do is shown in (`s` cycles it); the list's own order stays.
     public internal(set) var sort: ViewSort = .manual
     /// While sorted: the list positions of To Do's shown items, in the order shown (the
@@ -311,4 +313,15 @@ enum DueWord: String, Sendable, Hashable {
         default: false
         }
     }
+}
+
+/// An edit whose item was removed elsewhere while its editor was open: the item as it was,
+/// where it was, and what was typed, so that Enter can bring it back with the edit (as a sync
+/// keeps an edit over a removal).
+struct RemovedEdit: Sendable, Hashable {
+    var item: ToDoItem
+    var section: ToDoList.Section
+    var index: Int
+    var field: EditField
+    var text: String
 }

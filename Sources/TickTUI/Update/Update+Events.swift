@@ -5,6 +5,7 @@ extension AppState {
     /// Replaces the list while keeping the selected item selected (by id) and closing an
     /// editor whose item is gone (the keys that follow then do nothing until Enter or Esc).
     mutating func replaceList(with newList: ToDoList) {
+        let previous = list
         let selected = selectedItem?.id
         let anchor = selection
         // A whole list (a change on disk, a save that merged one): its columns are measured
@@ -28,11 +29,34 @@ extension AppState {
         }
         if case .editing(let field) = mode, let id = field.itemID, !list.contains(id) {
             // Keys already typed for the editor must not act on the list: they are ignored
-            // until Enter or Esc (which the user was about to press anyway).
+            // until Enter or Esc (which the user was about to press anyway). Enter keeps the
+            // edit, as a sync does: the item comes back with it.
+            if let item = previous.item(withID: id), let (section, index) = previous.position(of: id) {
+                removedEdit = RemovedEdit(item: item, section: section, index: index, field: field, text: editor?.text ?? "")
+            }
             mode = .editedItemRemoved
             editor = nil
-            status = StatusMessage("the item being edited was removed elsewhere; Enter or Esc goes back to the list", isError: true)
+            status = StatusMessage("the item being edited was removed elsewhere: Enter brings it back with your edit, Esc lets it go", isError: true)
         }
+    }
+
+    /// Enter after the edited item was removed elsewhere: the item back where it was (unless
+    /// it came back meanwhile), then the edit committed as Enter would have.
+    mutating func restoreRemovedEdit() -> [Effect] {
+        mode = .browsing
+        guard let removed = removedEdit else { return [] }
+        removedEdit = nil
+        if !list.contains(removed.item.id) {
+            let position = min(removed.index, list.items(in: removed.section).count)
+            guard perform([.insert(removed.item, removed.section, at: position)], name: "restore", undoFocus: nil,
+                          redoFocus: removed.item.id) else { return [.bell] }
+        }
+        guard select(id: removed.item.id) else { return [] }
+        mode = .editing(removed.field)
+        editor = LineEditor(removed.text)
+        editOriginal = Self.fieldValue(of: removed.item, for: removed.field)
+        editConflictShown = false
+        return commitEdit()
     }
 
     /// The first `operations` pending ones are in `diskList`; any made since go on top of it.

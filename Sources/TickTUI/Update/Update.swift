@@ -122,7 +122,9 @@ extension AppState {
             return []
         case .acknowledgeRemoval:
             mode = .browsing
+            removedEdit = nil
             return []
+        case .restoreRemovedEdit: return restoreRemovedEdit()
         case .suspend:
             return [.suspend]
         case .mouse(let event): return handleMouse(event)
