@@ -46,9 +46,13 @@ struct SyncPlan {
         var seen = Set<UUID>()
         var usedFiles = Set(vdir.values.map(\.file)).union(base.values.map(\.file))
         var listOrder: [UUID: Int] = [:]
+        // The list's values keep the last sync's; an item the last sync did not see (all of
+        // them when starting over) keeps its file's where the list's order agrees, so that one
+        // order numbered otherwise on the two sides is no change.
+        let orderBase = vdir.compactMapValues(\.fields.order).merging(base.compactMapValues(\.fields.order)) { _, last in last }
         for section in [list.toDoItems, list.doneItems] {
             let ids = section.map(\.id)
-            let values = SyncOrder.values(of: ids, base: base.compactMapValues(\.fields.order))
+            let values = SyncOrder.values(of: ids, base: orderBase)
             for (id, value) in zip(ids, values) { listOrder[id] = value }
         }
         // A new item from the vdir that says no order goes where it is put: at To Do's end, Done's top.

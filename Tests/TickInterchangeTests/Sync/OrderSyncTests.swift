@@ -47,6 +47,25 @@ struct OrderSyncTests {
         #expect(try fixture.run().isIdle)
     }
 
+    @Test("starting over (the state gone) with both sides in one order but other numbers: no order conflict, nothing moves, nothing written")
+    func startOverKeepsOrder() throws {
+        let fixture = try SyncFixture()
+        for (name, title, order) in [("a.ics", "A", 100), ("b.ics", "B", 1024), ("c.ics", "C", 5000)] {
+            try fixture.writeFile(name, SyncFixture.todo(uid: name, summary: title, extra: ["X-APPLE-SORT-ORDER:\(order)"]))
+        }
+        try fixture.run()
+        // The list numbered as tick numbers a section of its own (0, 1, 2): the same order.
+        let items = try fixture.store.load().toDoItems
+        #expect(items.map(\.title) == ["A", "B", "C"])
+        try FileManager.default.removeItem(at: fixture.stateDirectory)
+        let before = try fixture.snapshot().filter { $0.key.hasPrefix("vdir/") }
+        let report = try fixture.run()
+        #expect(report.conflicts.isEmpty, "\(report.conflicts)")
+        #expect(report.writtenToVdir == 0 && report.updatedInList == 0, "\(report.summary)")
+        #expect(try fixture.store.load().toDoItems.map(\.title) == ["A", "B", "C"])
+        #expect(try fixture.snapshot().filter { $0.key.hasPrefix("vdir/") } == before)
+    }
+
     @Test("a new order in the vdir (another client renumbered) reorders the list; Done is sorted too")
     func vdirOrderComesIn() throws {
         let fixture = try SyncFixture()
