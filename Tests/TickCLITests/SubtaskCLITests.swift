@@ -84,6 +84,21 @@ struct SubtaskCLITests {
         #expect(try tick.run(["list", "--open"]).stdout == "1 [ ] Pack\n2   [ ] Socks\n3   [ ] Shirts\n4 [ ] Call\n")
     }
 
+    @Test("check of a repeating parent moves it on and opens its done subtasks again, a checklist for the next time")
+    func repeatingChecklist() throws {
+        let tick = try TickRunner()
+        try tick.add(["Weekly review", "--due", "2026-12-04", "--repeat", "every week"])
+        try tick.add(["Inbox zero", "--parent", "1"])
+        try tick.add(["Plan next week", "--parent", "1"])
+        #expect(try tick.run(["check", "2"]).status == 0)
+        let checked = try tick.run(["check", "1"])
+        #expect(checked.status == 0, "\(checked.stderr)")
+        #expect(checked.stdout.hasSuffix("  Weekly review  next due 2026-12-11  (and 1 subtask to do again)\n"), "\(checked.stdout)")
+        #expect(try tick.run(["list"]).stdout == "1 [ ] Weekly review  2026-12-11\n2   [ ] Plan next week\n3   [ ] Inbox zero\n4 [x] Weekly review  2026-12-04\n")
+        #expect(try tick.run(["undo"]).stdout.hasPrefix("undid tick of \"Weekly review\""))
+        #expect(try tick.run(["list", "--done"]).stdout.contains("[x] Inbox zero"))
+    }
+
     @Test("remove of a parent removes its subtasks and says how many; undo puts them back in place")
     func removeCascades() throws {
         let tick = try packing()

@@ -96,10 +96,22 @@ extension ToDoList {
     /// Space does), last first so that Done shows them under it in order; removing an item
     /// first removes its subtasks in both sections, last first, so that undoing puts each
     /// back after its parent. Unticking carries nothing: the subtasks stay done.
+    ///
+    /// A repeating item that moves on to its next occurrence is a checklist done again each
+    /// time (as Tasks.org and Planify do it): its open subtasks stay open, and its done ones
+    /// are opened again, oldest first, after them, for the next occurrence.
     public func cascade(_ operation: Operation) -> [Operation] {
         switch operation {
         case .check(let id), .checkOccurrence(let id, _):
-            guard position(of: id)?.section == .toDo else { return [operation] }
+            guard let (section, index) = position(of: id), section == .toDo else { return [operation] }
+            if Self.repeatTick(toDoItems[index], at: Date()) != nil {
+                let done = descendants(of: id).compactMap { id -> ToDoItem? in
+                    guard let (section, index) = position(of: id), section == .done else { return nil }
+                    return doneItems[index]
+                }
+                // Oldest first, as they were made: a checklist comes back in its order.
+                return done.sorted { $0.createdAt < $1.createdAt }.map { Operation.uncheck($0.id) } + [operation]
+            }
             let open = descendants(of: id).compactMap { id -> ToDoItem? in
                 guard let (section, index) = position(of: id), section == .toDo else { return nil }
                 return toDoItems[index]

@@ -36,7 +36,12 @@ func changeEach(
                        let moved = list.item(withID: item.id), let due = moved.localDue() {
                         line += "  next due " + ItemFormatting.date(due, withTime: !moved.dueIsDay)
                     }
-                    if changes.count > 1 { line += "  (and \(changes.count - 1) subtask\(changes.count == 2 ? "" : "s"))" }
+                    if changes.count > 1 {
+                        let subtasks = "\(changes.count - 1) subtask\(changes.count == 2 ? "" : "s")"
+                        // A repeating parent that moved on opens its done subtasks again (TickCore's cascade).
+                        let reopened = changes.dropLast().allSatisfy { if case .uncheck = $0 { true } else { false } }
+                        line += reopened ? "  (and \(subtasks) to do again)" : "  (and \(subtasks))"
+                    }
                     lines.append(line)
                 }
             }

@@ -130,6 +130,29 @@ struct SubtaskTests {
         #expect(titles(list, .done) == ["a", "r"])
     }
 
+    @Test("a repeating parent that moves on is a checklist again: its done subtasks open again under it, the open ones stay open; undo puts them back")
+    func repeatingParentReopensSubtasks() throws {
+        var list = try self.list("review", "inbox<review", "plan<review", "b", done: ["old<review"])
+        let review = try id("review", list)
+        try list.update(review) { item in
+            item.setDue(day: CalendarDay(year: 2026, month: 12, day: 4))
+            item.recurrence = "FREQ=WEEKLY"
+        }
+        // Inbox zero is done this week; Plan next week is not yet.
+        try list.apply(.check(try id("inbox", list)), at: Date(), zone: .utc)
+        let before = list
+        let operations = list.cascade(.tick(try #require(list.item(withID: review))))
+        let inverses = try applyRecording(operations, to: &list)
+        // (The open ones keep their places; the ones opened again follow, oldest first.)
+        #expect(titles(list) == ["review", "plan", "inbox", "old", "b"])
+        #expect(list.item(withID: review)?.dueDay == CalendarDay(year: 2026, month: 12, day: 11))
+        #expect(list.toDoItems.filter { $0.parent == review }.allSatisfy { $0.completedAt == nil })
+        #expect(titles(list, .done) == ["review"], "the done copy of the occurrence")
+        for inverse in inverses { try list.apply(inverse, at: Date(), zone: .utc) }
+        #expect(titles(list) == titles(before))
+        #expect(Set(titles(list, .done)) == Set(titles(before, .done)))
+    }
+
     @Test("removing a parent removes its subtasks in both sections; undo brings each back where it was")
     func removeCascades() throws {
         var list = try self.list("x", "a", "a1<a", "a11<a1", "b", done: ["a2<a", "y"])
