@@ -1,3 +1,5 @@
+import TickCore
+
 /// A zone defined by a calendar file's own VTIMEZONE: STANDARD and DAYLIGHT observances,
 /// each with its first onset (DTSTART, a wall time in the offset before it), TZOFFSETFROM,
 /// TZOFFSETTO and optionally the yearly rule writers use (`RRULE:FREQ=YEARLY;BYMONTH=10;BYDAY=-1SU`).

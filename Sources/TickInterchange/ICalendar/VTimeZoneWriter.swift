@@ -1,3 +1,5 @@
+import TickCore
+
 /// Makes a VTIMEZONE from a system zone's current rule (the POSIX TZ rule at the end of its
 /// zoneinfo file), for content kept with an item that names a TZID the file it came from
 /// did not define: written back out, the calendar then still defines every TZID it uses.

@@ -6,16 +6,16 @@ import FoundationEssentials
 ///
 /// Read by tick itself rather than through libc's `TZ`, which is one setting for the whole
 /// process: this way any number of zones can be used at once, on any thread.
-struct TZifZone: ZoneOffsets {
+public struct TZifZone: ZoneOffsets {
     /// Transition instants, ascending.
     let transitions: [Int64]
     /// For each transition, the index into `offsets` of the type that starts there.
     let transitionTypes: [UInt8]
     /// Seconds east of UTC of each local time type.
     let offsets: [Int]
-    let footer: PosixTimeZone?
+    public let footer: PosixTimeZone?
 
-    func offset(at instant: Int64) -> Int {
+    public func offset(at instant: Int64) -> Int {
         guard let first = transitions.first, instant >= first else {
             return transitions.isEmpty ? (footer?.offset(at: instant) ?? offsets[0]) : offsets[0]
         }
@@ -30,7 +30,7 @@ struct TZifZone: ZoneOffsets {
     }
 
     /// Reads a TZif file; nil when it is not one (or is damaged).
-    init?(_ data: [UInt8]) {
+    public init?(_ data: [UInt8]) {
         var reader = Reader(data: data)
         guard let first = reader.header() else { return nil }
         guard first.version >= 2 else {

@@ -1,11 +1,11 @@
 /// A POSIX TZ rule such as `CET-1CEST,M3.5.0,M10.5.0/3`: the standard offset, and the
 /// daylight offset with the rules for when it starts and ends each year. zoneinfo files end
 /// with one, for the times after their last listed transition.
-struct PosixTimeZone: ZoneOffsets, Equatable {
+public struct PosixTimeZone: ZoneOffsets, Equatable {
     /// When in a year a change happens: the day, and the wall time (seconds, may be negative
     /// or past 24 h) in the offset that is in force before it.
-    struct Change: Equatable {
-        enum Day: Equatable {
+    public struct Change: Equatable, Sendable {
+        public enum Day: Equatable, Sendable {
             /// `Jn`: day 1…365, February 29 never counted.
             case julian(Int)
             /// `n`: day 0…365, February 29 counted.
@@ -13,20 +13,20 @@ struct PosixTimeZone: ZoneOffsets, Equatable {
             /// `Mm.w.d`: weekday d (0 = Sunday) of week w (5 = last) of month m.
             case monthWeekDay(month: Int, week: Int, weekday: Int)
         }
-        var day: Day
-        var time: Int = 7_200
+        public var day: Day
+        public var time: Int = 7_200
     }
 
     /// Seconds east of UTC.
-    var standardOffset: Int
-    var daylight: (offset: Int, start: Change, end: Change)?
+    public var standardOffset: Int
+    public var daylight: (offset: Int, start: Change, end: Change)?
 
-    static func == (lhs: PosixTimeZone, rhs: PosixTimeZone) -> Bool {
+    public static func == (lhs: PosixTimeZone, rhs: PosixTimeZone) -> Bool {
         lhs.standardOffset == rhs.standardOffset && lhs.daylight?.offset == rhs.daylight?.offset
             && lhs.daylight?.start == rhs.daylight?.start && lhs.daylight?.end == rhs.daylight?.end
     }
 
-    func offset(at instant: Int64) -> Int {
+    public func offset(at instant: Int64) -> Int {
         guard let daylight else { return standardOffset }
         let year = ZoneDays.year(of: instant + Int64(standardOffset))
         guard let start = Self.instant(of: daylight.start, year: year, offset: standardOffset),
@@ -54,7 +54,7 @@ struct PosixTimeZone: ZoneOffsets, Equatable {
 
     /// Reads a TZ rule; nil for one that is malformed (or empty, as zoneinfo writes for
     /// zones with no rule).
-    init?(_ text: String) {
+    public init?(_ text: String) {
         var scanner = Scanner(Array(text.utf8))
         guard scanner.name(), let standard = scanner.offset() else { return nil }
         standardOffset = -standard
