@@ -22,6 +22,26 @@ struct LocalTimeCLITests {
         #expect(show.stdout.contains("2026-03-30  overdue\n"))
     }
 
+    @Test("a weekly series started at 09:00 in Berlin moves on to 09:00 there across its clock change, ticked and exported in any zone")
+    func seriesInItsOwnZone() throws {
+        let ics = ["BEGIN:VCALENDAR", "VERSION:2.0", "PRODID:-//test//EN", "BEGIN:VTODO", "UID:dst1", "SUMMARY:Standup",
+                   "DTSTART;TZID=Europe/Berlin:20270327T090000", "DUE;TZID=Europe/Berlin:20270327T100000", "RRULE:FREQ=WEEKLY",
+                   "END:VTODO", "END:VCALENDAR"].map { $0 + "\r\n" }.joined()
+        for zone in ["UTC", "America/New_York", "Europe/Berlin"] {
+            let tick = try TickRunner()
+            let file = tick.directory.appendingPathComponent("dst.ics").path
+            try ics.write(toFile: file, atomically: true, encoding: .utf8)
+            #expect(try tick.run(["import", file], environment: ["TZ": zone]).status == 0)
+            #expect(try tick.run(["check", "1"], environment: ["TZ": zone]).status == 0)
+            for exportZone in ["UTC", "America/New_York"] {
+                let lines = try tick.run(["export", "--format", "ics", "--open"], environment: ["TZ": exportZone]).stdout.components(separatedBy: "\r\n")
+                // 10:00 summer time in Berlin is 08:00 UTC; the start an hour before, on Berlin's clock.
+                #expect(lines.contains("DUE:20270403T080000Z"), "ticked in \(zone), exported in \(exportZone): \(lines)")
+                #expect(lines.contains("DTSTART;TZID=Europe/Berlin:20270403T090000"), "ticked in \(zone), exported in \(exportZone): \(lines)")
+            }
+        }
+    }
+
     @Test("a day after fall back is that calendar day, and times show in the offset of their own day")
     func afterFallBack() throws {
         let tick = try TickRunner()

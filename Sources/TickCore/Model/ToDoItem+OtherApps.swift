@@ -9,6 +9,9 @@ extension ToDoItem {
     /// `20250106T090000` beside a TZID), kept in its iCalendar extras; nil when none.
     var iCalendarStart: String? { keptValue("DTSTART") }
 
+    /// The TZID of that DTSTART: the zone the series runs in; nil for none.
+    var iCalendarStartZone: String? { keptParameter("DTSTART", "TZID") }
+
     /// The DUE of a repeating item as it was read beside a DTSTART (kept in its iCalendar
     /// extras, so that the DTSTART moves as far as the due moved since); nil when none.
     var iCalendarDueAsRead: String? { keptValue("DUE") }
@@ -93,8 +96,33 @@ extension ToDoItem {
 
     /// The values of every top-level property `name` kept in the iCalendar extras, in order.
     func keptValues(_ name: String) -> [String] {
+        keptProperties(name).compactMap { property in
+            let value = VisibleText.line(String(property.value)).trimmed()
+            return value.isEmpty ? nil : value
+        }
+    }
+
+    /// The value of the parameter `parameter` (TZID) of the first top-level property `name`
+    /// kept in the iCalendar extras, without its quotes; nil when there is none.
+    func keptParameter(_ name: String, _ parameter: String) -> String? {
+        guard let parameters = keptProperties(name).first?.parameters else { return nil }
+        var quoted = false
+        for part in parameters.split(whereSeparator: { character in
+            if character == "\"" { quoted.toggle() }
+            return character == ";" && !quoted
+        }) {
+            guard let equals = part.firstIndex(of: "="), part[..<equals].uppercased() == parameter else { continue }
+            let value = part[part.index(after: equals)...].filter { $0 != "\"" }
+            return value.isEmpty ? nil : String(value)
+        }
+        return nil
+    }
+
+    /// The top-level properties `name` kept in the iCalendar extras (not those inside an alarm
+    /// or an override of a recurrence): the text of each one's parameters and its value.
+    private func keptProperties(_ name: String) -> [(parameters: Substring, value: Substring)] {
         guard let extras = iCalendarExtras else { return [] }
-        var values: [String] = []
+        var properties: [(parameters: Substring, value: Substring)] = []
         var depth = 0
         for line in extras.split(whereSeparator: { $0 == "\n" || $0 == "\r\n" || $0 == "\r" }) {
             let nameEnd = line.firstIndex { $0 == ":" || $0 == ";" } ?? line.endIndex
@@ -108,11 +136,10 @@ extension ToDoItem {
                     if character == "\"" { quoted.toggle() }
                     return character == ":" && !quoted
                 }) else { continue }
-                let value = VisibleText.line(String(line[line.index(after: colon)...])).trimmed()
-                if !value.isEmpty { values.append(value) }
+                properties.append((line[nameEnd..<colon], line[line.index(after: colon)...]))
             default: break
             }
         }
-        return values
+        return properties
     }
 }

@@ -12,14 +12,17 @@ import FoundationEssentials
 /// ticking the item off would end its series on every device.
 ///
 /// The series is anchored at its DTSTART when another app gave it one (kept in the item's
-/// iCalendar extras; the due is the same distance after each start), else at the due; the
-/// starts its EXDATEs name are passed over.
+/// iCalendar extras; the due is the same distance after each start), on the clock of the
+/// zone its TZID names, else at the due; the starts its EXDATEs name are passed over.
 extension ToDoList {
     /// What ticking off `item` at `now` makes of it when it repeats: the item moved on to its
     /// next occurrence and the done copy of this one; nil when it is to be ticked off itself.
     public static func repeatTick(_ item: ToDoItem, at now: Date, zone: LocalTime = .current) -> (moved: ToDoItem, copy: ToDoItem)? {
         guard let text = item.recurrence, let due = item.due, let rule = try? RecurrenceRule(parsing: text) else { return nil }
         let isDay = item.dueIsDay
+        // A series another app started at a time in a named zone runs on that zone's clock
+        // (RFC 5545 expands a rule in its DTSTART's zone), wherever tick runs.
+        let zone = item.iCalendarStartZone.flatMap(LocalTime.named) ?? zone
         // The series runs on its DTSTART when another app gave it one (kept with the item):
         // the due is the same distance after each start.
         let offset = item.startOffset(zone: zone) ?? 0

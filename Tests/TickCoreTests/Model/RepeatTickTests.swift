@@ -127,6 +127,22 @@ struct RepeatTickTests {
         #expect(ToDoList.repeatTick(timed, at: now, zone: .utc)?.moved.due == Date(timeIntervalSince1970: 1_796_115_600 + 2 * 86_400))
     }
 
+    @Test("a series whose DTSTART names a zone runs on that zone's clock, whatever zone tick runs in")
+    func seriesInItsStartZone() throws {
+        // 10:00 in Berlin on Saturday 2027-03-27 (09:00 UTC), the day before summer time.
+        var series = try ToDoItem(title: "Standup", createdAt: now)
+        series.setDue(instant: Date(timeIntervalSince1970: 1_806_138_000))
+        series.recurrence = "FREQ=WEEKLY"
+        series.iCalendarExtras = "DTSTART;TZID=Europe/Berlin:20270327T090000\nDUE:20270327T090000Z"
+        // A week on it is 10:00 summer time in Berlin: 08:00 UTC, in every zone tick runs in.
+        for zone in [LocalTime.utc, LocalTime.fixed(secondsFromGMT: -5 * 3_600), try #require(LocalTime.named("Europe/Berlin"))] {
+            #expect(ToDoList.repeatTick(series, at: now, zone: zone)?.moved.due == Date(timeIntervalSince1970: 1_806_739_200))
+        }
+        // A TZID the system does not know: the zone tick runs in, as before.
+        series.iCalendarExtras = "DTSTART;TZID=\"Made/Up\":20270327T090000\nDUE:20270327T090000Z"
+        #expect(ToDoList.repeatTick(series, at: now, zone: .utc)?.moved.due == Date(timeIntervalSince1970: 1_806_138_000 + 7 * 86_400))
+    }
+
     @Test("a timed repeat keeps its wall-clock time across a change of daylight-saving time")
     func wallClock() throws {
         // Berlin: CET +1, CEST +2 from 2027-03-28.

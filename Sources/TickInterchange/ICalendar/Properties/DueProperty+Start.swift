@@ -27,9 +27,10 @@ extension DueProperty {
             movedDay = CalendarDay(of: instant.addingTimeInterval(seconds), in: .utc)
         case .floating(let wall), .zoned(let wall, _):
             // A wall time moves by as much as the due's wall clock did (tick keeps a repeating
-            // due's time of day across daylight-saving changes in the local zone), not by the
-            // seconds that passed, which would shift it by an hour at every change.
-            let zone = LocalTime.current
+            // due's time of day across daylight-saving changes: in the start's zone, which the
+            // series runs on, else the local one), not by the seconds that passed, which would
+            // shift it by an hour at every change.
+            let zone: LocalTime = if case .zoned(_, let tzid) = value { LocalTime.named(tzid) ?? .current } else { .current }
             let wallShift = seconds + Double(zone.secondsFromGMT(for: due) - zone.secondsFromGMT(for: read.date))
             guard let instant = wall.instant(in: .utc) else { return nil }
             moved.value = ICalDateTime.floatingText(instant.addingTimeInterval(wallShift), in: .utc)
