@@ -23,6 +23,24 @@ struct ListsCLITests {
         #expect(try tick.listJSON(["--list", "Tasks"]).map { $0["title"] as? String } == ["Milk"])
     }
 
+    @Test("a list whose file cannot be read is listed with the reason, the others with their counts; the command fails, the file stays")
+    func unreadableList() throws {
+        let tick = try TickRunner()
+        try tick.add(["Milk"])
+        #expect(try tick.run(["lists", "add", "Work"]).status == 0)
+        let work = tick.directory.appendingPathComponent("lists/Work.plist")
+        try Data("not a list".utf8).write(to: work)
+        let result = try tick.run(["lists"])
+        #expect(result.status == 1)
+        let lines = result.stdout.split(separator: "\n").map(String.init)
+        #expect(lines.first == "Tasks  1 open  0 done", "\(result.stdout)")
+        #expect(lines.last?.hasPrefix("Work   cannot be read: \(work.path):") == true, "\(result.stdout)")
+        #expect(result.stderr == "tick: 1 list cannot be read\n")
+        let json = try tick.run(["lists", "--json"])
+        #expect(json.status == 1 && json.stdout.contains("\"open\": null, \"done\": null, \"error\": "), "\(json.stdout)")
+        #expect(try String(contentsOf: work, encoding: .utf8) == "not a list")
+    }
+
     @Test("every refusal names the problem: bad and taken names, an unknown list, Tasks, a list with items")
     func refusals() throws {
         let tick = try TickRunner()

@@ -53,6 +53,10 @@ struct ListScreenTests {
             "   Work   12 to do · 5 done",
         ])
         #expect(lines[11] == " Enter choose  a new list  r rename  d remove  Esc close")
+        // A list whose file cannot be read is shown so, and hides no other.
+        var broken = state
+        _ = update(&broken, .listsRead(summaries() + [ListSummary(name: "Zoo", open: 0, done: 0, problem: "bad file")], purpose: .open, selecting: nil))
+        #expect(render(broken, size: size).trimmedLines[5] == "   Zoo    cannot be read")
         #expect(state.press(.character("j"), .character("j"), .character("j")) == [])
         #expect(state.picker?.selected?.name == "Work")
         #expect(state.press(.enter) == [.openList("Work")])

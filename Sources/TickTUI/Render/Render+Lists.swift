@@ -26,8 +26,8 @@ extension Screen {
             column += write(DisplayWidth.pad(VisibleText.line(list.name), toWidth: nameWidth), column: column, row: row,
                             limit: nameWidth, style: palette.header)
             column += 2
-            write("\(list.open) to do \(dot) \(list.done) done", column: column, row: row, limit: max(rect.column + rect.width - column - 1, 0),
-                  style: palette.label)
+            write(list.problem == nil ? "\(list.open) to do \(dot) \(list.done) done" : "cannot be read", column: column, row: row,
+                  limit: max(rect.column + rect.width - column - 1, 0), style: list.problem == nil ? palette.label : palette.error)
             if index == picker.index { restyle(row: row, from: rect.column, width: rect.width) { $0.reverse = true } }
         }
     }

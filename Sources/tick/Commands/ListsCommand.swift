@@ -37,23 +37,37 @@ struct ListsCommand: ParsableCommand {
             let set = storeOptions.listSet
             let rows = try set.summaries()
             var writer = ByteWriter(descriptor: STDOUT_FILENO, destination: "standard output")
+            // A list that cannot be read is printed with the reason, the others as they are;
+            // the command then fails, naming how many.
+            let unreadable = rows.filter { $0.problem != nil }.count
+            let failure = CLIError("\(unreadable) list\(unreadable == 1 ? "" : "s") cannot be read")
             guard json else {
                 let width = rows.map { DisplayWidth.of(VisibleText.line($0.name)) }.max() ?? 0
                 for row in rows {
-                    writer.text("\(DisplayWidth.pad(VisibleText.line(row.name), toWidth: width))  \(row.open) open  \(row.done) done\n")
+                    let counts = row.problem.map { "cannot be read: " + VisibleText.line($0) } ?? "\(row.open) open  \(row.done) done"
+                    writer.text("\(DisplayWidth.pad(VisibleText.line(row.name), toWidth: width))  \(counts)\n")
                 }
-                return try writer.flush()
+                try writer.flush()
+                if unreadable > 0 { throw failure }
+                return
             }
             var array = TickJSON.ArrayStream()
             for row in rows {
                 array.startElement(to: &writer)
                 writer.ascii("{\"name\": ")
                 writer.jsonString(row.name)
-                writer.text(", \"open\": \(row.open), \"done\": \(row.done), \"file\": ")
+                if let problem = row.problem {
+                    writer.ascii(", \"open\": null, \"done\": null, \"error\": ")
+                    writer.jsonString(problem)
+                } else {
+                    writer.text(", \"open\": \(row.open), \"done\": \(row.done)")
+                }
+                writer.ascii(", \"file\": ")
                 writer.jsonString(try set.store(named: row.name).fileURL.path)
                 writer.ascii("}")
             }
             try array.finish(to: &writer)
+            if unreadable > 0 { throw failure }
         }
     }
 }
