@@ -42,7 +42,10 @@ struct SyncPlan {
     /// Decides every item. `listChangedAt` stands in for an item's `modifiedAt` when the
     /// list does not say when it changed (the list file's modification time: the change
     /// was saved at or before it).
-    init(list: ToDoList, vdir: [UUID: VdirItem], base: [UUID: SyncState.Entry], listChangedAt: Date?, now: Date) {
+    init(list: ToDoList, vdir: [UUID: VdirItem], base: [UUID: SyncState.Entry], listChangedAt: Date?, now: Date,
+         movedAway: @autoclosure () -> Set<UUID> = []) {
+        // (Asked for only when an item the last sync saw is gone from the list.)
+        var moved: Set<UUID>?
         var seen = Set<UUID>()
         var usedFiles = Set(vdir.values.map(\.file)).union(base.values.map(\.file))
         var listOrder: [UUID: Int] = [:]
@@ -62,6 +65,18 @@ struct SyncPlan {
             guard seen.insert(id).inserted else { return }
             let entry = base[id]
             var vItem = vdir[id]
+            // An item tick moved to another list (of a folder of collections) leaves this
+            // collection: its file goes, as the move's other half makes one in that list's; what
+            // the file was changed to since is kept in the conflicts file, not brought back here
+            // as a second copy of the item.
+            if listItem == nil, let entry, let file = vItem, { moved = moved ?? movedAway(); return moved?.contains(id) ?? false }() {
+                for row in SyncFields.rows where row.field != .order && !row.same(file.fields, entry.fields) {
+                    conflicts.append(SyncConflict(field: row.field, title: file.fields.title, kept: "(moved to another list in tick)",
+                                                  lost: row.describe(file.fields), lostSide: .vdir))
+                }
+                vdirChanges.append(.delete(file: file.file))
+                return
+            }
             var listFields = listItem.map { SyncFields(item: $0, done: done) }
             listFields?.order = listOrder[id]
             // A state from before order synced, and a file without X-APPLE-SORT-ORDER, say no

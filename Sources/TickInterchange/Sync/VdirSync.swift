@@ -37,7 +37,8 @@ public struct VdirSync: Sendable {
     /// may a list and a folder that never synced together merge (``SyncBinding``).
     public var namedByUser = false
     /// The ids of the items other lists hold (a folder of collections, ``CollectionsSync``):
-    /// a list emptied by moves to those lists is not refused as lost. Asked only then.
+    /// a list emptied by moves to those lists is not refused as lost, and an item moved to
+    /// one leaves this list's collection (edited there since or not). Asked only then.
     public var heldElsewhere: (@Sendable () -> Set<UUID>)?
     public var now: @Sendable () -> Date = { Date() }
     /// Test hook: runs after each step; throwing stops the sync there, as a kill would.
@@ -88,7 +89,8 @@ public struct VdirSync: Sendable {
             let list = try storeCall { () throws(StoreError) in try store.load() }
             try refuseEmptiedList(list, state: state)
             try checkBinding(list)
-            let plan = SyncPlan(list: list, vdir: vdirItems, base: base, listChangedAt: listChangedAt, now: now)
+            let plan = SyncPlan(list: list, vdir: vdirItems, base: base, listChangedAt: listChangedAt, now: now,
+                                    movedAway: heldElsewhere?() ?? [])
             return SyncReport(plan: plan, dryRun: true, conflictsFile: nil)
         }
         let plan: SyncPlan
@@ -97,7 +99,8 @@ public struct VdirSync: Sendable {
             plan = try store.modify { list in
                 try refuseEmptiedList(list, state: state)
                 try checkBinding(list)
-                let plan = SyncPlan(list: list, vdir: vdirItems, base: base, listChangedAt: listChangedAt, now: now)
+                let plan = SyncPlan(list: list, vdir: vdirItems, base: base, listChangedAt: listChangedAt, now: now,
+                                    movedAway: heldElsewhere?() ?? [])
                 // The losing values are kept before either side is written over.
                 if !plan.conflicts.isEmpty { conflictsFile = try appendConflicts(plan.conflicts, at: now) }
                 try Self.apply(plan, to: &list, now: now)

@@ -88,6 +88,30 @@ struct CollectionsSyncTests {
         #expect(try String(contentsOf: fixture.vdir.appendingPathComponent("work/h-1.ics"), encoding: .utf8).contains("UID:h-1\r\n"))
     }
 
+    @Test("an item moved to another list while the server edited it in its old collection leaves that collection; the edit goes to the conflicts file, not back as a second copy")
+    func movedWhileEditedElsewhere() throws {
+        let fixture = try SyncFixture()
+        let sync = collections(fixture)
+        try sync.lists.add("Home")
+        try collection(fixture, "home", items: [("h-1", "Milk")])
+        try collection(fixture, "work", items: [("w-1", "Report")])
+        _ = try sync.run()
+        let milk = try #require(try sync.lists.store(named: "Home").load().toDoItems.first)
+        _ = try sync.lists.move([milk.id], from: "Home", to: "work", recordingAs: nil)
+        try Data(SyncFixture.todo(uid: "h-1", summary: "Oat milk", extra: ["LAST-MODIFIED:20261201T100000Z"]).utf8)
+            .write(to: fixture.vdir.appendingPathComponent("home/h-1.ics"))
+        let report = try sync.run()
+        #expect(report.failures.isEmpty, "\(report.failures)")
+        #expect(try files(fixture, "home") == [])
+        #expect(try files(fixture, "work") == ["h-1.ics", "w-1.ics"])
+        #expect(try titles(sync.lists, "Home").isEmpty)
+        #expect(try titles(sync.lists, "work").sorted() == ["Milk", "Report"])
+        let home = try #require(report.lists.first { $0.list == "Home" })
+        #expect(home.report.conflicts.map(\.lost) == ["Oat milk"], "\(home.report.conflicts)")
+        // Nothing is left to do.
+        #expect(try sync.run().lists.allSatisfy(\.report.isIdle))
+    }
+
     @Test("a list renamed in tick renames its collection's displayname; one renamed on the server renames the list, unless the name is taken")
     func renames() throws {
         let fixture = try SyncFixture()
