@@ -58,6 +58,8 @@ struct SyncPlan {
             let values = SyncOrder.values(of: ids, base: orderBase)
             for (id, value) in zip(ids, values) { listOrder[id] = value }
         }
+        let bothTicked = Self.occurrencesTickedOnBothSides(list: list, vdir: vdir, base: base)
+        let supersededCopies = Set(bothTicked.values)
         // A new item from the vdir that says no order goes where it is put: at To Do's end, Done's top.
         var lastToDo = list.toDoItems.last.flatMap { listOrder[$0.id] } ?? -1
         var firstDone = list.doneItems.first.flatMap { listOrder[$0.id] } ?? 0
@@ -77,8 +79,19 @@ struct SyncPlan {
                 vdirChanges.append(.delete(file: file.file))
                 return
             }
+            // tick's done copy of an occurrence the other app completed too: it goes (below).
+            if supersededCopies.contains(id), entry == nil, vItem == nil {
+                listChanges.append(.remove(id))
+                return
+            }
             var listFields = listItem.map { SyncFields(item: $0, done: done) }
             listFields?.order = listOrder[id]
+            // The series the other app completed as its own way of ticking the occurrence off:
+            // its completion stands (the list's moving on is the same tick, made twice).
+            if bothTicked[id] != nil, var last = entry?.fields {
+                last.order = listFields?.order
+                listFields = last
+            }
             // A state from before order synced, and a file without X-APPLE-SORT-ORDER, say no
             // order: taken as unchanged (the list's order, as the state's or the file's).
             var baseFields = entry?.fields
@@ -137,4 +150,21 @@ struct SyncPlan {
 
     /// Whether the list changes.
     var changesList: Bool { !listChanges.isEmpty }
+
+    /// The repeating items ticked off on both sides since the last sync, by their series id,
+    /// each with the id of tick's done copy of the occurrence: tick moved the series on (and
+    /// made the copy); the other app, as todoman does, completed the series itself, its rule
+    /// dropped, at the due it had (and made a new series, a new item of the vdir). Merged field
+    /// by field they would make a done item due at the next occurrence; the other app's
+    /// completion stands instead, and the copy, a second done item for the occurrence, goes.
+    static func occurrencesTickedOnBothSides(list: ToDoList, vdir: [UUID: VdirItem], base: [UUID: SyncState.Entry]) -> [UUID: UUID] {
+        var result: [UUID: UUID] = [:]
+        for item in list.toDoItems where item.recurrence != nil {
+            guard let last = base[item.id]?.fields, let file = vdir[item.id]?.fields, let lastDue = last.due,
+                  last.recurrence != nil, !last.done, file.done, file.recurrence == nil, file.due == lastDue,
+                  let due = item.due, due.timeIntervalSince1970 != lastDue else { continue }
+            result[item.id] = ToDoList.occurrenceID(series: item.id, due: Date(timeIntervalSince1970: lastDue), isDay: last.dueIsDay)
+        }
+        return result
+    }
 }
