@@ -23,6 +23,18 @@ struct ListsCLITests {
         #expect(try tick.listJSON(["--list", "Tasks"]).map { $0["title"] as? String } == ["Milk"])
     }
 
+    @Test("--list and --to-list find a list in any case, as no two lists' names differ only in case")
+    func listNamesInAnyCase() throws {
+        let tick = try TickRunner()
+        #expect(try tick.run(["lists", "add", "Work"]).status == 0)
+        #expect(try tick.run(["add", "Report", "--list", "work"]).status == 0)
+        #expect(try tick.listJSON(["--list", "WORK"]).map { $0["title"] as? String } == ["Report"])
+        try tick.add(["Milk"])
+        #expect(try tick.run(["move", "1", "--to-list", "wOrK"]).stdout.contains(" to Work  Milk"))
+        #expect(try tick.listJSON(["--list", "Work"]).count == 2)
+        #expect(try tick.run(["add", "x", "--list", "Wrok"]).stderr.contains("there is no list named \"Wrok\""))
+    }
+
     @Test("a list whose file cannot be read is listed with the reason, the others with their counts; the command fails, the file stays")
     func unreadableList() throws {
         let tick = try TickRunner()

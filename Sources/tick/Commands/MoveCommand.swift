@@ -67,8 +67,9 @@ struct MoveCommand: ParsableCommand {
     }
 
     /// `--to-list`: the item, named in the list `--list` picks, moved with ``ListSet``.
-    private func moveToList(_ target: String) throws {
+    private func moveToList(_ given: String) throws {
         let set = storeOptions.listSet
+        let target = StoreOptions.spelled(given, in: set)
         let source = storeOptions.listName
         let list = try storeOptions.makeStore().load()
         let (item, _, _) = try itemArgument.item.resolve(in: list)

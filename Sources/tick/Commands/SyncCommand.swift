@@ -76,7 +76,7 @@ struct SyncCommand: ParsableCommand {
             do {
                 let environment = ProcessInfo.processInfo.environment
                 // A folder of collections: every list (or --list's) with its own collection.
-                if var lists = try CollectionsSync.make(lists: storeOptions.listSet, only: storeOptions.list, vdir: vdir, environment: environment) {
+                if var lists = try CollectionsSync.make(lists: storeOptions.listSet, only: storeOptions.list.map { _ in storeOptions.listName }, vdir: vdir, environment: environment) {
                     lists.forceDelete = forceDelete
                     if porcelain { lists.vdirsyncerOutput = try quietForPorcelain(environment) }
                     return try runEach(interval: lists.interval) { () throws(InterchangeError) in

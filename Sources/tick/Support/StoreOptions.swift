@@ -46,13 +46,22 @@ struct StoreOptions: ParsableArguments {
         return set
     }
 
-    /// The name of the list `--list` picks (the default list's without it).
-    var listName: String { list ?? ListSet.defaultName }
+    /// The name of the list `--list` picks, as the set spells it (`--list work` is Work: no
+    /// two lists' names differ only in case); the default list's without it.
+    var listName: String {
+        guard let list else { return ListSet.defaultName }
+        return Self.spelled(list, in: listSet)
+    }
+
+    /// `name` as the list of that name in any case spells it; as given when there is none.
+    static func spelled(_ name: String, in set: ListSet) -> String {
+        ((try? set.existingName(like: name)) ?? nil) ?? name
+    }
 
     /// The store of the list `--list` names, else of the default list file; an unknown
     /// list is an error naming the lists there are.
     func makeStore() throws(ListSetError) -> ToDoStore {
-        guard let list else { return ToDoStore(fileURL: defaultFileURL) }
-        return try listSet.store(named: list)
+        guard list != nil else { return ToDoStore(fileURL: defaultFileURL) }
+        return try listSet.store(named: listName)
     }
 }
