@@ -261,9 +261,12 @@ public struct VdirSync: Sendable {
                 guard let todo = try decodeFile(current, path: path, now: now) else {
                     throw InterchangeError(source: path, problem: "no longer holds a VTODO")
                 }
-                let target = try Self.target(from: todo.item, fields: fields, modified: modified, now: now)
+                // A file rewritten is revised after what it says (LAST-MODIFIED): one rewritten for
+                // its place in the list, which no item's change time records, is revised now.
+                let revised = todo.item.modifiedAt.map { modified <= $0 } ?? false ? now : modified
+                let target = try Self.target(from: todo.item, fields: fields, modified: revised, now: now)
                 bytes = try ICalendar.patchFile(current, with: ICalendarEntry(item: target, isDone: fields.done, sortOrder: fields.order), source: path,
-                                                options: decodingOptions(now: now), now: modified, dropped: &dropped)
+                                                options: decodingOptions(now: now), now: revised, dropped: &dropped)
             } else {
                 guard let listItem else { throw InterchangeError(source: path, problem: "no item to write") }
                 var target = try Self.target(from: listItem, fields: fields, modified: modified, now: now)

@@ -66,6 +66,24 @@ struct OrderSyncTests {
         #expect(try fixture.snapshot().filter { $0.key.hasPrefix("vdir/") } == before)
     }
 
+    @Test("a file rewritten for its new place is stamped revised now (LAST-MODIFIED, DTSTAMP) with SEQUENCE one up, though the item changed earlier")
+    func reorderStampsRevision() throws {
+        let fixture = try SyncFixture()
+        var items = try ["A", "B"].map { try ToDoItem(title: $0) }
+        items[1].modifiedAt = Date(timeIntervalSince1970: 1_790_000_000)
+        try fixture.store.apply(items.map { .insert($0, .toDo, at: nil) })
+        try fixture.run()
+        func line(_ prefix: String) throws -> String? {
+            try fixture.readFile("\(items[1].id.uuidString).ics").components(separatedBy: "\r\n").first { $0.hasPrefix(prefix) }
+        }
+        #expect(try line("LAST-MODIFIED:") == "LAST-MODIFIED:20260921T141320Z")
+        try fixture.store.apply([.place(items[1].id, .toDo, at: 0)])
+        #expect(try fixture.run().writtenToVdir == 1)
+        #expect(try line("LAST-MODIFIED:") != "LAST-MODIFIED:20260921T141320Z")
+        #expect(try line("LAST-MODIFIED:").map { "DTSTAMP:" + $0.dropFirst("LAST-MODIFIED:".count) } == line("DTSTAMP:"))
+        #expect(try line("SEQUENCE:") == "SEQUENCE:2")
+    }
+
     @Test("a new order in the vdir (another client renumbered) reorders the list; Done is sorted too")
     func vdirOrderComesIn() throws {
         let fixture = try SyncFixture()
