@@ -87,10 +87,13 @@ struct SyncPlan {
             var listFields = listItem.map { SyncFields(item: $0, done: done) }
             listFields?.order = listOrder[id]
             // The series the other app completed as its own way of ticking the occurrence off:
-            // its completion stands (the list's moving on is the same tick, made twice).
-            if bothTicked[id] != nil, var last = entry?.fields {
-                last.order = listFields?.order
-                listFields = last
+            // its completion stands (the list's moving on is the same tick, made twice); what
+            // else tick changed merges as ever.
+            if bothTicked[id] != nil, let last = entry?.fields {
+                listFields?.done = last.done
+                listFields?.due = last.due
+                listFields?.dueIsDay = last.dueIsDay
+                listFields?.recurrence = last.recurrence
             }
             // A state from before order synced, and a file without X-APPLE-SORT-ORDER, say no
             // order: taken as unchanged (the list's order, as the state's or the file's).

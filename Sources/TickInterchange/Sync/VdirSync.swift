@@ -263,7 +263,9 @@ public struct VdirSync: Sendable {
                 }
                 // A file rewritten is revised after what it says (LAST-MODIFIED): one rewritten for
                 // its place in the list, which no item's change time records, is revised now.
-                let revised = todo.item.modifiedAt.map { modified <= $0 } ?? false ? now : modified
+                // (To the second, as LAST-MODIFIED says it.)
+                let revised = todo.item.modifiedAt.map { modified.timeIntervalSince1970.rounded(.down) <= $0.timeIntervalSince1970 } ?? false
+                    ? now : modified
                 let target = try Self.target(from: todo.item, fields: fields, modified: revised, now: now)
                 bytes = try ICalendar.patchFile(current, with: ICalendarEntry(item: target, isDone: fields.done, sortOrder: fields.order), source: path,
                                                 options: decodingOptions(now: now), now: revised, dropped: &dropped)

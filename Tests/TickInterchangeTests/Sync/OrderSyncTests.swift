@@ -70,7 +70,7 @@ struct OrderSyncTests {
     func reorderStampsRevision() throws {
         let fixture = try SyncFixture()
         var items = try ["A", "B"].map { try ToDoItem(title: $0) }
-        items[1].modifiedAt = Date(timeIntervalSince1970: 1_790_000_000)
+        items[1].modifiedAt = Date(timeIntervalSince1970: 1_790_000_000.4)  // (the file says whole seconds)
         try fixture.store.apply(items.map { .insert($0, .toDo, at: nil) })
         try fixture.run()
         func line(_ prefix: String) throws -> String? {
