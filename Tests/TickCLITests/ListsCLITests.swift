@@ -168,7 +168,7 @@ struct ListsCLITests {
         let refused = try tick.run(["undo"])
         #expect(refused.status == 1)
         #expect(refused.stderr.contains("the move is dropped from the journal: undo again undoes the change before it"), "\(refused.stderr)")
-        let next = try tick.run(["undo", "--anyway"])
+        let next = try tick.run(["undo"])
         #expect(next.stdout == "undid add of \"Second\"\n", "\(next.stderr)")
         #expect(try tick.listJSON(["--list", "Uni"]).map { $0["title"] as? String } == ["Milk"])
     }

@@ -28,8 +28,9 @@ extension ToDoStore {
                     let theirs = try otherJournal.entries()
                     guard let partner = theirs.last(where: { $0.id == pair.entry }), other.file.version(therePath) != nil else {
                         // (Renamed or removed, the other list took its journal with it. Kept, this
-                        // half would stop every older change here from being undone.)
-                        try journal.apply([.undone(entry.id, wasCurrent: false)], after: nil)
+                        // half would stop every older change here from being undone; dropped, the
+                        // move stays, and the change under it describes the list as it is.)
+                        try journal.apply([.undone(entry.id, wasCurrent: true)], after: file.version(herePath))
                         throw StoreError(kind: .rejected, path: pair.list, problem: """
                             the other half of the \(entry.name) is gone from this list's undo journal (its list was renamed or \
                             removed); nothing undone (undoing one half alone could lose the items), and the move is dropped from \
