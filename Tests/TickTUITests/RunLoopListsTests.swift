@@ -75,6 +75,22 @@ struct RunLoopListsTests {
         #expect(try lists.names() == ["Tasks"])
     }
 
+    @Test("renamed elsewhere and saved since (a sync that merged after the rename), the open list is still followed, an edit in progress kept")
+    func renamedAndSavedWhileEditing() throws {
+        let lists = try RecordingLists(["Work"])
+        let budget = try ToDoItem(title: "Budget")
+        let terminal = TestTerminal(steps: [.key(.character("]")), .idle] + add("Slides") + [.idle, .key(.character("e"))]
+            + TestTerminal.typing(" v2") + [.perform {
+                try? lists.set.rename("Work", to: "Job")
+                try? lists.set.store(named: "Job").apply([.insert(budget, .toDo, at: nil)])
+            }, .idle, .key(.enter), .idle])
+        var loop = try makeLoop(terminal, lists)
+        _ = loop.run()
+        #expect(terminal.frames.contains { $0.lines.contains { $0.contains("the list Work was renamed Job elsewhere: Job is open") } })
+        #expect(loop.state.listName == "Job")
+        #expect(Set(try titles(lists.store("Job"))) == ["Slides v2", "Budget"])
+    }
+
     @Test("a list opened again keeps the background sync it had: Tasks' sync, still running when Work opened, is collected back in Tasks")
     func syncKeptPerList() throws {
         let lists = try RecordingLists(["Work"])

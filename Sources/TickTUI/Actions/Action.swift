@@ -123,6 +123,9 @@ public enum Action: Sendable, Hashable {
     case listsRead([ListSummary], purpose: ListPicker.Purpose, selecting: String?)
     /// The loop opened another list (after saving the open one).
     case listOpened(ListOpening)
+    /// The open list was renamed elsewhere: the same list, open under its new name (its list,
+    /// editor and selection as they are).
+    case listRenamed(ListOpening)
     /// A change to the lists (make, rename, remove, move) was done: what to say.
     case listsChanged(String)
     /// A change to the lists, or opening one, failed: why (the open list stays open).

@@ -58,27 +58,37 @@ extension EventLoop {
     }
 
     /// When the open list's file is gone — renamed or removed by `tick lists`, another window,
-    /// or a sync that carried the server's rename — opens what it became: the list whose file
-    /// is the same file (a rename keeps it; changes not saved yet are saved into it first),
-    /// else the default list; the status line says which. False when the file is there.
+    /// or a sync that carried the server's rename — follows it: the list it became (the one
+    /// whose file is the same file, as a rename keeps it, else the one name that is new since
+    /// the app read the names) stays open under its new name, as it is (an editor open stays
+    /// open), its changes not saved yet saved into it; else the default list opens. The status
+    /// line says which. False when the file is there.
     mutating func followOpenList() -> Bool {
-        guard let lists, state.listName != ListSet.defaultName, store.version() == nil,
-              let last = watcher.lastSeen ?? diskVersion else { return false }
+        guard let lists, state.listName != ListSet.defaultName, store.version() == nil else { return false }
         let old = state.listName
         do throws(ListSetError) {
-            let renamed = try lists.names().first { name in
-                guard name != old, let version = (try? lists.openStore(name))?.version() else { return false }
+            let names = try lists.names()
+            let last = watcher.lastSeen ?? diskVersion
+            let sameFile = names.first { name in
+                guard name != old, let last, let version = (try? lists.openStore(name))?.version() else { return false }
                 return version.device == last.device && version.inode == last.inode
             }
-            if let renamed {
-                store = try lists.openStore(renamed)
-                saveIfNeeded()
+            let new = names.filter { !state.listNames.contains($0) }
+            guard let renamed = sameFile ?? (new.count == 1 ? new.first : nil) else {
+                let lost = state.pendingOperations.count
+                try open(ListSet.defaultName, in: lists)
+                let unsaved = lost == 0 ? "" : " (\(lost) change\(lost == 1 ? "" : "s") not saved went with it)"
+                dispatch(.listsChanged("the list \(old) was removed elsewhere\(unsaved): \(ListSet.defaultName) is open"))
+                return true
             }
-            let lost = state.pendingOperations.count
-            try open(renamed ?? ListSet.defaultName, in: lists)
-            let unsaved = lost == 0 ? "" : " (\(lost) change\(lost == 1 ? "" : "s") not saved went with it)"
-            dispatch(.listsChanged(renamed.map { "the list \(old) was renamed \($0) elsewhere\(unsaved): \($0) is open" }
-                ?? "the list \(old) was removed elsewhere\(unsaved): \(ListSet.defaultName) is open"))
+            let opened = try lists.openStore(renamed)
+            store = opened
+            saveIfNeeded()
+            let liveSync = adopt(opened, as: renamed)
+            // (Read again at the next look: a sync may have merged into it since the rename.)
+            watcher = FileWatcher(lastSeen: nil)
+            dispatch(.listRenamed(ListOpening(name: renamed, fileName: opened.fileName, list: state.list, names: names, liveSync: liveSync)))
+            dispatch(.listsChanged("the list \(old) was renamed \(renamed) elsewhere: \(renamed) is open"))
         } catch {
             dispatch(.listsFailed("the list \(old) is gone, and no other could be opened: \(error.description)"))
         }
@@ -89,7 +99,6 @@ extension EventLoop {
     /// and background sync (``syncForList``) follow.
     private mutating func open(_ name: String, in lists: any ListCatalog<Store>) throws(ListSetError) {
         let opened = try lists.openStore(name)
-        let version = opened.version()
         let list: ToDoList
         do {
             list = try opened.load()
@@ -97,6 +106,16 @@ extension EventLoop {
             throw .store(error)
         }
         let names = try lists.names()
+        let liveSync = adopt(opened, as: name)
+        dispatch(.listOpened(ListOpening(name: name, fileName: opened.fileName, list: list, names: names, liveSync: liveSync)))
+        readJournal()
+    }
+
+    /// Makes `opened`, the store of the list `name`, the open one's: its file watcher, undo
+    /// journal and background sync (made once per list, ``syncForList``) follow; returns the
+    /// sync's state for the app, nil when the list does not sync.
+    private mutating func adopt(_ opened: Store, as name: String) -> LiveSync? {
+        let version = opened.version()
         store = opened
         watcher = FileWatcher(lastSeen: version)
         diskVersion = version
@@ -110,9 +129,7 @@ extension EventLoop {
             syncSetups[name] = .some(sync)
         }
         syncRunner = sync?.runner
-        let liveSync = sync.map { LiveSync(interval: $0.interval, logPath: $0.logPath, now: clock()) }
-        dispatch(.listOpened(ListOpening(name: name, fileName: opened.fileName, list: list, names: names, liveSync: liveSync)))
-        readJournal()
+        return sync.map { LiveSync(interval: $0.interval, logPath: $0.logPath, now: clock()) }
     }
 
     /// The picker again after a change to the lists, on the list `name`, saying `message`.

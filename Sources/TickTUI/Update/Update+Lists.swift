@@ -46,6 +46,12 @@ extension AppState {
             editor = nil
             return []
         case .listOpened(let opening): return open(opening)
+        case .listRenamed(let opening):
+            listName = opening.name
+            fileName = opening.fileName
+            listNames = opening.names
+            liveSync = opening.liveSync
+            return []
         case .listsChanged(let message):
             status = StatusMessage(message)
             return []

@@ -47,7 +47,7 @@ extension Action {
     var isUserCommand: Bool {
         switch self {
         case .tick, .saved, .saveFailed, .syncFinished, .externalChange, .externalChangeUnreadable, .journalRead, .journalSaved, .resize,
-             .listNamesRead, .listsRead, .listOpened, .listsChanged, .listsFailed, .listMoveUndone: false
+             .listNamesRead, .listsRead, .listOpened, .listRenamed, .listsChanged, .listsFailed, .listMoveUndone: false
         default: true
         }
     }
