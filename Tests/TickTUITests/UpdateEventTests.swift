@@ -115,6 +115,22 @@ struct UpdateEventTests {
         #expect(state.toDoTitles == ["b", "c"])
     }
 
+    @Test("Enter after a subtask being edited was removed elsewhere with its parent brings the subtask back at the top level")
+    func removedSubtaskComesBack() throws {
+        var parent = try Fixtures.item(1, "Pack"), sock = try Fixtures.item(2, "Socks"), other = try Fixtures.item(3, "Call")
+        sock.parent = parent.id
+        parent.notes = nil
+        var state = Fixtures.state(try ToDoList(toDoItems: [parent, sock, other], doneItems: []))
+        state.press(.down, .character("e"))
+        state.type(" and shirts")
+        _ = update(&state, .externalChange(try ToDoList(toDoItems: [other], doneItems: [])))
+        #expect(state.mode == .editedItemRemoved)
+        state.press(.enter)
+        #expect(state.mode == .browsing)
+        #expect(state.toDoTitles == ["Socks and shirts", "Call"] || state.toDoTitles == ["Call", "Socks and shirts"], "\(state.toDoTitles)")
+        #expect(state.list.item(withID: sock.id)?.parent == nil)
+    }
+
     @Test("undo of a change to an item removed elsewhere says there was nothing to undo")
     func undoAfterRemovalElsewhere() throws {
         var state = Fixtures.state(try Fixtures.list(toDo: ["a", "b"]))

@@ -43,14 +43,21 @@ extension AppState {
     /// Enter after the edited item was removed elsewhere: the item back where it was (unless
     /// it came back meanwhile), then the edit committed as Enter would have.
     mutating func restoreRemovedEdit() -> [Effect] {
-        mode = .browsing
-        guard let removed = removedEdit else { return [] }
-        removedEdit = nil
-        if !list.contains(removed.item.id) {
-            let position = min(removed.index, list.items(in: removed.section).count)
-            guard perform([.insert(removed.item, removed.section, at: position)], name: "restore", undoFocus: nil,
-                          redoFocus: removed.item.id) else { return [.bell] }
+        guard let removed = removedEdit else {
+            mode = .browsing
+            return []
         }
+        if !list.contains(removed.item.id) {
+            // A subtask whose parent went too comes back at the top level.
+            var item = removed.item
+            if let parent = item.parent, !list.contains(parent) { item.parent = nil }
+            let position = min(removed.index, list.items(in: removed.section).count)
+            // (Refused, the question stays: Esc still lets it go.)
+            guard perform([.insert(item, removed.section, at: position)], name: "restore", undoFocus: nil,
+                          redoFocus: item.id) else { return [.bell] }
+        }
+        removedEdit = nil
+        mode = .browsing
         guard select(id: removed.item.id) else { return [] }
         mode = .editing(removed.field)
         editor = LineEditor(removed.text)
