@@ -99,12 +99,18 @@ extension ToDoList {
     ///
     /// A repeating item that moves on to its next occurrence is a checklist done again each
     /// time (as Tasks.org and Planify do it): its open subtasks stay open, and its done ones
-    /// are opened again, oldest first, after them, for the next occurrence.
-    public func cascade(_ operation: Operation) -> [Operation] {
+    /// are opened again, oldest first, after them, for the next occurrence. `now` and `zone`
+    /// are the tick's (they tell whether the series goes on).
+    public func cascade(_ operation: Operation, at now: Date, zone: LocalTime) -> [Operation] {
         switch operation {
         case .check(let id), .checkOccurrence(let id, _):
             guard let (section, index) = position(of: id), section == .toDo else { return [operation] }
-            if Self.repeatTick(toDoItems[index], at: Date()) != nil {
+            let item = toDoItems[index]
+            // (An occurrence ticked off already, a save replayed, carries nothing: the tick does nothing.)
+            if case .checkOccurrence(_, let due) = operation, !(item.due.map { abs($0.timeIntervalSince(due)) < 1 } ?? false) {
+                return [operation]
+            }
+            if Self.repeatTick(item, at: now, zone: zone) != nil {
                 let done = descendants(of: id).compactMap { id -> ToDoItem? in
                     guard let (section, index) = position(of: id), section == .done else { return nil }
                     return doneItems[index]

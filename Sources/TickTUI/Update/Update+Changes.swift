@@ -85,7 +85,7 @@ extension AppState {
         guard let selection, let item = selectedItem else { return [.bell] }
         let operation: ToDoList.Operation = selection.section == .toDo ? .tick(item) : .uncheck(item.id)
         // Ticking off a parent ticks off its open subtasks too (TickCore's cascade).
-        let ticked = perform(list.cascade(operation), name: selection.section == .toDo ? "tick" : "untick", undoFocus: item.id, redoFocus: nil)
+        let ticked = perform(list.cascade(operation, at: now, zone: calendar), name: selection.section == .toDo ? "tick" : "untick", undoFocus: item.id, redoFocus: nil)
         // The cursor stays at the same place in the section it left.
         self.selection = selection
         guard ticked else { return [.bell] }
@@ -107,7 +107,7 @@ extension AppState {
     mutating func deleteSelected() -> [Effect] {
         guard let selection, let item = selectedItem else { return [.bell] }
         // Removing a parent removes its subtasks too (TickCore's cascade).
-        let operations = list.cascade(.remove(item.id))
+        let operations = list.cascade(.remove(item.id), at: now, zone: calendar)
         if perform(operations, name: "delete", undoFocus: item.id, redoFocus: nil) {
             let subtasks = operations.count - 1
             let carried = subtasks == 0 ? "" : " and \(subtasks) subtask\(subtasks == 1 ? "" : "s")"

@@ -27,7 +27,7 @@ func changeEach(
                 } else {
                     let change = operation(item)
                     // Ticking off or removing a parent carries its subtasks along (TickCore's cascade).
-                    let changes = list.cascade(change)
+                    let changes = list.cascade(change, at: Date(), zone: .current)
                     for carried in changes.dropLast() { try record.apply(carried, to: &list, title: nil) }
                     try record.apply(change, to: &list, title: item.title)
                     var line = ItemFormatting.report(verb, item)

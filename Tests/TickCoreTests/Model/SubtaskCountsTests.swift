@@ -19,9 +19,9 @@ struct SubtaskCountsTests {
             let section: ToDoList.Section = random.below(4) == 0 ? .done : .toDo
             let count = list.items(in: section).count
             operations = [.insert(item, section, at: random.below(3) == 0 ? nil : random.below(count + 1))]
-        case 2: operations = list.cascade(.check(any()))
+        case 2: operations = list.cascade(.check(any()), at: Date(), zone: .utc)
         case 3: operations = [.uncheck(any())]
-        case 4: operations = random.below(2) == 0 ? list.cascade(.remove(any())) : [.remove(any())]
+        case 4: operations = random.below(2) == 0 ? list.cascade(.remove(any()), at: Date(), zone: .utc) : [.remove(any())]
         case 5:
             let section: ToDoList.Section = random.below(2) == 0 ? .done : .toDo
             operations = [.place(any(), section, at: random.below(list.items(in: section).count + 1))]

@@ -78,7 +78,7 @@ struct TreeOrderCheckTests {
         let list = try ToDoList(toDoItems: [parent, leaf], doneItems: [child])
         #expect(list.descendants(of: leaf.id).isEmpty)
         #expect(list.descendants(of: parent.id) == [child.id])
-        #expect(list.cascade(.check(leaf.id)) == [.check(leaf.id)])
+        #expect(list.cascade(.check(leaf.id), at: Date(), zone: .utc) == [.check(leaf.id)])
     }
 }
 

@@ -46,7 +46,7 @@ struct TreeOrderMoveTests {
     func cascadeIsTold() throws {
         var (list, ids) = try Self.list()
         let parent = try #require(ids["P"])
-        let operations = list.cascade(.check(parent))
+        let operations = list.cascade(.check(parent), at: Date(), zone: .utc)
         #expect(operations == [.check(ids["S2"]!), .check(ids["S1a"]!), .check(ids["S1"]!), .check(parent)])
         var told: [String] = []
         for operation in operations {
