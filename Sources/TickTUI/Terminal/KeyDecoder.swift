@@ -102,6 +102,11 @@ struct KeyDecoder {
                 return
             }
             if value <= 0x3F {
+                // (Longer than any key's sequence: not one; as typed.)
+                guard characters.count < Self.longestControlSequence else {
+                    notAControlSequence(characters + [value], at: time)
+                    return
+                }
                 pending = .controlSequence(characters + [value])
             } else {
                 pending = .none
@@ -132,9 +137,13 @@ struct KeyDecoder {
         }
         switch pending {
         case .none: break
-        case .controlSequence(let characters):
+        case .controlSequence(let characters) where characters.isEmpty:
             notAControlSequence(characters, at: time)
             inputPaused(at: time)
+            return
+        case .controlSequence:
+            // Begun (Esc [ 1 …) but not ended: the rest of a sequence a slow link split, which
+            // the next input ends; waiting for it types nothing of it.
             return
         case .escape: decoded.append(.escape)
         case .grapheme(let text): decoded.append(.character(Character(text)))
@@ -164,6 +173,9 @@ struct KeyDecoder {
             : parameters.isEmpty ? Self.controlSequenceKeys[String(final)] : Self.modifiedKey(parameters, final)
         if let key { decoded.append(key) }
     }
+
+    /// The most parameter and intermediate characters a control sequence of a key has.
+    private static let longestControlSequence = 16
 
     /// Keys by their control sequence without Esc `[` (`1~`, `H`): the VT220 and xterm forms.
     private static let controlSequenceKeys: [String: Key] = [
