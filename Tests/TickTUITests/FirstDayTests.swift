@@ -122,6 +122,10 @@ struct FirstDayTests {
             state.keyMap = keyMap
             #expect(state.press(.control("c")).contains(.quit), "\(rebindings)")
         }
+        // An entry whose only key was Ctrl-C, given back to quit, is said to have none left.
+        let (_, problems) = KeyMap.standard.rebinding([KeyMap.Rebinding(name: "first_item", keys: ["Ctrl-C"], line: 4),
+                                                       KeyMap.Rebinding(name: "quit", keys: [], line: 5)])
+        #expect(problems.contains(KeyMap.Problem(line: 5, message: "first_item has no key left: quit took Ctrl-C back")), "\(problems)")
     }
 
     @Test("[colors] recolours overdue and today; none turns a colour off")

@@ -60,14 +60,19 @@ extension KeyMap {
         }
         // The list must always be left: quit without a key keeps Ctrl-C.
         if let quit = map.bindings.firstIndex(where: { $0.action == .quit }), map.bindings[quit].keys.isEmpty {
-            let modes = map.bindings[quit].modes
-            for other in map.bindings.indices where !map.bindings[other].modes.isDisjoint(with: modes) {
-                map.bindings[other].keys.removeAll { $0 == .control("c") }
-            }
-            map.bindings[quit].keys = [.control("c")]
             // (The line that left it so: its own `[]`, else the one that took its last key.)
             let own = rebindings.last { $0.name == map.bindings[quit].name }
             let line = (own?.keys.isEmpty == true ? own?.line : takenBy[map.bindings[quit].name]?.line) ?? own?.line ?? 0
+            let modes = map.bindings[quit].modes
+            for other in map.bindings.indices where other != quit && !map.bindings[other].modes.isDisjoint(with: modes) {
+                let had = map.bindings[other].keys.count
+                map.bindings[other].keys.removeAll { $0 == .control("c") }
+                if had > 0, map.bindings[other].keys.isEmpty {
+                    problems.append(Problem(line: line, message: "\(map.bindings[other].name) has no key left: quit took Ctrl-C back"))
+                    rebound.insert(map.bindings[other].name)
+                }
+            }
+            map.bindings[quit].keys = [.control("c")]
             problems.append(Problem(line: line, message: "quit would have no key, and the list could not be left: it keeps Ctrl-C"))
             rebound.insert(map.bindings[quit].name)
         }
