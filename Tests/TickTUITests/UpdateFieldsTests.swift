@@ -48,6 +48,13 @@ struct UpdateFieldsTests {
         state.type("family, #phone ,family, #")
         state.press(.enter)
         #expect(state.list.toDoItems[0].tags == ["family", "phone"])
+        // A tag another app wrote with a # stays as it is through an edit of the others.
+        try state.list.update(state.list.toDoItems[0].id) { (item: inout ToDoItem) throws(ModelError) in try item.setTags(["#from-app", "family"]) }
+        state.press(.character("#"))
+        #expect(state.editor?.text == "#from-app, family")
+        state.type(", #new")
+        state.press(.enter)
+        #expect(state.list.toDoItems[0].tags == ["#from-app", "family", "new"])
         state.press(.character("/"))
         state.type("#fam")
         #expect(state.visibleCount(.toDo) == 1)

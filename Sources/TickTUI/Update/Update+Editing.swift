@@ -172,7 +172,12 @@ extension AppState {
             }
             return commitField(.location(location), of: id, name: "location edit", unchanged: list.item(withID: id)?.location == location)
         case .tags(let id):
-            let tags = trimmed.split(separator: ",").map(TagInput.tag).filter { !$0.isEmpty }
+            // (A tag the item has stays as it is, also one another app wrote with a #.)
+            let current = list.item(withID: id)?.tags ?? []
+            let tags = trimmed.split(separator: ",").map { part in
+                let text = part.trimmed()
+                return current.contains(text) ? text : TagInput.tag(text)
+            }.filter { !$0.isEmpty }
             return commitField(.tags(tags), of: id, name: "tags edit", unchanged: list.item(withID: id)?.tags == tags)
         case .repeatRule(let id):
             return commitRepeat(trimmed, of: id)

@@ -166,7 +166,8 @@ struct EditCommand: ParsableCommand {
         if let priority { fields.append(.priority(priority)) }
         if clearPriority { fields.append(.priority(nil)) }
         if !addTags.isEmpty || !removeTags.isEmpty {
-            let removed = Set(removeTags.map(TagInput.tag))
+            // (As typed, too: a tag another app wrote with a #.)
+            let removed = Set(removeTags.flatMap { [$0.trimmed(), TagInput.tag($0)] })
             fields.append(.tags((item.tags + addTags.map(TagInput.tag)).filter { !removed.contains($0.trimmed()) }))
         }
         if clearRepeat { fields.append(.recurrence(nil)) }
