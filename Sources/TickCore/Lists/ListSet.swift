@@ -125,9 +125,11 @@ public struct ListSet: Sendable {
         let names = (try? names()) ?? [Self.defaultName]
         if let name = names.first(where: { Self.isSameFile(path, fileURL(of: $0).path) }) { return name }
         let url = URL(fileURLWithPath: path)
-        guard url.pathExtension == String(Self.fileExtension.dropFirst()),
+        let name = url.deletingPathExtension().lastPathComponent
+        // (A file whose name is no list's, a hidden one say, is never read as a list.)
+        guard url.pathExtension == String(Self.fileExtension.dropFirst()), (try? Self.validate(name)) != nil,
               Self.isSameFile(url.deletingLastPathComponent().path, directory.path) else { return nil }
-        return url.deletingPathExtension().lastPathComponent
+        return name
     }
 
     /// Whether two paths lead to one file (the same device and inode, links followed).
