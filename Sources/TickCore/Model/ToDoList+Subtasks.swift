@@ -99,7 +99,7 @@ extension ToDoList {
     ///
     /// A repeating item that moves on to its next occurrence is a checklist done again each
     /// time (as Tasks.org and Planify do it): its open subtasks stay open, and its done ones
-    /// are opened again, oldest first, after them, for the next occurrence. `now` and `zone`
+    /// are opened again in the checklist's order, for the next occurrence. `now` and `zone`
     /// are the tick's (they tell whether the series goes on).
     public func cascade(_ operation: Operation, at now: Date, zone: LocalTime) -> [Operation] {
         switch operation {
@@ -115,8 +115,7 @@ extension ToDoList {
                     guard let (section, index) = position(of: id), section == .done else { return nil }
                     return doneItems[index]
                 }
-                // Oldest first, as they were made: a checklist comes back in its order.
-                return done.sorted { $0.createdAt < $1.createdAt }.map { Operation.uncheck($0.id) } + [operation]
+                return reopening(done, at: now, zone: zone) + [operation]
             }
             let open = descendants(of: id).compactMap { id -> ToDoItem? in
                 guard let (section, index) = position(of: id), section == .toDo else { return nil }
@@ -128,6 +127,29 @@ extension ToDoList {
         default:
             return [operation]
         }
+    }
+
+    /// The operations that open the done subtasks `done` of a repeating item again, each put
+    /// back among its open siblings where its making puts it (before the first one made after
+    /// it, else at the end of its parent's block), so that a checklist keeps its order.
+    private func reopening(_ done: [ToDoItem], at now: Date, zone: LocalTime) -> [Operation] {
+        var after = self
+        var operations: [Operation] = []
+        for item in done.sorted(by: { $0.createdAt < $1.createdAt }) {
+            let target: Int
+            if let later = after.toDoItems.firstIndex(where: { $0.parent == item.parent && $0.createdAt > item.createdAt }) {
+                target = later
+            } else if let parent = item.parent, let (section, index) = after.position(of: parent), section == .toDo {
+                target = index + 1 + after.descendants(of: parent).filter { after.position(of: $0)?.section == .toDo }.count
+            } else {
+                target = after.toDoItems.count
+            }
+            let operation = Operation.place(item.id, .toDo, at: target)
+            // (Applied to the copy only to place the next one; a refusal cannot come from it.)
+            guard (try? after.apply(operation, at: now, zone: zone)) != nil else { continue }
+            operations.append(operation)
+        }
+        return operations
     }
 
     /// The indices of `items` in tree order (nil when they are in it already), worked out

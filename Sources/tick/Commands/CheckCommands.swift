@@ -39,7 +39,7 @@ func changeEach(
                     if changes.count > 1 {
                         let subtasks = "\(changes.count - 1) subtask\(changes.count == 2 ? "" : "s")"
                         // A repeating parent that moved on opens its done subtasks again (TickCore's cascade).
-                        let reopened = changes.dropLast().allSatisfy { if case .uncheck = $0 { true } else { false } }
+                        let reopened = changes.dropLast().allSatisfy { if case .place(_, .toDo, _) = $0 { true } else { false } }
                         line += reopened ? "  (and \(subtasks) to do again)" : "  (and \(subtasks))"
                     }
                     lines.append(line)

@@ -143,8 +143,8 @@ struct SubtaskTests {
         let before = list
         let operations = list.cascade(.tick(try #require(list.item(withID: review))), at: Date(), zone: .utc)
         let inverses = try applyRecording(operations, to: &list)
-        // (The open ones keep their places; the ones opened again follow, oldest first.)
-        #expect(titles(list) == ["review", "plan", "inbox", "old", "b"])
+        // (The open ones keep their places; each opened again goes where its making puts it.)
+        #expect(titles(list) == ["review", "inbox", "plan", "old", "b"])
         #expect(list.item(withID: review)?.dueDay == CalendarDay(year: 2026, month: 12, day: 11))
         #expect(list.toDoItems.filter { $0.parent == review }.allSatisfy { $0.completedAt == nil })
         #expect(titles(list, .done) == ["review"], "the done copy of the occurrence")
