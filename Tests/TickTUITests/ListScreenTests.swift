@@ -110,6 +110,7 @@ struct ListScreenTests {
         state.press(.character("a"), .character("a"), .character("/"), .character("b"))
         #expect(state.press(.enter) == [.bell])
         #expect(state.status?.text == "\"a/b\" cannot name a list: it holds \"/\"")
+        #expect(render(state, size: size).trimmedLines.suffix(2) == [" new list: a/b", " \"a/b\" cannot name a list: it holds \"/\""])
         // Refused, the name stays in its editor to be mended: typed again, it is text, not
         // the picker's keys (d, y would remove a list).
         #expect(state.mode == .namingList(renaming: nil))

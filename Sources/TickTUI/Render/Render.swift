@@ -85,6 +85,11 @@ extension Screen {
     /// The keys that apply now, from the key table: as many as fit, the most useful first,
     /// shown in table order.
     mutating func drawFooter(_ state: AppState, row: Int, palette: Palette) {
+        // A list's name refused while its editor holds the status line: why, in the keys' place.
+        if case .namingList = state.mode, let status = state.status, status.isError {
+            write(status.text, column: 1, row: row, limit: size.columns - 2, style: palette.error)
+            return
+        }
         let entries = KeyMap.bindings(in: state).compactMap(\.footer)
         var chosen = Set<Int>()
         var used = 0
