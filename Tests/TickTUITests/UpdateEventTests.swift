@@ -76,6 +76,16 @@ struct UpdateEventTests {
         _ = state.beginAdding(at: 0)
         _ = update(&state, .externalChange(disk))
         #expect(state.mode == .editing(.newItem(at: 0)))
+        // The item above it gone from To Do (ticked off elsewhere): above the one below it.
+        state.press(.escape)
+        var three = try Fixtures.list(toDo: ["one", "two", "three"])
+        state = Fixtures.state(three)
+        state.press(.down, .character("a"))  // between two and three
+        #expect(state.mode == .editing(.newItem(at: 2)))
+        try three.apply(.check(Fixtures.id(2)), at: Fixtures.now, zone: Fixtures.calendar)
+        try three.insert(try Fixtures.item(9, "top"), in: .toDo, at: 0)
+        _ = update(&state, .externalChange(three))
+        #expect(state.mode == .editing(.newItem(at: 2)), "between one and three: top, one, (new), three")
     }
 
     @Test("an editor whose item was removed elsewhere is closed, the keys typed next edit nothing; Enter brings the item back with the edit, Esc lets it go")

@@ -66,9 +66,11 @@ public struct AppState: Sendable {
     var foldedOpenCounts: [UUID: Int] = [:]
     /// The parent of the item being added on the new-item row (`A`), nil for a top-level one.
     var newItemParent: UUID?
-    /// The To Do item the new-item row was opened under (nil: at the top), so that the row
-    /// stays under it when a change from elsewhere moves it.
+    /// The To Do items the new-item row was opened between (nil: at that end), so that the row
+    /// stays under the one above it when a change from elsewhere moves it, else above the one
+    /// below it (when the one above left To Do).
     var newItemAfter: UUID?
+    var newItemBefore: UUID?
     /// An edit whose item was removed elsewhere while it was open (``Mode/editedItemRemoved``).
     var removedEdit: RemovedEdit?
     /// The order To Do is shown in (`s` cycles it); the list's own order stays.

@@ -22,6 +22,7 @@ extension AppState {
         sortedToDo = nil
         mode = .editing(.newItem(at: position))
         newItemAfter = position > 0 && position <= list.toDoItems.count ? list.toDoItems[position - 1].id : nil
+        newItemBefore = position < list.toDoItems.count ? list.toDoItems[position].id : nil
         editor = LineEditor()
         selection = Selection(section: .toDo, index: position)
         return []
@@ -110,6 +111,7 @@ extension AppState {
         mode = .browsing
         newItemParent = nil
         newItemAfter = nil
+        newItemBefore = nil
         editor = nil
         editOriginal = nil
     }

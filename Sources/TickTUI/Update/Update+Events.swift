@@ -18,7 +18,10 @@ extension AppState {
         refreshFilter()
         if case .editing(.newItem(let position)) = mode {
             // The new row stays under the item it was opened under, wherever that went.
-            let moved = newItemAfter.map { after in list.toDoItems.position(of: after).map { $0 + 1 } ?? min(position, list.toDoItems.count) } ?? 0
+            let items = list.toDoItems
+            let moved = newItemAfter.flatMap { items.position(of: $0).map { $0 + 1 } }
+                ?? newItemBefore.flatMap { items.position(of: $0) }
+                ?? (newItemAfter == nil ? 0 : min(position, items.count))
             mode = .editing(.newItem(at: moved))
             selection = Selection(section: .toDo, index: moved)
             return
