@@ -92,6 +92,8 @@ struct FieldsCLITests {
         try tick.add(["C", "--due", "2026-12-02"])
         #expect(try tick.listJSON(["--tag", "HOME"]).map { $0["title"] as? String } == ["A", "B"])
         #expect(try tick.listJSON(["--tag", "home", "--tag", "work"]).map { $0["title"] as? String } == ["B"])
+        #expect(try tick.listJSON(["--tag", "#work"]).map { $0["title"] as? String } == ["B"], "as the app shows it")
+        #expect(try tick.run(["list", "--tag", ""]).status == 64)
         #expect(try tick.listJSON(["--sort", "due"]).map { $0["title"] as? String } == ["C", "A", "B"])
         #expect(try tick.listJSON(["--sort", "priority"]).map { $0["title"] as? String } == ["B", "A", "C"])
         let text = try tick.run(["list", "--sort", "priority"])

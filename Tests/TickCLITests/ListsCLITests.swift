@@ -50,6 +50,10 @@ struct ListsCLITests {
         #expect(result.stderr == "tick: 1 list cannot be read\n")
         let json = try tick.run(["lists", "--json"])
         #expect(json.status == 1 && json.stdout.contains("\"open\": null, \"done\": null, \"error\": "), "\(json.stdout)")
+        // list --all-lists prints the lists it can read and says which it cannot.
+        let all = try tick.run(["list", "--all-lists"])
+        #expect(all.status == 1 && all.stdout.hasPrefix("Tasks\n1 [ ] Milk\n\nWork\n"), "\(all.stdout)")
+        #expect(all.stderr.hasPrefix("tick: \(work.path):") && all.stderr.hasSuffix("tick: 1 list cannot be read\n"), "\(all.stderr)")
         #expect(try String(contentsOf: work, encoding: .utf8) == "not a list")
     }
 

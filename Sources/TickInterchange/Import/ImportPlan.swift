@@ -112,17 +112,19 @@ public struct ImportPlan: Sendable {
             throw InterchangeError(source: source, problem: error.description)
         }
         // (iCalendar names a parent by UID: one not there yet leaves the item top level.)
-        if format == .json { try Self.checkParents(entries, in: list, source: source) }
+        if format == .json { try Self.checkParents(entries, in: list, original: original, source: source) }
         changes = replacements + moveRemovals + moveInsertions
     }
 
     /// Refuses an entry whose parent is no item of the list the import makes, or is the
     /// item itself or one of its subtasks (a cycle, which the list would otherwise break
     /// without a word).
-    private static func checkParents(_ entries: [ExchangeEntry], in list: ToDoList, source: String) throws(InterchangeError) {
+    private static func checkParents(_ entries: [ExchangeEntry], in list: ToDoList, original: ToDoList,
+                                     source: String) throws(InterchangeError) {
         guard entries.contains(where: { $0.item.parent != nil }) else { return }
+        // (The parents as the list had them: the list the import makes has broken a cycle already.)
         var parentOf: [UUID: UUID] = [:]
-        for item in list.allItems { parentOf[item.id] = item.parent }
+        for item in original.allItems { parentOf[item.id] = item.parent }
         for entry in entries { parentOf[entry.item.id] = entry.item.parent }
         for entry in entries {
             guard let parent = entry.item.parent else { continue }

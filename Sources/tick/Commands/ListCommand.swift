@@ -82,6 +82,7 @@ struct ListCommand: ParsableCommand {
         if overdue && done { throw ValidationError("--overdue shows items still to do; it does not go with --done") }
         if allLists && storeOptions.list != nil { throw ValidationError("--all-lists prints every list; it does not go with --list") }
         if allLists && sort != nil { throw ValidationError("--all-lists prints each list in its own order; it does not go with --sort") }
+        if tags.contains(where: { TagInput.tag($0).isEmpty }) { throw ValidationError("--tag needs a name") }
     }
 
     func run() throws {
@@ -243,7 +244,8 @@ struct ListFilter {
             guard let due = item.localDue(calendar: calendar), due < dueBefore else { return false }
         }
         if let matcher, !matcher.matches(item) { return false }
-        for tag in tags where !item.tags.contains(where: { $0.lowercased() == tag }) { return false }
+        // (A tag as tick shows it, #home, is the tag home; one another app wrote with a # is found as written.)
+        for tag in tags where !item.tags.contains(where: { $0.lowercased() == tag || $0.lowercased() == TagInput.tag(tag) }) { return false }
         return true
     }
 }
