@@ -91,6 +91,20 @@ struct RunLoopListsTests {
         #expect(Set(try titles(lists.store("Job"))) == ["Slides v2", "Budget"])
     }
 
+    @Test("the open list removed elsewhere while another list was made is not taken for renamed into it")
+    func removedWhileAnotherWasMade() throws {
+        let lists = try RecordingLists(["Work"])
+        let terminal = TestTerminal(steps: [.key(.character("]")), .idle] + add("Slides") + [.idle, .perform {
+            try? lists.set.add("Home")
+            _ = try? lists.set.remove("Work", withItems: true)
+        }, .idle])
+        var loop = try makeLoop(terminal, lists)
+        _ = loop.run()
+        #expect(terminal.frames.contains { $0.lines.contains { $0.contains("the list Work was removed elsewhere: Tasks is open") } })
+        #expect(loop.state.listName == ListSet.defaultName)
+        #expect(try titles(lists.store("Home")).isEmpty)
+    }
+
     @Test("a list opened again keeps the background sync it had: Tasks' sync, still running when Work opened, is collected back in Tasks")
     func syncKeptPerList() throws {
         let lists = try RecordingLists(["Work"])

@@ -59,10 +59,10 @@ extension EventLoop {
 
     /// When the open list's file is gone — renamed or removed by `tick lists`, another window,
     /// or a sync that carried the server's rename — follows it: the list it became (the one
-    /// whose file is the same file, as a rename keeps it, else the one name that is new since
-    /// the app read the names) stays open under its new name, as it is (an editor open stays
-    /// open), its changes not saved yet saved into it; else the default list opens. The status
-    /// line says which. False when the file is there.
+    /// whose file is the same file, as a rename keeps it, else the one name new since the app
+    /// read the names whose list holds its items) stays open under its new name, as it is (an
+    /// editor open stays open), its changes not saved yet saved into it; else the default list
+    /// opens. The status line says which. False when the file is there.
     mutating func followOpenList() -> Bool {
         guard let lists, state.listName != ListSet.defaultName, store.version() == nil else { return false }
         let old = state.listName
@@ -73,8 +73,13 @@ extension EventLoop {
                 guard name != old, let last, let version = (try? lists.openStore(name))?.version() else { return false }
                 return version.device == last.device && version.inode == last.inode
             }
+            // A name new since the app read them is the list renamed only when it holds the
+            // list's items (a list made elsewhere meanwhile is another list).
             let new = names.filter { !state.listNames.contains($0) }
-            guard let renamed = sameFile ?? (new.count == 1 ? new.first : nil) else {
+            let ids = state.list.toDoItems.prefix(100).map(\.id) + state.list.doneItems.prefix(100).map(\.id)
+            let holdsItems = new.count == 1 && !ids.isEmpty
+                && ((try? lists.openStore(new[0]).load()).map { list in ids.contains { list.contains($0) } } ?? false)
+            guard let renamed = sameFile ?? (holdsItems ? new.first : nil) else {
                 let lost = state.pendingOperations.count
                 try open(ListSet.defaultName, in: lists)
                 let unsaved = lost == 0 ? "" : " (\(lost) change\(lost == 1 ? "" : "s") not saved went with it)"
