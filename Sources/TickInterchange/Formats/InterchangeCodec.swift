@@ -188,8 +188,9 @@ public enum InterchangeCodec {
         }
     }
 
-    /// The bytes as text; broken UTF-8 is an error naming the line it is on.
-    static func text(_ bytes: [UInt8], source: String) throws(InterchangeError) -> String {
+    /// The bytes as text, a leading byte order mark skipped; broken UTF-8 is an error naming
+    /// the line it is on.
+    public static func text(_ bytes: [UInt8], source: String) throws(InterchangeError) -> String {
         if let text = String(validating: bytes, as: UTF8.self) {
             return text.hasPrefix("\u{FEFF}") ? String(text.dropFirst()) : text
         }

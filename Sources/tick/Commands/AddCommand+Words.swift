@@ -1,6 +1,7 @@
 import ArgumentParser
 import FoundationEssentials
 import TickCore
+import TickInterchange
 
 /// What `tick add` reads beside its options: taskwarrior's `due:DATE` and `+tag` words among
 /// the title's, a title of `-` (one item per line of standard input), and the line it prints.
@@ -50,14 +51,10 @@ extension AddCommand {
     /// The titles of `tick add -`: each non-empty line of standard input, trimmed, taken as
     /// it is (no `due:` or `+tag` words read in it); a leading byte order mark skipped.
     static func standardInputTitles() throws -> [String] {
-        let bytes = try InputFile.read("-")
-        guard let text = String(validating: bytes, as: UTF8.self) else {
-            throw CLIError("add -: standard input is not valid UTF-8 text")
-        }
-        // A UTF-8 byte order mark, which Windows editors write first, is not part of a title
-        // (the import formats skip it too).
-        let body = text.hasPrefix("\u{FEFF}") ? text.dropFirst() : Substring(text)
-        let titles = body.split(whereSeparator: \.isNewline).map { String($0).trimmed() }.filter { !$0.isEmpty }
+        // (Read as the import formats read text: a byte order mark skipped, broken UTF-8 an
+        // error naming its line.)
+        let text = try InterchangeCodec.text(try InputFile.read("-"), source: "standard input")
+        let titles = text.split(whereSeparator: \.isNewline).map { String($0).trimmed() }.filter { !$0.isEmpty }
         guard !titles.isEmpty else { throw CLIError("add -: standard input held no title (one item per non-empty line)") }
         return titles
     }

@@ -1,4 +1,3 @@
-import ArgumentParser
 import FoundationEssentials
 import Glibc
 import TickCore
@@ -17,7 +16,6 @@ extension ListCommand {
         let names = try set.names()
         var writer = ByteWriter(descriptor: STDOUT_FILENO, destination: "standard output")
         var unreadable = 0
-        defer { if unreadable > 0 { warn("\(unreadable) list\(unreadable == 1 ? "" : "s") cannot be read") } }
         guard json else {
             for (index, name) in names.enumerated() {
                 writer.text((index > 0 ? "\n" : "") + VisibleText.line(name) + "\n")
@@ -29,7 +27,7 @@ extension ListCommand {
                     unreadable += 1
                 }
             }
-            if unreadable > 0 { throw ExitCode.failure }
+            if unreadable > 0 { throw CLIError.unreadableLists(unreadable) }
             return
         }
         var array = TickJSON.ArrayStream()
@@ -52,6 +50,6 @@ extension ListCommand {
             }
         }
         try array.finish(to: &writer)
-        if unreadable > 0 { throw ExitCode.failure }
+        if unreadable > 0 { throw CLIError.unreadableLists(unreadable) }
     }
 }

@@ -40,7 +40,7 @@ struct ListsCommand: ParsableCommand {
             // A list that cannot be read is printed with the reason, the others as they are;
             // the command then fails, naming how many.
             let unreadable = rows.filter { $0.problem != nil }.count
-            let failure = CLIError("\(unreadable) list\(unreadable == 1 ? "" : "s") cannot be read")
+            let failure = CLIError.unreadableLists(unreadable)
             guard json else {
                 let width = rows.map { DisplayWidth.of(VisibleText.line($0.name)) }.max() ?? 0
                 for row in rows {

@@ -9,6 +9,11 @@ struct CLIError: Error, CustomStringConvertible {
     let description: String
 
     init(_ description: String) { self.description = description }
+
+    /// How many lists could not be read, after a command printed the others.
+    static func unreadableLists(_ count: Int) -> CLIError {
+        CLIError("\(count) list\(count == 1 ? "" : "s") cannot be read")
+    }
 }
 
 /// Runs `body`; a ``CLIError``, ``StoreError``, ``ModelError``, ``InterchangeError`` or ``ListSetError`` is printed as `tick: message`

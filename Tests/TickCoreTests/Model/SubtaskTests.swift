@@ -153,6 +153,21 @@ struct SubtaskTests {
         #expect(titles(list, .done) == titles(before, .done))
     }
 
+    @Test("a done subtask of a repeating item's subtask opens again under its own parent, past its open subtasks")
+    func repeatingParentReopensNested() throws {
+        var list = try self.list("review", "a<review", "a1<a", "a2<a", "b<review")
+        let review = try id("review", list)
+        try list.update(review) { item in
+            item.setDue(day: CalendarDay(year: 2026, month: 12, day: 4))
+            item.recurrence = "FREQ=WEEKLY"
+        }
+        try list.apply(.check(try id("a1", list)), at: Date(), zone: .utc)
+        try list.apply(.check(try id("a2", list)), at: Date(), zone: .utc)
+        #expect(titles(list) == ["review", "a", "b"])
+        _ = try applyRecording(list.cascade(.tick(try #require(list.item(withID: review))), at: Date(), zone: .utc), to: &list)
+        #expect(titles(list) == ["review", "a", "a1", "a2", "b"])
+    }
+
     @Test("removing a parent removes its subtasks in both sections; undo brings each back where it was")
     func removeCascades() throws {
         var list = try self.list("x", "a", "a1<a", "a11<a1", "b", done: ["a2<a", "y"])
