@@ -50,6 +50,25 @@ struct CalDAVFieldsSyncTests {
         }
     }
 
+    @Test("a tag added on each of two devices between syncs: both tags stay on both, with no conflict")
+    func tagsAddedOnBothDevices() throws {
+        let world = try SyncWorld()
+        let a = try world.device("a"), b = try world.device("b")
+        try a.tick(["add", "Book the train", "--tag", "travel"])
+        try a.cycle()
+        try b.cycle()
+        try a.tick(["edit", "1", "--tag", "work"])
+        try b.tick(["edit", "1", "--tag", "urgent"])
+        try a.cycle()
+        let summary = try b.cycle()
+        #expect(!summary.contains("conflict"))
+        try a.cycle()
+        for device in [a, b] {
+            let item = try #require(try device.items().first)
+            #expect(item["tags"] as? [String] == ["travel", "urgent", "work"])
+        }
+    }
+
     @Test("a weekly task ticked in tick reaches the server as the series moved on plus a completed copy; todoman shows one open")
     func tickedInTick() throws {
         let world = try SyncWorld()

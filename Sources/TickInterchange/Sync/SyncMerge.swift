@@ -4,9 +4,11 @@ import FoundationEssentials
 /// version both had at the last sync (the base) give the item both sides hold afterwards.
 ///
 /// - A field changed on one side only takes that change.
-/// - A field changed on both sides to different values takes the newer side's value (the
-///   list's `modifiedAt` against the VTODO's LAST-MODIFIED; a side without a time is the
-///   older, and on a tie the vdir wins); the loser is reported as a ``SyncConflict``.
+/// - A field changed on both sides to different values takes both changes when its row
+///   combines them (``SyncField/combined(list:vdir:base:)``: the tags, as a set); else the
+///   newer side's value (the list's `modifiedAt` against the VTODO's LAST-MODIFIED; a side
+///   without a time is the older, and on a tie the vdir wins), and the loser is reported as
+///   a ``SyncConflict``.
 /// - An item new on one side is taken; new on both (the first sync of a list with a vdir
 ///   that holds the same UIDs) is merged field by field as a conflict of every field that differs.
 /// - An item deleted on one side and unchanged on the other is deleted; edited on the other,
@@ -59,6 +61,7 @@ public enum SyncMerge {
             if listChanged && !vdirChanged {
                 row.take(from: list.fields, into: &merged)
             } else if listChanged && vdirChanged {
+                if row.combine(list: list.fields, vdir: vdir.fields, base: base, into: &merged) { continue }
                 let (winner, loser) = listIsNewer ? (list.fields, vdir.fields) : (vdir.fields, list.fields)
                 row.take(from: winner, into: &merged)
                 conflicts.append(SyncConflict(field: row.field, title: merged.title, kept: row.describe(winner),

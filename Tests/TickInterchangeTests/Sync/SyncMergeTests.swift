@@ -87,8 +87,38 @@ struct SyncMergeTests {
                                      vdir: version({ $0.tags = ["home"] }, at: early))
         #expect(result.merged?.priority == 1 && result.merged?.recurrence == "FREQ=DAILY" && result.merged?.tags == ["home"])
         #expect(result.conflicts.isEmpty)
-        let both = SyncMerge.merge(base: base, list: version({ $0.tags = ["a"] }, at: early), vdir: version({ $0.tags = ["b", "c"] }, at: late))
-        #expect(both.merged?.tags == ["b", "c"])
-        #expect(both.conflicts == [SyncConflict(field: .tags, title: "Buy milk", kept: "b, c", lost: "a", lostSide: .list)])
+        let both = SyncMerge.merge(base: base, list: version({ $0.priority = 2 }, at: early), vdir: version({ $0.priority = 7 }, at: late))
+        #expect(both.merged?.priority == 7)
+        #expect(both.conflicts == [SyncConflict(field: .priority, title: "Buy milk", kept: "7", lost: "2", lostSide: .list)])
+    }
+
+    @Test("tags changed on both sides merge as a set: each side's additions stay, each side's removals go, with no conflict")
+    func tagsMergeAsASet() {
+        var tagged = base
+        tagged.tags = ["home", "errand", "weekly"]
+        func side(_ tags: [String], at date: Date) -> SyncMerge.Version {
+            var fields = tagged
+            fields.tags = tags
+            return SyncMerge.Version(fields: fields, modified: date)
+        }
+        // Added on both sides: both kept, the list's first (whichever side is newer).
+        for (listTime, vdirTime) in [(early, late), (late, early)] {
+            let added = SyncMerge.merge(base: tagged, list: side(["home", "errand", "weekly", "shop"], at: listTime),
+                                        vdir: side(["home", "errand", "weekly", "Work"], at: vdirTime))
+            #expect(added.merged?.tags == ["home", "errand", "weekly", "shop", "Work"])
+            #expect(added.conflicts.isEmpty)
+        }
+        // Removed on one side, added on the other; the same tag added on both is there once.
+        let mixed = SyncMerge.merge(base: tagged, list: side(["home", "weekly", "shop"], at: early),
+                                    vdir: side(["home", "errand", "shop", "urgent"], at: late))
+        #expect(mixed.merged?.tags == ["home", "shop", "urgent"])
+        #expect(mixed.conflicts.isEmpty)
+        // Every tag removed on one side and one added on the other: only the added one.
+        let cleared = SyncMerge.merge(base: tagged, list: side([], at: late), vdir: side(["home", "errand", "weekly", "new"], at: early))
+        #expect(cleared.merged?.tags == ["new"])
+        // Both sides added the item before their first sync: every tag of both.
+        let first = SyncMerge.merge(base: nil, list: side(["a", "b"], at: late), vdir: side(["b", "c"], at: early))
+        #expect(first.merged?.tags == ["a", "b", "c"])
+        #expect(!first.conflicts.contains { $0.field == .tags })
     }
 }

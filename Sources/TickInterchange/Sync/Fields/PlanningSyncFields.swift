@@ -19,11 +19,23 @@ enum PrioritySyncField: SyncField {
     }
 }
 
-/// The tags (CATEGORIES), in their order: a change of the order is a change.
+/// The tags (CATEGORIES), in their order: a change of the order is a change. Changed on
+/// both sides, they merge as a set: what either side added is kept, what either side
+/// removed is gone, so a tag added in tick and another added on the phone both stay.
 enum TagsSyncField: SyncField {
     static var field: SyncFields.Field { .tags }
     static var value: WritableKeyPath<SyncFields, [String]> { \.tags }
     static func value(of item: ToDoItem, done: Bool) -> [String] { item.tags }
+
+    /// The list's tags that neither side removed, then the vdir's that the list does not
+    /// have and the list did not remove. Without a base (an item both sides added before
+    /// their first sync) nothing was removed: every tag of both.
+    static func combined(list: [String], vdir: [String], base: [String]?) -> [String]? {
+        let base = Set(base ?? [])
+        let listTags = Set(list), vdirTags = Set(vdir)
+        let removed = base.subtracting(listTags).union(base.subtracting(vdirTags))
+        return list.filter { !removed.contains($0) } + vdir.filter { !listTags.contains($0) && !removed.contains($0) }
+    }
     static func describe(_ value: [String]) -> String { value.isEmpty ? "(none)" : value.joined(separator: ", ") }
     static func apply(_ value: [String], to item: inout ToDoItem) throws(ModelError) { try item.setTags(value) }
 

@@ -16,6 +16,10 @@ protocol SyncField: Sendable {
     static func value(of item: ToDoItem, done: Bool) -> Value
     /// Whether two values are the same change (by default equal).
     static func isSame(_ lhs: Value, _ rhs: Value) -> Bool
+    /// One value that holds both sides' changes since `base` (nil: none yet), when the row
+    /// can combine them; nil (the default) makes changes on both sides a conflict that the
+    /// newer side wins.
+    static func combined(list: Value, vdir: Value, base: Value?) -> Value?
     /// A value in words, for the conflicts file.
     static func describe(_ value: Value) -> String
     /// Writes a value into an item (by default nothing: a field the list holds another way).
@@ -31,6 +35,7 @@ protocol SyncField: Sendable {
 
 extension SyncField {
     static func isSame(_ lhs: Value, _ rhs: Value) -> Bool { lhs == rhs }
+    static func combined(list: Value, vdir: Value, base: Value?) -> Value? { nil }
     static var keepsDeletedItem: Bool { true }
     static func apply(_ value: Value, to item: inout ToDoItem) throws(ModelError) {}
 
@@ -43,6 +48,14 @@ extension SyncField {
     static func same(_ lhs: SyncFields, _ rhs: SyncFields) -> Bool { isSame(lhs[keyPath: value], rhs[keyPath: value]) }
 
     static func take(from other: SyncFields, into fields: inout SyncFields) { fields[keyPath: value] = other[keyPath: value] }
+
+    /// Puts into `fields` the value that combines both sides' changes; false when the row
+    /// does not combine them.
+    static func combine(list: SyncFields, vdir: SyncFields, base: SyncFields?, into fields: inout SyncFields) -> Bool {
+        guard let value = combined(list: list[keyPath: value], vdir: vdir[keyPath: value], base: base?[keyPath: value]) else { return false }
+        fields[keyPath: Self.value] = value
+        return true
+    }
 
     static func describe(_ fields: SyncFields) -> String { describe(fields[keyPath: value]) }
 
