@@ -5,15 +5,6 @@ import TickCore
 
 @Suite("VTODO rows: PRIORITY, CATEGORIES and RRULE")
 struct PlanningPropertiesTests {
-    func refusal(_ lines: String) -> String? {
-        do {
-            _ = try decodeOne(lines)
-            return nil
-        } catch {
-            return (error as? InterchangeError)?.description
-        }
-    }
-
     func export(_ todo: DecodedToDo, dropped: inout DroppedForDue) -> String {
         text(ICalendar.encodeFile(ICalendarEntry(item: todo.item, isDone: todo.isDone), dropped: &dropped))
     }
@@ -23,9 +14,9 @@ struct PlanningPropertiesTests {
         #expect(try decodeOne("UID:x\nSUMMARY:a\nPRIORITY:1").item.priority == 1)
         #expect(try decodeOne("UID:x\nSUMMARY:a\nPRIORITY: 9").item.priority == 9)
         #expect(try decodeOne("UID:x\nSUMMARY:a\nPRIORITY:0").item.priority == nil)
-        #expect(refusal("UID:x\nSUMMARY:a\nPRIORITY:10") == "t.ics:6: PRIORITY \"10\" is not a priority from 0 (none) to 9")
-        #expect(refusal("UID:x\nSUMMARY:a\nPRIORITY:high")?.contains("t.ics:6: PRIORITY \"high\"") == true)
-        #expect(refusal("UID:x\nSUMMARY:a\nPRIORITY:1\nPRIORITY:2")?.contains("PRIORITY appears twice in one VTODO (lines 6 and 7)") == true)
+        #expect(decodeRefusal("UID:x\nSUMMARY:a\nPRIORITY:10") == "t.ics:6: PRIORITY \"10\" is not a priority from 0 (none) to 9")
+        #expect(decodeRefusal("UID:x\nSUMMARY:a\nPRIORITY:high")?.contains("t.ics:6: PRIORITY \"high\"") == true)
+        #expect(decodeRefusal("UID:x\nSUMMARY:a\nPRIORITY:1\nPRIORITY:2")?.contains("PRIORITY appears twice in one VTODO (lines 6 and 7)") == true)
     }
 
     @Test("CATEGORIES: every line and every value, escaped commas kept in their tag, each tag once")
@@ -35,7 +26,7 @@ struct PlanningPropertiesTests {
         #expect(todo.item.iCalendarExtras == nil)
         var dropped = DroppedForDue()
         #expect(export(todo, dropped: &dropped).contains("\r\nCATEGORIES:Home,Work,Errands,home\\,garden\r\n"))
-        #expect(refusal("UID:x\nSUMMARY:a\nCATEGORIES:a\\nb")?.contains("t.ics:6: CATEGORIES: the tag") == true)
+        #expect(decodeRefusal("UID:x\nSUMMARY:a\nCATEGORIES:a\\nb")?.contains("t.ics:6: CATEGORIES: the tag") == true)
     }
 
     @Test("CATEGORIES with parameters is written back as read while the tags are the same")
@@ -55,7 +46,7 @@ struct PlanningPropertiesTests {
         #expect(todo.item.recurrence == "FREQ=WEEKLY;BYDAY=MO,WE;UNTIL=20261231T000000Z")
         var dropped = DroppedForDue()
         #expect(export(todo, dropped: &dropped).contains("\r\nRRULE:FREQ=WEEKLY;BYDAY=MO,WE;UNTIL=20261231T000000Z\r\n"))
-        #expect(refusal("UID:x\nSUMMARY:a\nRRULE:FREQ=DAILY\nRRULE:FREQ=WEEKLY")?.contains("RRULE appears twice in one VTODO (lines 6 and 7)") == true)
+        #expect(decodeRefusal("UID:x\nSUMMARY:a\nRRULE:FREQ=DAILY\nRRULE:FREQ=WEEKLY")?.contains("RRULE appears twice in one VTODO (lines 6 and 7)") == true)
     }
 
     @Test("written after X-APPLE-SORT-ORDER, escaped, and read back the same: export, import, export is byte-stable")

@@ -18,6 +18,16 @@ func decodeOne(_ lines: String) throws -> DecodedToDo {
     return try #require(decoded.todos.first)
 }
 
+/// Why decoding one VTODO with the given lines is refused (the error's text); nil when it is read.
+func decodeRefusal(_ lines: String) -> String? {
+    do {
+        _ = try decodeOne(lines)
+        return nil
+    } catch {
+        return (error as? InterchangeError)?.description
+    }
+}
+
 func utc(_ year: Int, _ month: Int, _ day: Int, _ hour: Int = 0, _ minute: Int = 0, _ second: Int = 0) -> Date {
     LocalTime.utc.date(year: year, month: month, day: day, hour: hour, minute: minute, second: second) ?? Date.distantPast
 }

@@ -22,15 +22,28 @@ enum DueProperty: VTodoProperty {
     /// moves with a change of the due (see ``movedStart(_:from:to:)``).
     ///
     /// A repeating VTODO with a DTSTART and no DUE (as Thunderbird writes them) is due at its
-    /// DTSTART: the series needs a due to move on when it is ticked off in tick, which then
-    /// writes a DUE beside the moved DTSTART.
+    /// DTSTART, or at DTSTART + DURATION when it has one (RFC 5545 3.8.2.5): the series needs
+    /// a due to move on when it is ticked off in tick, which then writes a DUE beside the
+    /// moved DTSTART (and leaves the DURATION out).
     static func finish(_ state: inout VTodoReadState, resolver: inout TimeZoneResolver) throws(InterchangeError) {
+        var seconds = 0
         if state.due == nil, state.item.recurrence != nil, let start = state.vtodo.property("DTSTART"), let value = ICalDateTime(start) {
             state.due = (value, start.line)
+            if let property = state.vtodo.property("DURATION") {
+                let excerpt = ContentLineReader.excerpt(property.value)
+                guard let duration = ICalDuration(property.value), !duration.isNegative else {
+                    throw state.fail(property.line, "DURATION \"\(excerpt)\" is not a duration (such as P1D or PT1H30M)")
+                }
+                guard let end = duration.movingDays(of: value) else {
+                    throw state.fail(property.line, "DURATION \"\(excerpt)\" is not whole days or weeks, as one beside a DTSTART that is a DATE must be")
+                }
+                state.due = (end, start.line)
+                seconds = duration.seconds
+            }
         }
         switch state.due {
         case (.date(let day), _)?: state.item.setDue(day: day)
-        case let (value, line)?: state.item.setDue(instant: try resolver.instant(value, line: line))
+        case let (value, line)?: state.item.setDue(instant: try resolver.instant(value, line: line).addingTimeInterval(Double(seconds)))
         case nil: break
         }
         if state.item.recurrence != nil, let due = state.item.due, state.vtodo.property("DTSTART") != nil {
