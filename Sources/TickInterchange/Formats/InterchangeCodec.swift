@@ -178,13 +178,15 @@ public enum InterchangeCodec {
     /// Entries as the iCalendar encoder takes them, each with its position in its section,
     /// made one at a time as they are written.
     static func iCalendarEntries(_ entries: [ExchangeEntry]) -> some Sequence<ICalendarEntry> {
-        sequence(state: (next: 0, toDo: 0, done: 0)) { state -> ICalendarEntry? in
+        let parentUIDs = ICalendar.parentUIDs(of: entries.lazy.map(\.item))
+        return sequence(state: (next: 0, toDo: 0, done: 0)) { state -> ICalendarEntry? in
             guard state.next < entries.count else { return nil }
             let entry = entries[state.next]
             state.next += 1
             let position: Int
             if entry.done { position = state.done; state.done += 1 } else { position = state.toDo; state.toDo += 1 }
-            return ICalendarEntry(item: entry.item, isDone: entry.done, sortOrder: position)
+            return ICalendarEntry(item: entry.item, isDone: entry.done, sortOrder: position,
+                                  parentUID: entry.item.parent.flatMap { parentUIDs[$0] })
         }
     }
 

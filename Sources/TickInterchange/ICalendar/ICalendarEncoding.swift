@@ -7,11 +7,16 @@ public struct ICalendarEntry: Sendable, Equatable {
     public var isDone: Bool
     /// Written as X-APPLE-SORT-ORDER when given (tick writes the position in its section).
     public var sortOrder: Int?
+    /// The UID the parent's VTODO is written with, when it is not the text of the parent's
+    /// id (another app's UID, ``ToDoItem/externalUID``): a RELATED-TO tick writes names the
+    /// parent by it, as the other apps know the parent by it (see ``parentUIDs(of:)``).
+    public var parentUID: String?
 
-    public init(item: ToDoItem, isDone: Bool, sortOrder: Int? = nil) {
+    public init(item: ToDoItem, isDone: Bool, sortOrder: Int? = nil, parentUID: String? = nil) {
         self.item = item
         self.isDone = isDone
         self.sortOrder = sortOrder
+        self.parentUID = parentUID
     }
 }
 
@@ -75,11 +80,12 @@ extension ICalendar {
         var timeZones: [(tzid: String, lines: [Substring])] = []
         var dropped = DroppedForDue()
         writeStart(to: &writer)
+        let parentUIDs = parentUIDs(of: list.allItems)
         for section in sections {
             let items = list.items(in: section)
             for index in items.indices {
-                writeVTodo(items[index], isDone: section == .done, sortOrder: index, to: &writer, timeZones: &timeZones,
-                           dropped: &dropped)
+                writeVTodo(items[index], isDone: section == .done, sortOrder: index, parentUID: items[index].parent.flatMap { parentUIDs[$0] },
+                           to: &writer, timeZones: &timeZones, dropped: &dropped)
                 if writer.count >= piece { try writer.drain(to: &output) }
             }
         }
@@ -115,6 +121,18 @@ extension ICalendar {
         return writer.bytes
     }
 
+    /// The UIDs of the items among `items` that are parents of others and are written with
+    /// another app's UID (``ICalendarEntry/parentUID``), by id; empty when there are none.
+    public static func parentUIDs(of items: some Collection<ToDoItem>) -> [UUID: String] {
+        let parents = Set(items.lazy.compactMap(\.parent))
+        guard !parents.isEmpty else { return [:] }
+        var uids: [UUID: String] = [:]
+        for item in items where parents.contains(item.id) {
+            if let uid = item.externalUID { uids[item.id] = uid }
+        }
+        return uids
+    }
+
     /// The UID an item is written with: the other app's UID it came with, else its id.
     public static func uid(of item: ToDoItem) -> String {
         item.externalUID ?? item.id.uuidString
@@ -125,13 +143,14 @@ extension ICalendar {
     /// the DUE it wrote to `dropped`.
     public static func writeVTodo(_ entry: ICalendarEntry, to writer: inout ICalWriter,
                                   timeZones: inout [(tzid: String, lines: [Substring])], dropped: inout DroppedForDue) {
-        writeVTodo(entry.item, isDone: entry.isDone, sortOrder: entry.sortOrder, to: &writer, timeZones: &timeZones, dropped: &dropped)
+        writeVTodo(entry.item, isDone: entry.isDone, sortOrder: entry.sortOrder, parentUID: entry.parentUID, to: &writer,
+                   timeZones: &timeZones, dropped: &dropped)
     }
 
     /// ``writeVTodo(_:to:timeZones:dropped:)`` of the item read in place.
-    static func writeVTodo(_ item: ToDoItem, isDone: Bool, sortOrder: Int?, to writer: inout ICalWriter,
+    static func writeVTodo(_ item: ToDoItem, isDone: Bool, sortOrder: Int?, parentUID: String?, to writer: inout ICalWriter,
                            timeZones: inout [(tzid: String, lines: [Substring])], dropped: inout DroppedForDue) {
-        var context = VTodoWriteContext(item: item, isDone: isDone, sortOrder: sortOrder,
+        var context = VTodoWriteContext(item: item, isDone: isDone, sortOrder: sortOrder, parentUID: parentUID,
                                         extras: item.iCalendarExtras.map(ICalendarExtras.init))
         let controlCharacters = writer.controlCharactersLeftOut
         defer { if writer.controlCharactersLeftOut > controlCharacters { dropped.controlCharacters += 1 } }

@@ -251,9 +251,17 @@ public struct VdirSync: Sendable {
         var dropped = DroppedForDue()
         guard !plan.vdirChanges.isEmpty else { return dropped }
         let writer = try folder.batch()
+        // A subtask names its parent by the UID of the parent's file (another app's UID as it
+        // wrote it), from the state's entries, looked up once a written item has a parent.
+        var uids: [String: String]?
         for change in plan.vdirChanges {
             guard case let .write(file, uid, fields, old, listItem, modified) = change else { continue }
             let path = folder.path(of: file)
+            var parentUID: String?
+            if let parent = fields.parent?.uuidString {
+                if uids == nil { uids = Dictionary(entries.map { ($0.id, $0.uid) }) { first, _ in first } }
+                parentUID = uids?[parent].flatMap { $0 == parent ? nil : $0 }
+            }
             let bytes: [UInt8]?
             if old != nil {
                 // Patch what the file holds now: only the fields that differ change.
@@ -267,13 +275,15 @@ public struct VdirSync: Sendable {
                 let revised = todo.item.modifiedAt.map { modified.timeIntervalSince1970.rounded(.down) <= $0.timeIntervalSince1970 } ?? false
                     ? now : modified
                 let target = try Self.target(from: todo.item, fields: fields, modified: revised, now: now)
-                bytes = try ICalendar.patchFile(current, with: ICalendarEntry(item: target, isDone: fields.done, sortOrder: fields.order), source: path,
+                bytes = try ICalendar.patchFile(current, with: ICalendarEntry(item: target, isDone: fields.done, sortOrder: fields.order, parentUID: parentUID),
+                                                source: path,
                                                 options: decodingOptions(now: now), now: revised, dropped: &dropped)
             } else {
                 guard let listItem else { throw InterchangeError(source: path, problem: "no item to write") }
                 var target = try Self.target(from: listItem, fields: fields, modified: modified, now: now)
                 if ICalendar.uid(of: target) != uid { target.externalUID = uid }
-                bytes = ICalendar.encodeFile(ICalendarEntry(item: target, isDone: fields.done, sortOrder: fields.order), dropped: &dropped)
+                bytes = ICalendar.encodeFile(ICalendarEntry(item: target, isDone: fields.done, sortOrder: fields.order, parentUID: parentUID),
+                                             dropped: &dropped)
             }
             if let bytes { try writer.add(bytes, as: file) }
         }

@@ -9,12 +9,13 @@ import TickCore
 ///
 /// Every RELATED-TO line is also kept as read: written back verbatim while the parent is
 /// the one it names (its UID text as the other app wrote it); a parent changed or cleared
-/// in tick drops the old line and writes `RELATED-TO;RELTYPE=PARENT:` and the parent's id.
+/// in tick drops the old line and writes `RELATED-TO;RELTYPE=PARENT:` and the parent's UID
+/// (another app's, ``ICalendarEntry/parentUID``, else the text of the parent's id).
 /// Other relations (CHILD, SIBLING, X-…) are only kept.
 enum RelatedToProperty: VTodoProperty {
     static let mapping: [VTodoPropertyMapping] = [
         .init(property: "RELATED-TO", field: "parent",
-              rule: "RELTYPE=PARENT or none: the parent, by the id its UID gives (the child may come first; a parent not there leaves the item top level); every line kept and written back as read while it names the parent; a new parent written as RELTYPE=PARENT with its id; other RELTYPEs kept"),
+              rule: "RELTYPE=PARENT or none: the parent, by the id its UID gives (the child may come first; a parent not there leaves the item top level); every line kept and written back as read while it names the parent; a new parent written as RELTYPE=PARENT with its UID; other RELTYPEs kept"),
     ]
 
     static func repeats(_ key: String) -> Bool { true }
@@ -32,7 +33,7 @@ enum RelatedToProperty: VTodoProperty {
         // A kept line that names this parent is written as read (see keptLine).
         if context.extras?.inner.contains(where: { namesParent($0) == parent }) == true { return }
         writer.start("RELATED-TO", parameters: ";RELTYPE=PARENT")
-        ICalendar.writeUUID(parent, to: &writer)
+        if let uid = context.parentUID { writer.raw(uid) } else { ICalendar.writeUUID(parent, to: &writer) }
         writer.end()
     }
 
@@ -47,7 +48,7 @@ enum RelatedToProperty: VTodoProperty {
         let parent = state.item.parent
         guard state.old.item.parent != parent else { return }
         let others = state.original.properties.filter { $0.key == "RELATED-TO" && ($0.parameter("RELTYPE")?.uppercased() ?? "PARENT") != "PARENT" }
-        let line = parent.map { ICalProperty("RELATED-TO", [ICalParameter("RELTYPE", "PARENT")], value: $0.uuidString) }
+        let line = parent.map { ICalProperty("RELATED-TO", [ICalParameter("RELTYPE", "PARENT")], value: state.entry.parentUID ?? $0.uuidString) }
         state.set("RELATED-TO", others + (line.map { [$0] } ?? []))
     }
 

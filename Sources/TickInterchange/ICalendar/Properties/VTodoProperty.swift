@@ -76,6 +76,8 @@ struct VTodoWriteContext {
     let isDone: Bool
     /// Written as X-APPLE-SORT-ORDER when given.
     let sortOrder: Int?
+    /// The parent's UID when it is not the text of its id (``ICalendarEntry/parentUID``).
+    let parentUID: String?
     /// The item's kept content, split (nil when it has none).
     let extras: ICalendarExtras?
     /// What this item's VTODO left out beside its DUE (each count 0 or 1).
