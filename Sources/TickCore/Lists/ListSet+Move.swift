@@ -51,13 +51,16 @@ extension ListSet {
                     var sourceList = try from.read(fromPath) ?? ToDoList()
                     var targetList = try to.read(toPath) ?? ToDoList()
                     var seen = Set<UUID>()
-                    var places: [(item: ToDoItem, section: ToDoList.Section, index: Int)] = []
+                    var places: [Place] = []
                     for id in ids where seen.insert(id).inserted {
                         guard let place = sourceList.position(of: id) else { throw ListSetError.missingItem(id, list: source) }
                         places.append((sourceList.items(in: place.section)[place.index], place.section, place.index))
                     }
-                    // Source order, so that the inverse inserts restore each position.
+                    // Source order, so that the inverse inserts restore each position; a parent
+                    // before its subtasks, which an insert would leave top level without it (a
+                    // done parent's open subtask is in To Do, above it).
                     places.sort { ($0.section == .toDo ? 0 : 1, $0.index) < ($1.section == .toDo ? 0 : 1, $1.index) }
+                    places = Self.parentsFirst(places)
                     let already = places.filter { targetList.contains($0.item.id) }.map(\.item.id)
                     let inserts = places.filter { !targetList.contains($0.item.id) }.map { ToDoList.Operation.insert($0.item, $0.section, at: nil) }
                     for operation in inserts { try targetList.merge(operation, at: now) }
@@ -102,5 +105,36 @@ extension ListSet {
                 }
             }
         }
+    }
+
+    /// The places (in source order) in an order that inserts them back each at its index:
+    /// each section's in its order, and a parent before its subtasks, which an insert would
+    /// leave top level without it (a done parent's open subtask is in To Do, above it).
+    /// Within a section a parent is above its subtasks, so taking the first of To Do's or
+    /// Done's next places whose parent is in already always goes on.
+    typealias Place = (item: ToDoItem, section: ToDoList.Section, index: Int)
+    static func parentsFirst(_ places: [Place]) -> [Place] {
+        let ids = Set(places.map(\.item.id))
+        var placed = Set<UUID>()
+        var toDo = places.filter { $0.section == .toDo }[...], done = places.filter { $0.section == .done }[...]
+        var ordered: [Place] = []
+        func ready(_ place: Place?) -> Bool {
+            guard let place else { return false }
+            return place.item.parent.map { !ids.contains($0) || placed.contains($0) } ?? true
+        }
+        while !toDo.isEmpty || !done.isEmpty {
+            let next: Place
+            if ready(toDo.first), let first = toDo.popFirst() {
+                next = first
+            } else if ready(done.first), let first = done.popFirst() {
+                next = first
+            } else {
+                // (A list keeps parents free of cycles; were one here, its items go as they are.)
+                return ordered + toDo + done
+            }
+            ordered.append(next)
+            placed.insert(next.item.id)
+        }
+        return ordered
     }
 }

@@ -177,6 +177,32 @@ struct ListSetTests {
         #expect(try tasks.load().allItems.map(\.parent) == [nil, parent.id])
     }
 
+    @Test("a done parent moved with its open subtask (in To Do, above it) and that one's done subtask keeps them under it, and undo puts all back")
+    func moveOfDoneParentWithOpenSubtask() throws {
+        let (set, _) = try Self.makeSet()
+        let before = try ToDoItem(title: "Before"), after = try ToDoItem(title: "After"), old = try ToDoItem(title: "Old")
+        let trip = try ToDoItem(title: "Trip")
+        var pack = try ToDoItem(title: "Pack bag"), label = try ToDoItem(title: "Label it")
+        pack.parent = trip.id
+        label.parent = pack.id
+        let tasks = try set.store(named: "Tasks")
+        try tasks.apply([.insert(before, .toDo, at: nil), .insert(old, .done, at: nil), .insert(trip, .done, at: nil),
+                         .insert(pack, .toDo, at: nil), .insert(after, .toDo, at: nil), .insert(label, .done, at: nil)])
+        let original = try tasks.load()
+        let work = try set.add("Work")
+        _ = try set.move([trip.id, pack.id, label.id], from: "Tasks", to: "Work", recordingAs: "test")
+        let moved = try work.load()
+        #expect(moved.toDoItems.map(\.title) == ["Pack bag"] && moved.doneItems.map(\.title) == ["Trip", "Label it"])
+        #expect(moved.item(withID: pack.id)?.parent == trip.id)
+        #expect(moved.item(withID: label.id)?.parent == pack.id)
+        guard case .undid = try work.undoLast(in: UndoJournal(list: work.fileURL, directory: set.journalDirectory), anyway: false) else {
+            Issue.record("not undone")
+            return
+        }
+        #expect(try tasks.load() == original)
+        #expect(try work.load().isEmpty)
+    }
+
     @Test("undo of a recorded move, from either list, puts both lists back; a later change elsewhere stops it")
     func undoMove() throws {
         let (set, _) = try Self.makeSet()
