@@ -91,6 +91,30 @@ struct RunLoopListsTests {
         #expect(Set(try titles(lists.store("Job"))) == ["Slides v2", "Budget"])
     }
 
+    @Test("the open list removed elsewhere while an editor or the filter is open: the keys typed next do nothing in Tasks until Enter or Esc")
+    func removedWhileTyping() throws {
+        for opening in [[TestTerminal.Step.key(.character("e"))], [.key(.character("/")), .key(.character("j"))]] {
+            let lists = try RecordingLists(["Work"])
+            let tasks = try lists.store(ListSet.defaultName)
+            try tasks.changeElsewhere([.insert(try ToDoItem(title: "Q"), .toDo, at: nil), .insert(try ToDoItem(title: "P"), .toDo, at: nil)])
+            // " xdd" ticks, toggles, deletes in the list; typed after the removal it must do nothing.
+            let terminal = TestTerminal(steps: [.key(.character("]")), .idle] + add("Job item") + [.idle] + opening + [
+                .perform { _ = try? lists.set.remove("Work", withItems: true) }, .idle]
+                + TestTerminal.typing(" xdd") + [.idle, .key(.enter), .idle, .key(.character("j")), .idle])
+            var loop = try makeLoop(terminal, lists)
+            _ = loop.run()
+            #expect(terminal.frames.contains { $0.lines.contains {
+                $0.contains("the list Work was removed elsewhere: Tasks is open; your typing went with it")
+            } })
+            #expect(loop.state.listName == ListSet.defaultName)
+            #expect(try titles(tasks) == ["Q", "P"])
+            #expect(try tasks.titlesOnDisk().done.isEmpty)
+            // Enter went on: the list's keys work again.
+            #expect(loop.state.mode == .browsing)
+            #expect(loop.state.selection?.index == 1)
+        }
+    }
+
     @Test("the open list removed elsewhere while another list was made is not taken for renamed into it")
     func removedWhileAnotherWasMade() throws {
         let lists = try RecordingLists(["Work"])

@@ -128,6 +128,9 @@ public enum Action: Sendable, Hashable {
     case listRenamed(ListOpening)
     /// A change to the lists (make, rename, remove, move) was done: what to say.
     case listsChanged(String)
+    /// The open list was removed elsewhere and another one opened: what to say, and whether
+    /// an editor or the filter was open, whose next keys must then not act on the new list.
+    case openListRemoved(String, wasTyping: Bool)
     /// A change to the lists, or opening one, failed: why (the open list stays open).
     case listsFailed(String)
     /// An undo of a move between lists ended so.

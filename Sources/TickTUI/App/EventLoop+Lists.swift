@@ -81,9 +81,11 @@ extension EventLoop {
                 && ((try? lists.openStore(new[0]).load()).map { list in ids.contains { list.contains($0) } } ?? false)
             guard let renamed = sameFile ?? (holdsItems ? new.first : nil) else {
                 let lost = state.pendingOperations.count
+                let wasTyping = [.edit, .filter].contains(state.mode.kind)
                 try open(ListSet.defaultName, in: lists)
                 let unsaved = lost == 0 ? "" : " (\(lost) change\(lost == 1 ? "" : "s") not saved went with it)"
-                dispatch(.listsChanged("the list \(old) was removed elsewhere\(unsaved): \(ListSet.defaultName) is open"))
+                dispatch(.openListRemoved("the list \(old) was removed elsewhere\(unsaved): \(ListSet.defaultName) is open",
+                                          wasTyping: wasTyping))
                 return true
             }
             let opened = try lists.openStore(renamed)

@@ -21,6 +21,7 @@ extension KeyMap {
         ("The list", .browse),
         ("Editing a field or the filter", .edit),
         ("After the item being edited was removed elsewhere", .itemRemoved),
+        ("After the open list was removed elsewhere while typing", .listRemoved),
         ("Quitting with unsaved changes", .confirmQuit),
         ("Clearing Done", .confirmClearDone),
         ("The lists (L, m)", .pickList),

@@ -82,7 +82,7 @@ public struct KeyMap: Sendable {
                    when: .syncConfigured, action: .syncNow),
         KeyBinding("help", [.character("?")], "?", "help", "this list of all keys", modes: browse, footer: ("?", 0), action: .showHelp),
         KeyBinding("suspend", [.control("z")], "Ctrl-Z", "suspend", "back to the shell; fg comes back",
-                   modes: [.browse, .edit, .filter, .itemRemoved], action: .suspend),
+                   modes: [.browse, .edit, .filter, .itemRemoved, .listRemoved], action: .suspend),
         KeyBinding("quit", [.character("q"), .control("c")], "q Ctrl-C", "quit", modes: browse, footer: ("q", 0), action: .quit),
 
         // Line editor (inline edits and the filter)
@@ -112,6 +112,10 @@ public struct KeyMap: Sendable {
                    action: .restoreRemovedEdit),
         KeyBinding("removed_back", [.escape, .control("c")], "Esc Ctrl-C", "let it go", "back to the list; other keys do nothing",
                    modes: [.itemRemoved], footer: ("Esc", 1), action: .acknowledgeRemoval),
+
+        // The open list was removed elsewhere while an editor or the filter was open
+        KeyBinding("list_removed_back", [.enter, .escape, .control("c")], "Enter Esc Ctrl-C", "go on", "in the list now open; other keys do nothing",
+                   modes: [.listRemoved], footer: ("Enter", 0), action: .acknowledgeRemoval),
 
         // Quit question
         KeyBinding("quit_confirm", [.character("y"), .character("Y")], "y", "quit without saving", modes: [.confirmQuit],

@@ -15,6 +15,10 @@ public enum Mode: Sendable, Hashable {
     /// The item being edited was removed by another process: the editor is closed and keys
     /// do nothing until Enter or Esc, so that what was typed for it never lands elsewhere.
     case editedItemRemoved
+    /// The open list was removed by another process while an editor or the filter was open:
+    /// another list is open, and keys do nothing until Enter or Esc, so that what was typed
+    /// for the editor never acts on that list's items.
+    case openListRemoved
     /// The key help screen, scrolled by this many lines.
     case help(scroll: Int)
     /// Choosing a list in the picker (``AppState/picker``).
@@ -35,6 +39,7 @@ public enum Mode: Sendable, Hashable {
         case .confirmingQuit: .confirmQuit
         case .confirmingClearDone: .confirmClearDone
         case .editedItemRemoved: .itemRemoved
+        case .openListRemoved: .listRemoved
         case .help: .help
         case .pickingList: .pickList
         case .namingList: .edit
@@ -45,7 +50,7 @@ public enum Mode: Sendable, Hashable {
 
 /// A ``Mode`` without its payload.
 public enum ModeKind: Sendable, Hashable, CaseIterable {
-    case browse, edit, filter, confirmQuit, confirmClearDone, itemRemoved, help, pickList, confirmRemoveList
+    case browse, edit, filter, confirmQuit, confirmClearDone, itemRemoved, listRemoved, help, pickList, confirmRemoveList
 }
 
 /// The field an inline editor is changing.

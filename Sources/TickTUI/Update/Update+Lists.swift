@@ -55,6 +55,17 @@ extension AppState {
         case .listsChanged(let message):
             status = StatusMessage(message)
             return []
+        case .openListRemoved(let message, let wasTyping):
+            guard wasTyping else {
+                status = StatusMessage(message)
+                return []
+            }
+            // The keys already typed for the editor or the filter would act on this list's
+            // items (a Space ticks, dd deletes): they do nothing until Enter or Esc.
+            mode = .openListRemoved
+            editor = nil
+            status = StatusMessage(message + "; your typing went with it", isError: true)
+            return []
         case .listsFailed(let message):
             if case .confirmingListRemoval = mode { mode = .pickingList }
             status = StatusMessage(message, isError: true)

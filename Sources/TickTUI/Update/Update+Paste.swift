@@ -11,7 +11,7 @@ extension AppState {
         case .browsing:
             status = StatusMessage("paste ignored: press a to add, e to edit")
             return []
-        case .confirmingQuit, .confirmingClearDone, .editedItemRemoved, .help, .pickingList, .confirmingListRemoval:
+        case .confirmingQuit, .confirmingClearDone, .editedItemRemoved, .openListRemoved, .help, .pickingList, .confirmingListRemoval:
             return []
         }
     }

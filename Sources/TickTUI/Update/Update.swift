@@ -47,7 +47,7 @@ extension Action {
     var isUserCommand: Bool {
         switch self {
         case .tick, .saved, .saveFailed, .syncFinished, .externalChange, .externalChangeUnreadable, .journalRead, .journalSaved, .resize,
-             .listNamesRead, .listsRead, .listOpened, .listRenamed, .listsChanged, .listsFailed, .listMoveUndone: false
+             .listNamesRead, .listsRead, .listOpened, .listRenamed, .listsChanged, .openListRemoved, .listsFailed, .listMoveUndone: false
         default: true
         }
     }
@@ -155,7 +155,7 @@ extension AppState {
             saveError = message
             // A question on the status line stays there (the header says "not saved").
             switch mode {
-            case .confirmingQuit, .confirmingClearDone, .editedItemRemoved: break
+            case .confirmingQuit, .confirmingClearDone, .editedItemRemoved, .openListRemoved: break
             default: status = StatusMessage("not saved: \(message)", isError: true)
             }
             return []
