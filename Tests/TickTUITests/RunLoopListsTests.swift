@@ -115,6 +115,24 @@ struct RunLoopListsTests {
         }
     }
 
+    @Test("the item being edited moved to another list elsewhere: the app says where, Enter opens that list and keeps the edit there, and no copy stays behind")
+    func editedItemMovedElsewhere() throws {
+        let lists = try RecordingLists(["Work"])
+        let tasks = try lists.store(ListSet.defaultName)
+        let report = try ToDoItem(title: "Report")
+        try tasks.changeElsewhere([.insert(report, .toDo, at: nil)])
+        let terminal = TestTerminal(steps: [.idle, .key(.character("e"))] + TestTerminal.typing(" v2") + [
+            .perform { _ = try? lists.set.move([report.id], from: "Tasks", to: "Work", recordingAs: nil) }, .idle]
+            + TestTerminal.typing("x") + [.idle, .key(.enter), .idle])
+        var loop = try makeLoop(terminal, lists)
+        _ = loop.run()
+        #expect(terminal.frames.contains { $0.lines.contains { $0.contains("the item being edited was moved to Work elsewhere: Enter keeps") } })
+        #expect(loop.state.listName == "Work")
+        #expect(try titles(tasks).isEmpty)
+        #expect(try titles(lists.store("Work")) == ["Report v2"])
+        #expect(try lists.store("Work").load().toDoItems.map(\.id) == [report.id])
+    }
+
     @Test("the open list removed elsewhere while another list was made is not taken for renamed into it")
     func removedWhileAnotherWasMade() throws {
         let lists = try RecordingLists(["Work"])

@@ -131,6 +131,8 @@ public enum Action: Sendable, Hashable {
     /// The open list was removed elsewhere and another one opened: what to say, and whether
     /// an editor or the filter was open, whose next keys must then not act on the new list.
     case openListRemoved(String, wasTyping: Bool)
+    /// The item being edited, gone from the open list, is in this other list (moved elsewhere).
+    case editedItemMoved(to: String)
     /// A change to the lists, or opening one, failed: why (the open list stays open).
     case listsFailed(String)
     /// An undo of a move between lists ended so.

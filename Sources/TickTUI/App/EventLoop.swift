@@ -205,6 +205,7 @@ struct EventLoop<Store: ListStore> {
             diskVersion = version
             trace?.record("saved")
             dispatch(.saved(list, operations: operations.count))
+            findMovedEdit()
             switch recorded {
             case .success(let entries)?:
                 journalWatcher.remember(journal?.version())
@@ -314,5 +315,19 @@ struct EventLoop<Store: ListStore> {
         diskVersion = watcher.lastSeen
         dispatch(.externalChange(list))
         readJournal()
+        findMovedEdit()
+    }
+
+    /// The item being edited gone from the open list: when another list holds it (a move made
+    /// elsewhere), the app says which, and Enter keeps the edit there (looked for once).
+    mutating func findMovedEdit() {
+        guard case .editedItemRemoved = state.mode, let removed = state.removedEdit, removed.movedTo == nil, let lists,
+              let names = try? lists.names() else { return }
+        for name in names where name != state.listName {
+            if (try? lists.openStore(name).load())?.contains(removed.item.id) == true {
+                dispatch(.editedItemMoved(to: name))
+                return
+            }
+        }
     }
 }

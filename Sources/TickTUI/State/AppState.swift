@@ -73,6 +73,8 @@ public struct AppState: Sendable {
     var newItemBefore: UUID?
     /// An edit whose item was removed elsewhere while it was open (``Mode/editedItemRemoved``).
     var removedEdit: RemovedEdit?
+    /// An edit to keep in the list being opened, where its item was moved (``RemovedEdit/movedTo``).
+    var resumedEdit: RemovedEdit?
     /// The order To Do is shown in (`s` cycles it); the list's own order stays.
     public internal(set) var sort: ViewSort = .manual
     /// While sorted: the list positions of To Do's shown items, in the order shown (the
@@ -326,4 +328,8 @@ struct RemovedEdit: Sendable, Hashable {
     var index: Int
     var field: EditField
     var text: String
+    /// The list the item was moved to, when another list holds it (a move made elsewhere):
+    /// Enter then opens that list and keeps the edit there, instead of bringing back a
+    /// second item with the same id.
+    var movedTo: String?
 }

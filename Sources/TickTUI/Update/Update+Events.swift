@@ -50,6 +50,13 @@ extension AppState {
             mode = .browsing
             return []
         }
+        if let target = removed.movedTo {
+            // The item is in another list now: the edit goes there, not into a copy here.
+            removedEdit = nil
+            mode = .browsing
+            resumedEdit = removed
+            return [.openList(target)]
+        }
         if !list.contains(removed.item.id) {
             // A subtask whose parent went too comes back at the top level.
             var item = removed.item

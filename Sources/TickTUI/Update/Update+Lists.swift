@@ -55,6 +55,11 @@ extension AppState {
         case .listsChanged(let message):
             status = StatusMessage(message)
             return []
+        case .editedItemMoved(let name):
+            guard case .editedItemRemoved = mode, removedEdit != nil else { return [] }
+            removedEdit?.movedTo = name
+            status = StatusMessage("the item being edited was moved to \(name) elsewhere: Enter keeps your edit there, Esc lets it go", isError: true)
+            return []
         case .openListRemoved(let message, let wasTyping):
             guard wasTyping else {
                 status = StatusMessage(message)
@@ -67,6 +72,7 @@ extension AppState {
             status = StatusMessage(message + "; your typing went with it", isError: true)
             return []
         case .listsFailed(let message):
+            resumedEdit = nil
             if case .confirmingListRemoval = mode { mode = .pickingList }
             status = StatusMessage(message, isError: true)
             return [.bell]
@@ -186,7 +192,15 @@ extension AppState {
         scrollOffset = 0
         selection = Self.firstSelection(toDo: list.toDoItems.count, done: list.doneItems.count)
         status = StatusMessage("opened \(opening.name)")
-        return []
+        guard let resumed = resumedEdit else { return [] }
+        // The edit of an item moved here elsewhere: kept here, as Enter would have kept it.
+        resumedEdit = nil
+        guard resumed.movedTo == opening.name, let item = list.item(withID: resumed.item.id), select(id: item.id) else { return [] }
+        mode = .editing(resumed.field)
+        editor = LineEditor(resumed.text)
+        editOriginal = Self.fieldValue(of: resumed.item, for: resumed.field)
+        editConflictShown = false
+        return commitEdit()
     }
 
     /// The state of the list named `name` (at start).

@@ -47,7 +47,7 @@ extension Action {
     var isUserCommand: Bool {
         switch self {
         case .tick, .saved, .saveFailed, .syncFinished, .externalChange, .externalChangeUnreadable, .journalRead, .journalSaved, .resize,
-             .listNamesRead, .listsRead, .listOpened, .listRenamed, .listsChanged, .openListRemoved, .listsFailed, .listMoveUndone: false
+             .listNamesRead, .listsRead, .listOpened, .listRenamed, .listsChanged, .openListRemoved, .editedItemMoved, .listsFailed, .listMoveUndone: false
         default: true
         }
     }
