@@ -220,6 +220,19 @@ struct RunLoopTests {
         #expect(store.applyCalls.count == 2)
     }
 
+    @Test("q after a failed save tries the save again: the cause fixed since, the change is saved and the app quits without asking")
+    func quitRetriesFailedSave() throws {
+        let store = try RecordingStore()
+        store.failuresToCome = 1
+        let terminal = TestTerminal(steps: add("Milk") + [.idle, .key(.character("q")), .idle])
+        var loop = makeLoop(terminal, store)
+        #expect(loop.run() == .quit)
+        #expect(terminal.frames.contains { frame in frame.lines.contains { $0.contains("not saved") } })
+        #expect(!terminal.frames.contains { frame in frame.lines.contains { $0.contains("quit and lose") } })
+        #expect(try store.titlesOnDisk().toDo == ["Milk"])
+        #expect(!loop.state.hasUnsavedChanges)
+    }
+
     @Test("q ends the loop")
     func quitKey() throws {
         let store = try RecordingStore()

@@ -176,6 +176,7 @@ extension UpdateHabitTests {
         state.press(.character(" "))
         _ = update(&state, .saveFailed("no space left on device"))
         state.press(.character("q"))
+        _ = update(&state, .askBeforeQuit)
         _ = update(&state, .saveFailed("no space left on device"))
         #expect(state.mode == .confirmingQuit)
         #expect(state.status?.text.hasPrefix("quit and lose 1 change? y quits") == true)

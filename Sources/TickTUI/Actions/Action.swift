@@ -86,8 +86,10 @@ public enum Action: Sendable, Hashable {
     case confirmRemoveList, cancelRemoveList
 
     // MARK: Quitting
-    /// `q` / Ctrl-C: quits, or asks first when changes could not be saved.
+    /// `q` / Ctrl-C: quits (the loop saves first, also what a failed save left).
     case quit
+    /// The save before quitting failed (again): ask whether to quit and lose the changes.
+    case askBeforeQuit
     /// `y` on the quit question.
     case confirmQuit
     /// Any other key on the quit question.

@@ -119,10 +119,10 @@ struct EventLoop<Store: ListStore> {
             if quit {
                 drawFrame(size)
                 saveIfNeeded()
-                // A quit typed in the same batch as a change whose save just failed asks
-                // first, like any quit with unsaved changes, unless the user already said yes.
+                // The save is tried again (after a failed one, its cause may be fixed since);
+                // failing, the app asks first, unless the user already said yes.
                 if state.hasUnsavedChanges && !quitConfirmed {
-                    dispatch(.quit)
+                    dispatch(.askBeforeQuit)
                     continue
                 }
                 return .quit

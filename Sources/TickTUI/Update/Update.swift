@@ -47,7 +47,7 @@ extension Action {
     var isUserCommand: Bool {
         switch self {
         case .tick, .saved, .saveFailed, .syncFinished, .externalChange, .externalChangeUnreadable, .journalRead, .journalSaved, .resize,
-             .listNamesRead, .listsRead, .listOpened, .listRenamed, .listsChanged, .openListRemoved, .editedItemMoved, .listsFailed, .listMoveUndone: false
+             .listNamesRead, .listsRead, .listOpened, .listRenamed, .listsChanged, .openListRemoved, .editedItemMoved, .listsFailed, .askBeforeQuit, .listMoveUndone: false
         default: true
         }
     }
@@ -128,7 +128,8 @@ extension AppState {
         case .suspend:
             return [.suspend]
         case .mouse(let event): return handleMouse(event)
-        case .quit: return quit()
+        case .quit: return [.quit]
+        case .askBeforeQuit: return askBeforeQuit()
         case .confirmQuit: return [.quit]
         case .cancelQuit:
             mode = .browsing
@@ -188,7 +189,9 @@ extension AppState {
 
     private var pageStep: Int { max(Layout(state: self, size: size).list.height - 2, 1) }
 
-    private mutating func quit() -> [Effect] {
+    /// The quit question, when the save the loop tried before quitting failed too (after a
+    /// failed save, `q` tries it again first: the cause may be fixed since).
+    private mutating func askBeforeQuit() -> [Effect] {
         if hasUnsavedChanges {
             mode = .confirmingQuit
             editor = nil
