@@ -161,6 +161,22 @@ struct RenderTests {
         #expect(!lines.contains(String(repeating: "-", count: 40)))
     }
 
+    @Test("with the pane hidden, the editors that edit in it (notes, due, tags, repeat) show it while they are open, with what is typed")
+    func paneShownForItsEditors() throws {
+        let size = Size(columns: 80, rows: 24)
+        for key: Character in ["n", "t", "#", "r"] {
+            var state = try Self.sampleState(size: size)
+            state.press(.character("i"))
+            state.press(.character(key))
+            state.press(.control("u"))
+            for character in "zq" { state.press(.character(character)) }
+            let lines = render(state, size: size).trimmedLines
+            #expect(lines.contains { $0.contains("zq") }, "\(key): \(lines)")
+            state.press(.escape)
+            #expect(!render(state, size: size).trimmedLines.contains { $0.contains("zq") }, "\(key)")
+        }
+    }
+
     @Test("CJK and emoji titles keep the due column aligned at every size")
     func wideCharactersAligned() throws {
         let titles = ["東京タワーで写真を撮る、そして夜景も見る 📸👍🏽", "naïve café ☕ meeting", "👨‍👩‍👧 family dinner 🇩🇪", "plain ascii title"]

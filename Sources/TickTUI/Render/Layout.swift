@@ -70,13 +70,13 @@ struct Layout: Sendable, Hashable {
 }
 
 extension AppState {
-    /// Whether the detail pane is drawn: when toggled on, and always while editing the notes
-    /// or the due date (they are edited in it); never under the list picker, which takes
-    /// the list's place and its room.
+    /// Whether the detail pane is drawn: when toggled on, and always while editing the notes,
+    /// the due date, the tags or the repeat (they are edited in it); never under the list
+    /// picker, which takes the list's place and its room.
     var showsDetail: Bool {
         if picker != nil { return false }
         return switch mode {
-        case .editing(.notes), .editing(.due): true
+        case .editing(.notes), .editing(.due), .editing(.tags), .editing(.repeatRule): true
         default: detailVisible
         }
     }
