@@ -44,6 +44,41 @@ struct UndoCLITests {
         #expect(none.stderr.contains("nothing to undo"))
     }
 
+    @Test("tick undo takes back an import: the items it added go, the ones it updated (a title, a tick) are as before, in their places")
+    func undoImport() throws {
+        let tick = try TickRunner()
+        for title in ["Buy milk", "Call mum", "Water the plants"] { try tick.add([title]) }
+        var items = try tick.listJSON()
+        let before = items
+        items[1]["title"] = "Call mum back"
+        items[0]["done"] = true
+        items.append(["title": "imported by mistake"])
+        let json = String(decoding: try JSONSerialization.data(withJSONObject: items), as: UTF8.self)
+        let imported = try tick.run(["import", "-", "--format", "json"], input: json)
+        #expect(imported.stdout == "added 1, updated 2, left 1 unchanged\n", "\(imported.stderr)")
+        let undo = try tick.run(["undo"])
+        #expect(undo.status == 0, "\(undo.stderr)")
+        #expect(undo.stdout == "undid import of \"Call mum back\" (and 2 more)\n")
+        #expect(try tick.listJSON().map { $0["title"] as? String } == before.map { $0["title"] as? String })
+        #expect(try tick.listJSON().map { $0["done"] as? Bool } == [false, false, false])
+        #expect(try tick.run(["undo"]).stdout == "undid add of \"Water the plants\"\n")
+    }
+
+    @Test("an import of more than 1,000 items says tick undo cannot undo it, and undo then stops at it as at any change it does not hold")
+    func largeImportNotJournaled() throws {
+        let tick = try TickRunner()
+        try tick.add(["Buy milk"])
+        let json = "[" + (1...1_001).map { "{\"title\":\"item \($0)\"}" }.joined(separator: ",") + "]"
+        let imported = try tick.run(["import", "-", "--format", "json"], input: json)
+        #expect(imported.status == 0)
+        #expect(imported.stderr.contains("tick undo cannot undo this import: it changes 1001 items, and the undo journal keeps at most 1000"),
+                "\(imported.stderr)")
+        let refused = try tick.run(["undo"])
+        #expect(refused.status == 1)
+        #expect(refused.stderr.contains("changed elsewhere since the add of \"Buy milk\""), "\(refused.stderr)")
+        #expect(try tick.listJSON().count == 1_002)
+    }
+
     @Test("tick undo never reverts a change the journal does not hold without --anyway")
     func changedElsewhere() throws {
         let tick = try TickRunner()

@@ -45,11 +45,8 @@ extension ImportCommand {
                 try set.add(collection.list)
                 output("made list \(VisibleText.line(collection.list))")
             }
-            let plan = try set.store(named: collection.list).modify { list throws -> ImportPlan in
-                let plan = try ImportPlan(importing: collection.entries, from: .vdir, into: list, source: collection.path)
-                list = plan.list
-                return plan
-            }
+            let plan = try Self.importRecording(collection.entries, from: .vdir, into: try set.store(named: collection.list),
+                                                source: collection.path)
             output("imported into \(VisibleText.line(collection.list)): added \(plan.added.count), updated \(plan.updated.count), left \(plan.unchanged.count) unchanged")
         }
     }

@@ -108,14 +108,37 @@ struct ImportCommand: ParsableCommand {
                 output("would add \(plan.added.count), update \(plan.updated.count), leave \(plan.unchanged.count) unchanged")
                 return
             }
-            // Planned again under the store's lock against the file as it is then, so that
-            // a change another process made meanwhile is kept.
-            let plan = try store.modify { list throws -> ImportPlan in
-                let plan = try ImportPlan(importing: entries, from: read, into: list, source: source)
+            let plan = try Self.importRecording(entries, from: read, into: store, source: source)
+            output("added \(plan.added.count), updated \(plan.updated.count), left \(plan.unchanged.count) unchanged")
+        }
+    }
+}
+
+extension ImportCommand {
+    /// The most items an import adds or updates for `tick undo` to take back: the journal
+    /// keeps each one whole, which for a list's worth would be tens of megabytes.
+    static let journaledItems = 1_000
+
+    /// Imports `entries` into the list of `store`, planned under the store's lock against
+    /// the file as it is then (a change another process made meanwhile is kept), and
+    /// recorded in the undo journal when it changes at most ``journaledItems`` items.
+    static func importRecording(_ entries: [ExchangeEntry], from format: InterchangeFormat, into store: ToDoStore,
+                                source: String) throws -> ImportPlan {
+        try store.modifyRecording(verb: "import", command: "import") { list, record in
+            let plan = try ImportPlan(importing: entries, from: format, into: list, source: source)
+            let changed = plan.added.count + plan.updated.count
+            guard changed <= journaledItems else {
                 list = plan.list
+                warn("tick undo cannot undo this import: it changes \(changed) items, and the undo journal keeps at most \(journaledItems)")
                 return plan
             }
-            output("added \(plan.added.count), updated \(plan.updated.count), left \(plan.unchanged.count) unchanged")
+            // The same operations the plan's list was made by, one at a time, so that the
+            // journal holds each and its inverse.
+            for operation in plan.operations {
+                let title: String? = if case .insert(let item, _, _) = operation { item.title } else { nil }
+                try record.apply(operation, to: &list, title: title)
+            }
+            return plan
         }
     }
 }
