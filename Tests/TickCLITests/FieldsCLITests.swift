@@ -121,6 +121,36 @@ struct FieldsCLITests {
         }
     }
 
+    @Test("tick's own taskwarrior export imported back changes no priority, repeat, tag or due it holds only in part; a change made in taskwarrior is taken")
+    func lossyExportsReadBack() throws {
+        // (todo.txt and Markdown carry no ids: read back, their items are new ones.)
+        for format in ["taskwarrior"] {
+            let tick = try TickRunner()
+            try tick.add(["Pay rent", "--due", "2026-12-01", "--repeat", "FREQ=MONTHLY;COUNT=12", "--priority", "2", "--tag", "home"])
+            try tick.add(["Standup", "--due", "2026-12-01 09:00", "--repeat", "every mon,thu", "--priority", "8"])
+            let before = try tick.listJSON()
+            let exported = try tick.run(["export", "--format", format]).stdout
+            let imported = try tick.run(["import", "-", "--format", format], input: exported)
+            #expect(imported.stdout == "added 0, updated 0, left 2 unchanged\n", "\(format): \(imported.stdout) \(imported.stderr)")
+            let after = try tick.listJSON()
+            for key in ["priority", "repeat", "tags", "due"] {
+                #expect(after.map { $0[key] as? NSObject } == before.map { $0[key] as? NSObject }, "\(format) \(key)")
+            }
+        }
+        // Changed in taskwarrior: a priority band and a recur it holds are taken.
+        let tick = try TickRunner()
+        try tick.add(["Pay rent", "--due", "2026-12-01", "--priority", "2"])
+        try tick.add(["Standup", "--due", "2026-12-01 09:00", "--repeat", "every mon,thu"])
+        let edited = try tick.run(["export", "--format", "taskwarrior"]).stdout
+            .replacingOccurrences(of: #""priority":"H""#, with: #""priority":"L""#)
+            .replacingOccurrences(of: #""recur":"weekly""#, with: #""recur":"daily""#)
+        #expect(edited.contains(#""priority":"L""#) && edited.contains(#""recur":"daily""#), "\(edited)")
+        #expect(try tick.run(["import", "-", "--format", "taskwarrior"], input: edited).stdout == "added 0, updated 2, left 0 unchanged\n")
+        let after = try tick.listJSON()
+        #expect(after.map { $0["priority"] as? Int } == [9, nil])
+        #expect(after.map { $0["repeat"] as? String } == [nil, "FREQ=DAILY"])
+    }
+
     @Test("a CATEGORIES line with parameters survives a save and a load: export writes it back as read")
     func categoriesParametersKept() throws {
         let tick = try TickRunner()

@@ -181,6 +181,7 @@ public struct ImportPlan: Sendable {
         if leavesOut.contains(.parent) { item.parent = existing.parent }
         if leavesOut.contains(.tags) { try? item.setTags(existing.tags) }
         if leavesOut.contains(.recurrence) { item.recurrence = existing.recurrence }
+        keepLossyFields(of: existing, in: &item, format: format, done: done)
         func sameSecond(_ a: Date?, _ b: Date?) -> Bool {
             guard let a, let b else { return a == nil && b == nil }
             return a.timeIntervalSince1970.rounded(.down) == b.timeIntervalSince1970.rounded(.down)
@@ -205,6 +206,33 @@ public struct ImportPlan: Sendable {
             }
         }
         return item
+    }
+
+    /// The formats that update items by id and hold a priority, a repeat, tags or a due only
+    /// in part: taskwarrior's H/M/L, and its recur without COUNT, UNTIL or BYDAY. (todo.txt,
+    /// Markdown and calcurse's todo file carry no ids: their items are always new.)
+    private static let lossyFormats: Set<InterchangeFormat> = [.taskwarrior]
+
+    /// Keeps `existing`'s priority, repeat, tags and due where `imported` holds what the
+    /// format makes of them (the item written in it and read back): tick's own export read
+    /// back (priority 2 came back as H, 1; "every mon,thu" as weekly; a COUNT the export
+    /// left out as no repeat) changes none of them. A value the format holds that differs
+    /// was changed in the other app, and is taken.
+    private static func keepLossyFields(of existing: ToDoItem, in item: inout ToDoItem, format: InterchangeFormat, done: Bool) {
+        guard lossyFormats.contains(format),
+              item.priority != existing.priority || item.recurrence != existing.recurrence || item.tags != existing.tags
+                || item.due != existing.due || item.dueIsDay != existing.dueIsDay else { return }
+        var writer = ByteWriter()
+        guard (try? InterchangeCodec.write([ExchangeEntry(item: existing, done: done)], as: format, to: &writer)) != nil else { return }
+        let bytes = writer.withBytes { Array($0) }
+        guard let back = (try? InterchangeCodec.read(bytes, as: format, source: "", now: existing.createdAt))?.entries.first?.item
+        else { return }
+        if item.priority == back.priority { try? item.setPriority(existing.priority) }
+        if item.recurrence == back.recurrence { item.recurrence = existing.recurrence }
+        if item.tags == back.tags { try? item.setTags(existing.tags) }
+        if item.due == back.due && item.dueIsDay == back.dueIsDay {
+            if let day = existing.dueDay { item.setDue(day: day) } else { item.setDue(instant: existing.due) }
+        }
     }
 
     /// Whether the import changes nothing.
