@@ -99,11 +99,20 @@ struct PlanningPropertiesTests {
         var again = try #require(try ICalendar.decode(Array(moved.utf8), source: "t", options: testOptions()).todos.first)
         again.item.setDue(instant: utc(2026, 1, 19, 17))
         #expect(export(again, dropped: &dropped).contains("\r\nDTSTART:20260119T000000Z\r\n"))
-        // A due that becomes a day takes a DATE-TIME DTSTART along as the day it moved to (09:00 + 8 d 7 h).
+        // A due that becomes a day takes a DATE-TIME DTSTART along as a day as many days
+        // before it as the start was before the due (the same day: not 09:00 + 8 d 7 h, the
+        // day before, whose weekday the series would then run on).
         var toDay = try decodeOne(Self.repeating.replacing("DTSTART;VALUE=DATE:20260105", with: "DTSTART:20260105T090000Z"))
         toDay.item.setDue(day: CalendarDay(year: 2026, month: 1, day: 14))
         let dayExport = export(toDay, dropped: &dropped)
-        #expect(dayExport.contains("\r\nDTSTART;VALUE=DATE:20260113\r\n") && dayExport.contains("\r\nDUE;VALUE=DATE:20260114\r\n"), "\(dayExport)")
+        #expect(dayExport.contains("\r\nDTSTART;VALUE=DATE:20260114\r\n") && dayExport.contains("\r\nDUE;VALUE=DATE:20260114\r\n"), "\(dayExport)")
+        // A start two days before the due stays two days before it; and back to a time, at 00:00 UTC of that day.
+        var twoDays = try decodeOne(Self.repeating.replacing("DTSTART;VALUE=DATE:20260105", with: "DTSTART;TZID=Europe/Berlin:20260103T230000"))
+        twoDays.item.setDue(day: CalendarDay(year: 2026, month: 1, day: 14))
+        #expect(export(twoDays, dropped: &dropped).contains("\r\nDTSTART;VALUE=DATE:20260112\r\n"))
+        var toTime = try decodeOne(Self.repeating)
+        toTime.item.setDue(instant: utc(2026, 1, 14, 17))
+        #expect(export(toTime, dropped: &dropped).contains("\r\nDTSTART:20260114T000000Z\r\n"))
         // Not repeating: the old rule, a DTSTART of another type is left out and counted.
         var single = try decodeOne(Self.repeating.replacing("RRULE:FREQ=WEEKLY", with: "X-A:1"))
         single.item.setDue(instant: utc(2026, 1, 12, 17))

@@ -4,27 +4,24 @@ import TickCore
 extension DueProperty {
     /// A repeating item's kept DTSTART moved by as much as its due moved from `read`: whole
     /// days for a DATE (the change rounded to days), seconds for a UTC DATE-TIME, and for a
-    /// TZID or floating one as much as the due's local wall clock moved (its TZID kept). When the due is now of the other value type (a day where it
-    /// was a time, or the other way), the DTSTART takes the due's type, as RFC 5545 wants
-    /// both of one type: the day of the moved start, or 00:00 UTC of it; never after the
-    /// due. Nil when the DTSTART or the due cannot be read.
+    /// TZID or floating one as much as the due's local wall clock moved (its TZID kept). When
+    /// the due is now of the other value type (a day where it was a time, or the other way),
+    /// the DTSTART takes the due's type, as RFC 5545 wants both of one type: the day as many
+    /// days before the due's as it was before, or 00:00 UTC of it; never after the due. Nil
+    /// when the DTSTART or the due cannot be read.
     static func movedStart(_ start: ICalProperty, from read: (date: Date, isDay: Bool), to item: ToDoItem) -> ICalProperty? {
         guard let due = item.due, let value = ICalDateTime(start) else { return nil }
         // Dues are written to the second, so the distance is counted in whole seconds.
         let seconds = due.timeIntervalSince1970.rounded(.down) - read.date.timeIntervalSince1970.rounded(.down)
         var moved = start
-        // The moved start's day (as its wall clock reads it), for a change of type.
-        let movedDay: CalendarDay?
         switch value {
         case .date(let day):
             let days = (seconds / 86_400).rounded()
             guard let day = CalendarDay(utcMidnight: day.utcMidnight.addingTimeInterval(days * 86_400)) else { return nil }
             moved.value = day.basicFormat
-            movedDay = day
         case .utc(let wall):
             guard let instant = wall.instant(in: .utc) else { return nil }
             moved.value = ICalDateTime.utcText(instant.addingTimeInterval(seconds))
-            movedDay = CalendarDay(of: instant.addingTimeInterval(seconds), in: .utc)
         case .floating(let wall), .zoned(let wall, _):
             // A wall time moves by as much as the due's wall clock did (tick keeps a repeating
             // due's time of day across daylight-saving changes: in the start's zone, which the
@@ -34,16 +31,41 @@ extension DueProperty {
             let wallShift = seconds + Double(zone.secondsFromGMT(for: due) - zone.secondsFromGMT(for: read.date))
             guard let instant = wall.instant(in: .utc) else { return nil }
             moved.value = ICalDateTime.floatingText(instant.addingTimeInterval(wallShift), in: .utc)
-            movedDay = CalendarDay(of: instant.addingTimeInterval(wallShift), in: .utc)
         }
         moved.foldedText = nil
         let startIsDay: Bool = if case .date = value { true } else { false }
         guard startIsDay != item.dueIsDay else { return moved }
-        guard let movedDay else { return nil }
+        // Of the other type now: the start keeps its distance in days before the due (a
+        // 09:00 start of a 10:00 due falls on the due's day, not on the day before, which
+        // the seconds moved would give), counted on the start's own calendar.
+        guard let movedDay = startDay(of: value, keepingDaysBefore: item, read: read) else { return nil }
         if let dueDay = item.dueDay {
             return ICalProperty("DTSTART", [ICalParameter("VALUE", "DATE")], value: min(movedDay, dueDay).basicFormat)
         }
         return ICalProperty("DTSTART", value: ICalDateTime.utcText(min(movedDay.utcMidnight, due)))
+    }
+
+    /// The day a start of the other type than the due falls on: as many days before the due's
+    /// day as the start's day was before the day of the due as read, each day as the
+    /// start's calendar has it (UTC, its TZID's zone, or the local one when floating).
+    private static func startDay(of value: ICalDateTime, keepingDaysBefore item: ToDoItem,
+                                 read: (date: Date, isDay: Bool)) -> CalendarDay? {
+        let zone: LocalTime
+        let start: CalendarDay?
+        switch value {
+        case .date(let day): (zone, start) = (.utc, day)
+        case .utc(let wall): (zone, start) = (.utc, CalendarDay(year: wall.year, month: wall.month, day: wall.day))
+        case .floating(let wall): (zone, start) = (.current, CalendarDay(year: wall.year, month: wall.month, day: wall.day))
+        case .zoned(let wall, let tzid):
+            (zone, start) = (LocalTime.named(tzid) ?? .current, CalendarDay(year: wall.year, month: wall.month, day: wall.day))
+        }
+        func day(_ date: Date, isDay: Bool) -> CalendarDay? {
+            isDay ? CalendarDay(utcMidnight: date) : CalendarDay(of: date, in: zone)
+        }
+        guard let start, let readDay = day(read.date, isDay: read.isDay), let due = item.due,
+              let dueDay = day(due, isDay: item.dueIsDay) else { return nil }
+        let before = (readDay.utcMidnight.timeIntervalSince1970 - start.utcMidnight.timeIntervalSince1970) / 86_400
+        return CalendarDay(utcMidnight: dueDay.utcMidnight.addingTimeInterval(-before.rounded() * 86_400))
     }
 
     /// The DUE kept as read with a repeating item (see ``finish(_:resolver:)``).

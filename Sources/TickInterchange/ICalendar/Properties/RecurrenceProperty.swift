@@ -16,13 +16,40 @@ enum RecurrenceProperty: VTodoProperty {
 
     static func write(_ context: inout VTodoWriteContext, to writer: inout ICalWriter) {
         guard let rule = context.item.recurrence else { return }
+        // The due's type as read: beside a kept DTSTART, the DUE kept as read; without one, the
+        // due is the series' anchor and UNTIL follows its type whatever it was.
+        let readIsDay = context.extras.flatMap(DueProperty.dueAsRead)?.isDay
         writer.start("RRULE")
-        writer.raw(rule)
+        writer.raw(written(rule, dueIsDay: context.item.due == nil ? nil : context.item.dueIsDay, readIsDay: readIsDay))
         writer.end()
     }
 
     static func patch(_ state: inout VTodoPatchState, resolver: inout TimeZoneResolver) {
-        guard state.old.item.recurrence != state.item.recurrence else { return }
-        state.set("RRULE", state.item.recurrence.map { [ICalProperty("RRULE", value: $0)] } ?? [])
+        let item = state.item, old = state.old.item
+        let readIsDay = state.original.property("DTSTART") == nil || old.due == nil ? nil : old.dueIsDay
+        let rule = item.recurrence.map { written($0, dueIsDay: item.due == nil ? nil : item.dueIsDay, readIsDay: readIsDay) }
+        guard old.recurrence != item.recurrence || rule != item.recurrence else { return }
+        state.set("RRULE", rule.map { [ICalProperty("RRULE", value: $0)] } ?? [])
+    }
+
+    /// The rule as written beside a due of the type `dueIsDay` (nil: no due): RFC 5545 wants
+    /// UNTIL of the DTSTART's type, which tick keeps of the due's. So when the due changed
+    /// type in tick (`readIsDay`, the type as read beside a kept DTSTART), or, with no DTSTART
+    /// (`readIsDay` nil), whenever it differs, UNTIL takes the due's: a date-time its UTC
+    /// day, a day its last second in UTC. Otherwise the rule is as read.
+    static func written(_ rule: String, dueIsDay: Bool?, readIsDay: Bool?) -> String {
+        guard let dueIsDay, readIsDay.map({ $0 != dueIsDay }) ?? true else { return rule }
+        var parts = rule.split(separator: ";", omittingEmptySubsequences: false).map(String.init)
+        guard let index = parts.firstIndex(where: { $0.uppercased().hasPrefix("UNTIL=") }) else { return rule }
+        let value = String(parts[index].dropFirst(6))
+        let isDay = !value.contains("T") && !value.contains("t")
+        guard isDay != dueIsDay else { return rule }
+        if dueIsDay {
+            guard value.count >= 8 else { return rule }
+            parts[index] = "UNTIL=" + value.prefix(8)
+        } else {
+            parts[index] = "UNTIL=" + value + "T235959Z"
+        }
+        return parts.joined(separator: ";")
     }
 }
