@@ -85,4 +85,7 @@ public struct SyncConflict: Sendable, Equatable, Codable {
     public var lost: String
     /// The side whose value lost.
     public var lostSide: Side
+    /// Why the kept value won, when not by being the newer change (an item tick moved to
+    /// another list: its file goes whatever the other app changed).
+    public var reason: String? = nil
 }

@@ -74,7 +74,7 @@ struct SyncPlan {
             if listItem == nil, let entry, let file = vItem, { moved = moved ?? movedAway(); return moved?.contains(id) ?? false }() {
                 for row in SyncFields.rows where row.field != .order && !row.same(file.fields, entry.fields) {
                     conflicts.append(SyncConflict(field: row.field, title: file.fields.title, kept: "(moved to another list in tick)",
-                                                  lost: row.describe(file.fields), lostSide: .vdir))
+                                                  lost: row.describe(file.fields), lostSide: .vdir, reason: "moved"))
                 }
                 vdirChanges.append(.delete(file: file.file))
                 return

@@ -327,7 +327,7 @@ public struct VdirSync: Sendable {
         for conflict in conflicts {
             let winner = conflict.lostSide == .list ? "vdir" : "list"
             let line = "\(ICalDateTime.utcText(now)) \"\(conflict.title)\" \(conflict.field.rawValue): kept \"\(conflict.kept)\" "
-                + "(\(winner), newer), lost \"\(conflict.lost)\" (\(conflict.lostSide.rawValue))\n"
+                + "(\(winner), \(conflict.reason ?? "newer")), lost \"\(conflict.lost)\" (\(conflict.lostSide.rawValue))\n"
             text += Array(line.utf8)
         }
         try SyncFiles.writeAtomically(text, to: path)

@@ -108,6 +108,9 @@ struct CollectionsSyncTests {
         #expect(try titles(sync.lists, "work").sorted() == ["Milk", "Report"])
         let home = try #require(report.lists.first { $0.list == "Home" })
         #expect(home.report.conflicts.map(\.lost) == ["Oat milk"], "\(home.report.conflicts)")
+        // Kept for the move, not for being newer (the server's edit was the newer).
+        let conflicts = try String(contentsOfFile: try #require(home.report.conflictsFile), encoding: .utf8)
+        #expect(conflicts.contains("\"Oat milk\" title: kept \"(moved to another list in tick)\" (list, moved), lost \"Oat milk\" (vdir)"), "\(conflicts)")
         // Nothing is left to do.
         #expect(try sync.run().lists.allSatisfy(\.report.isIdle))
     }
