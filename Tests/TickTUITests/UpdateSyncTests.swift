@@ -139,14 +139,17 @@ struct UpdateSyncTests {
             == " sync failed 10:00: `vdirsyncer sync tasks` failed with status 1 (its output is in /state/tick/sync.log)")
     }
 
-    @Test("what only went out waits for the next key behind a note such as “saved”; news and the end of failures are said at once")
+    @Test("what went out, news and the end of failures are said at once over a note such as “saved”; a sync that changed nothing waits for the next key")
     func whatIsSaidAtOnce() throws {
         var state = try syncingState(interval: nil)
         state.press(.character(" "))
         _ = update(&state, .saved(state.list, operations: state.pendingOperations.count))
         #expect(syncs(&state, from: 0.25, to: 3) == [3])
-        _ = update(&state, .syncFinished(.synced(SyncCounts(sent: 1))))
+        _ = update(&state, .syncFinished(.synced(SyncCounts())))
         #expect(render(state, size: Size(columns: 80, rows: 24)).trimmedLines[22] == " saved")
+        _ = update(&state, .syncFinished(.synced(SyncCounts(sent: 1))))
+        #expect(render(state, size: Size(columns: 80, rows: 24)).trimmedLines[22] == " synced 10:00 (↑1)")
+        state.status = StatusMessage("saved")
         _ = update(&state, .saved(state.list, operations: state.pendingOperations.count))
         #expect(syncs(&state, from: 3.25, to: 6) == [6])
         _ = update(&state, .syncFinished(.failed("down")))

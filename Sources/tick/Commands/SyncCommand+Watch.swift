@@ -62,7 +62,8 @@ extension CollectionsReport {
     /// list that failed and why, when one did.
     var outcome: SyncOutcome {
         if let failure = failures.first {
-            return .failed("\(failure.list): \(failure.reason)" + (failures.count > 1 ? " (and \(failures.count - 1) more lists)" : ""))
+            let more = failures.count - 1
+            return .failed("\(failure.list): \(failure.reason)" + (more > 0 ? " (and \(more) more list\(more == 1 ? "" : "s"))" : ""))
         }
         var total = SyncCounts()
         for counts in lists.map({ SyncCounts($0.report) }) {
