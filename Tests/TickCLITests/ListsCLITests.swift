@@ -193,6 +193,35 @@ struct ListsCLITests {
         #expect(withList.status == 64)
     }
 
+    @Test("list --all-lists --json read back by import puts each item in its list, making the lists; again, it changes nothing; --list takes them all")
+    func allListsReadBack() throws {
+        let tick = try TickRunner()
+        try tick.add(["Milk"])
+        #expect(try tick.run(["lists", "add", "Work"]).status == 0)
+        try tick.add(["Report", "--list", "Work"])
+        try tick.add(["Slides", "--list", "Work", "--parent", "1"])
+        #expect(try tick.run(["lists", "add", "Home"]).status == 0)
+        try tick.add(["Bread", "--list", "Home"])
+        #expect(try tick.run(["check", "1", "--list", "Home"]).status == 0)
+        let backup = try tick.run(["list", "--all-lists", "--json"]).stdout
+        let restored = try TickRunner()
+        let imported = try restored.run(["import", "-"], input: backup)
+        #expect(imported.status == 0, "\(imported.stderr)")
+        #expect(imported.stdout == "imported into Tasks: added 1, updated 0, left 0 unchanged\nmade list Home\n"
+            + "imported into Home: added 1, updated 0, left 0 unchanged\nmade list Work\nimported into Work: added 2, updated 0, left 0 unchanged\n",
+            "\(imported.stdout)")
+        func fields(_ runner: TickRunner) throws -> [[String?]] {
+            try runner.listJSON(["--all-lists"]).map { item in
+                ["list", "id", "title", "parent", "done"].map { key in (item[key] as? NSObject)?.description }
+            }
+        }
+        #expect(try fields(restored) == fields(tick))
+        #expect(try restored.run(["import", "-"], input: backup).stdout.contains("imported into Work: added 0, updated 0, left 2 unchanged"))
+        let into = try TickRunner()
+        #expect(try into.run(["import", "-", "--list", "Tasks"], input: backup).stdout == "added 4, updated 0, left 0 unchanged\n")
+        #expect(try into.run(["lists"]).stdout.hasPrefix("Tasks  3 open  1 done\n"))
+    }
+
     @Test("the full-screen command takes --list too: piped, tick --list Work prints that list")
     func rootCommand() throws {
         let tick = try TickRunner()

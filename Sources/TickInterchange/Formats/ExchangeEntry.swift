@@ -9,6 +9,8 @@ public struct ExchangeEntry: Sendable, Equatable {
     public var line: Int?
     /// The file it was read from, when an import reads several (a vdir).
     public var source: String?
+    /// The name of the list it came from, when the input says (tick's JSON of every list).
+    public var list: String?
     /// The input gave no creation time (a VTODO without CREATED and DTSTAMP, JSON without
     /// `createdAt`, a task without `entry`): `item.createdAt` is the time of the import, and
     /// an update keeps the list item's own.

@@ -136,7 +136,12 @@ extension TickJSON {
             guard let parent = UUID(uuidString: text) else { throw Problem(text: "\"parent\" \"\(text)\" is not a UUID") }
             item.parent = parent
         }
-        return ExchangeEntry(item: item, done: done, line: line, createdAtIsDefault: createdAt == nil)
+        var entry = ExchangeEntry(item: item, done: done, line: line, createdAtIsDefault: createdAt == nil)
+        if let list = try string(.list) {
+            guard !list.trimmed().isEmpty else { throw Problem(text: "\"list\" must name a list") }
+            entry.list = list
+        }
+        return entry
     }
 
     private static func location(_ value: JSONValue?) throws -> Location? {

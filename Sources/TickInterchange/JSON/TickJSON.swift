@@ -44,6 +44,9 @@ public enum TickJSON {
         case taskwarriorExtras
         /// The id of the item this one is a subtask of (in the same list), or null.
         case parent
+        /// The name of the list the item is in: written by `tick list --all-lists --json`;
+        /// an import without `--list` puts each item in its list.
+        case list
     }
 
     /// Writes `entries` as the JSON array, one object a line, flushing as it goes.

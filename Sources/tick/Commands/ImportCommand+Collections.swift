@@ -32,11 +32,37 @@ extension ImportCommand {
             if let message = omissions.message { warn(message) }
             collections.append(Collection(path: path, list: list, entries: entries))
         }
+        try importIntoLists(collections, format: .vdir)
+    }
+
+    /// Imports the items of tick's JSON of several lists (`tick list --all-lists --json`),
+    /// each into the list its `"list"` names (items without one into the default list),
+    /// making a list that does not exist, as ``importCollections(in:named:)`` does.
+    func importByList(_ entries: [ExchangeEntry], source: String) throws {
+        let set = storeOptions.listSet
+        var order: [String] = []
+        var groups: [String: [ExchangeEntry]] = [:]
+        for entry in entries {
+            let named = entry.list.map { $0.trimmed() } ?? ListSet.defaultName
+            let list = try set.existingName(like: named) ?? named
+            if groups[list] == nil {
+                try ListSet.validateForNew(list)
+                order.append(list)
+            }
+            groups[list, default: []].append(entry)
+        }
+        try importIntoLists(order.map { Collection(path: source, list: $0, entries: groups[$0] ?? []) }, format: .json)
+    }
+
+    /// Imports each collection into its list, making the lists that do not exist yet; with
+    /// ``dryRun``, says what it would do.
+    private func importIntoLists(_ collections: [Collection], format: InterchangeFormat) throws {
+        let set = storeOptions.listSet
         for collection in collections {
             let exists = try set.existingName(like: collection.list) != nil
             if dryRun {
                 let list = exists ? try set.store(named: collection.list).load() : ToDoList()
-                let plan = try ImportPlan(importing: collection.entries, from: .vdir, into: list, source: collection.path)
+                let plan = try ImportPlan(importing: collection.entries, from: format, into: list, source: collection.path)
                 if !exists { output("would make list \(VisibleText.line(collection.list))") }
                 output("would import into \(VisibleText.line(collection.list)): add \(plan.added.count), update \(plan.updated.count), leave \(plan.unchanged.count) unchanged")
                 continue
@@ -45,7 +71,7 @@ extension ImportCommand {
                 try set.add(collection.list)
                 output("made list \(VisibleText.line(collection.list))")
             }
-            let plan = try Self.importRecording(collection.entries, from: .vdir, into: try set.store(named: collection.list),
+            let plan = try Self.importRecording(collection.entries, from: format, into: try set.store(named: collection.list),
                                                 source: collection.path)
             output("imported into \(VisibleText.line(collection.list)): added \(plan.added.count), updated \(plan.updated.count), left \(plan.unchanged.count) unchanged")
         }

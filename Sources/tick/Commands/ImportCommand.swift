@@ -100,6 +100,10 @@ struct ImportCommand: ParsableCommand {
                                                                        readNote: { InputFile.calcurseNote($0, besideTodoFile: path) })
             }
             if let message = omissions.message { warn(message) }
+            // tick's JSON of every list: each item into its list of the set, unless --list names one.
+            if storeOptions.list == nil, entries.contains(where: { $0.list != nil }) {
+                return try importByList(entries, source: source)
+            }
             let store = try storeOptions.makeStore()
             if dryRun {
                 let plan = try ImportPlan(importing: entries, from: read, into: try store.load(), source: source)

@@ -26,12 +26,13 @@ struct ListCommand: ParsableCommand {
             list's order) and leaves the list's own order and the positions as they are.
 
             --json prints an array of objects with the keys id, title, notes, due, location, \
-            priority, tags, repeat, done, createdAt, completedAt, modifiedAt, externalUID, iCalendarExtras \
-            and taskwarriorExtras (docs/interchange.md); dates are ISO 8601 in UTC, a due given as a day is \
+            priority, tags, repeat, done, createdAt, completedAt, modifiedAt, externalUID, iCalendarExtras, \
+            taskwarriorExtras and parent (docs/interchange.md); dates are ISO 8601 in UTC, a due given as a day is \
             "2026-12-01"; texts are exact (control characters, which the text form shows as \
             ^[ or <U+202E>, are JSON escapes). `tick export --format json` prints the same and \
             `tick import` reads it. With --all-lists each object also has "list", the \
-            name of its list.
+            name of its list, and `tick import` of that puts each item back in its list \
+            (making a list that is not there), unless --list names one.
 
             Examples:
               tick list
