@@ -171,6 +171,15 @@ public struct CollectionsSync: Sendable {
             }
             return ids
         }
+        let folders = storage.subfolders().filter { $0 != pairing.folder }.map { path(of: $0) }
+        sync.inOtherFolders = {
+            var ids = Set<UUID>()
+            for folder in folders {
+                guard let read = try? Vdir.read(folder, readFile: { path throws in try Vdir.readFile(path) }) else { continue }
+                ids.formUnion(read.entries.map(\.item.id))
+            }
+            return ids
+        }
         let outcome = try sync.run(dryRun: dryRun)
         if !dryRun { try recordName(pairing.list, folder: pairing.folder, bindingPath: sync.paths.binding.path) }
         return outcome

@@ -43,9 +43,11 @@ struct SyncPlan {
     /// list does not say when it changed (the list file's modification time: the change
     /// was saved at or before it).
     init(list: ToDoList, vdir: [UUID: VdirItem], base: [UUID: SyncState.Entry], listChangedAt: Date?, now: Date,
-         movedAway: @autoclosure () -> Set<UUID> = []) {
-        // (Asked for only when an item the last sync saw is gone from the list.)
+         movedAway: @autoclosure () -> Set<UUID> = [], movedOnServer: @autoclosure () -> Set<UUID> = []) {
+        // (Asked for only when an item the last sync saw is gone from the list, or from the
+        // vdir after tick changed it.)
         var moved: Set<UUID>?
+        var movedThere: Set<UUID>?
         var seen = Set<UUID>()
         var usedFiles = Set(vdir.values.map(\.file)).union(base.values.map(\.file))
         var listOrder: [UUID: Int] = [:]
@@ -77,6 +79,19 @@ struct SyncPlan {
                                                   lost: row.describe(file.fields), lostSide: .vdir, reason: "moved"))
                 }
                 vdirChanges.append(.delete(file: file.file))
+                return
+            }
+            // The other way round: an item another app moved to another collection while tick
+            // changed it here leaves this list (that collection's sync brings it into its
+            // list); what tick changed since is kept in the conflicts file, not brought back
+            // here as a second copy.
+            if vItem == nil, let listItem, let entry, case let fields = SyncFields(item: listItem, done: done),
+               !fields.sameEdits(as: entry.fields), { movedThere = movedThere ?? movedOnServer(); return movedThere?.contains(id) ?? false }() {
+                for row in SyncFields.rows where row.field != .order && !row.same(fields, entry.fields) {
+                    conflicts.append(SyncConflict(field: row.field, title: fields.title, kept: "(moved to another list elsewhere)",
+                                                  lost: row.describe(fields), lostSide: .list, reason: "moved"))
+                }
+                listChanges.append(.remove(id))
                 return
             }
             // tick's done copy of an occurrence the other app completed too: it goes (below).

@@ -40,6 +40,10 @@ public struct VdirSync: Sendable {
     /// a list emptied by moves to those lists is not refused as lost, and an item moved to
     /// one leaves this list's collection (edited there since or not). Asked only then.
     public var heldElsewhere: (@Sendable () -> Set<UUID>)?
+    /// The ids of the items the other collections' folders hold (``CollectionsSync``): an
+    /// item gone from this folder that tick changed is not brought back when another app
+    /// moved it to one of those. Asked only then.
+    public var inOtherFolders: (@Sendable () -> Set<UUID>)?
     public var now: @Sendable () -> Date = { Date() }
     /// Test hook: runs after each step; throwing stops the sync there, as a kill would.
     public var checkpoint: @Sendable (Step) throws(InterchangeError) -> Void = { _ throws(InterchangeError) in }
@@ -73,7 +77,9 @@ public struct VdirSync: Sendable {
         let base = Dictionary(state.entries.compactMap { entry in UUID(uuidString: entry.id).map { ($0, entry) } }) { first, _ in first }
         let now = now()
         let vdirItems = try readVdir(state: state, now: now)
-        if vdirItems.isEmpty, !state.entries.isEmpty, !forceDelete {
+        // (A folder emptied by moves to the other collections, which hold its items, is not lost.)
+        if vdirItems.isEmpty, !state.entries.isEmpty, !forceDelete,
+           !(inOtherFolders.map { held in state.entries.allSatisfy { UUID(uuidString: $0.id).map(held().contains) ?? false } } ?? false) {
             throw InterchangeError(source: vdir.path, problem: """
                 the vdir is empty or gone, but the last sync left \(state.entries.count) items in it; \
                 sync refuses to delete them all from the list. If they should go, run `tick sync --force-delete`; \
@@ -90,7 +96,7 @@ public struct VdirSync: Sendable {
             try refuseEmptiedList(list, state: state)
             try checkBinding(list)
             let plan = SyncPlan(list: list, vdir: vdirItems, base: base, listChangedAt: listChangedAt, now: now,
-                                    movedAway: heldElsewhere?() ?? [])
+                                movedAway: heldElsewhere?() ?? [], movedOnServer: inOtherFolders?() ?? [])
             return SyncReport(plan: plan, dryRun: true, conflictsFile: nil)
         }
         let plan: SyncPlan
@@ -100,7 +106,7 @@ public struct VdirSync: Sendable {
                 try refuseEmptiedList(list, state: state)
                 try checkBinding(list)
                 let plan = SyncPlan(list: list, vdir: vdirItems, base: base, listChangedAt: listChangedAt, now: now,
-                                    movedAway: heldElsewhere?() ?? [])
+                                    movedAway: heldElsewhere?() ?? [], movedOnServer: inOtherFolders?() ?? [])
                 // The losing values are kept before either side is written over.
                 if !plan.conflicts.isEmpty { conflictsFile = try appendConflicts(plan.conflicts, at: now) }
                 try Self.apply(plan, to: &list, now: now)

@@ -115,6 +115,34 @@ struct CollectionsSyncTests {
         #expect(try sync.run().lists.allSatisfy(\.report.isIdle))
     }
 
+    @Test("an item another app moved to another collection while tick edited it leaves tick's old list too, in either order of the lists; tick's edit goes to the conflicts file, and no second copy is made")
+    func movedElsewhereWhileEditedInTick() throws {
+        for (from, to, list) in [("home", "work", "Home"), ("work", "home", "work")] {
+            let fixture = try SyncFixture()
+            let sync = collections(fixture)
+            try sync.lists.add("Home")
+            try collection(fixture, "home", items: from == "home" ? [("m-1", "Milk")] : [])
+            try collection(fixture, "work", items: from == "work" ? [("m-1", "Milk"), ("w-1", "Report")] : [("w-1", "Report")])
+            _ = try sync.run()
+            let store = try sync.lists.store(named: list)
+            let milk = try #require(try store.load().toDoItems.first { $0.title == "Milk" })
+            try store.apply([.set(milk.id, .title("Oat milk"))])
+            // The phone moved it: vdirsyncer deleted it in one folder and made it in the other.
+            try FileManager.default.moveItem(at: fixture.vdir.appendingPathComponent("\(from)/m-1.ics"),
+                                             to: fixture.vdir.appendingPathComponent("\(to)/m-1.ics"))
+            let report = try sync.run()
+            #expect(report.failures.isEmpty, "\(report.failures)")
+            let lists = try sync.lists.names()
+            let holding = try lists.filter { try sync.lists.store(named: $0).load().contains(milk.id) }
+            #expect(holding == [to == "home" ? "Home" : "work"], "\(from) → \(to)")
+            #expect(try files(fixture, from).allSatisfy { $0 != "m-1.ics" })
+            #expect(try files(fixture, to).contains("m-1.ics"))
+            let old = try #require(report.lists.first { $0.list == list })
+            #expect(old.report.conflicts.map(\.lost) == ["Oat milk"], "\(old.report.conflicts)")
+            #expect(try sync.run().lists.allSatisfy(\.report.isIdle))
+        }
+    }
+
     @Test("a list renamed in tick renames its collection's displayname; one renamed on the server renames the list, unless the name is taken")
     func renames() throws {
         let fixture = try SyncFixture()
