@@ -217,6 +217,16 @@ struct ListsCLITests {
         }
         #expect(try fields(restored) == fields(tick))
         #expect(try restored.run(["import", "-"], input: backup).stdout.contains("imported into Work: added 0, updated 0, left 2 unchanged"))
+        // Names that differ only in case are one list, made once; a refused entry refuses all.
+        let cased = try TickRunner()
+        let mixed = #"[{"title": "a", "list": "Zed"}, {"title": "b", "list": "zed"}, {"title": "c", "list": "Tasks"}]"#
+        #expect(try cased.run(["import", "-"], input: mixed).stdout
+            == "made list Zed\nimported into Zed: added 2, updated 0, left 0 unchanged\nimported into Tasks: added 1, updated 0, left 0 unchanged\n")
+        #expect(try cased.run(["lists"]).stdout == "Tasks  1 open  0 done\nZed    2 open  0 done\n")
+        let broken = try TickRunner()
+        let cycle = #"[{"title": "a", "list": "Zed"}, {"id": "0F5A8E36-1C1B-4B0E-9A51-4F7C2D1E9A10", "title": "c", "list": "Work", "parent": "0F5A8E36-1C1B-4B0E-9A51-4F7C2D1E9A10"}]"#
+        #expect(try broken.run(["import", "-"], input: cycle).status == 1)
+        #expect(try broken.run(["lists"]).stdout == "Tasks  0 open  0 done\n")
         let into = try TickRunner()
         #expect(try into.run(["import", "-", "--list", "Tasks"], input: backup).stdout == "added 4, updated 0, left 0 unchanged\n")
         #expect(try into.run(["lists"]).stdout.hasPrefix("Tasks  3 open  1 done\n"))

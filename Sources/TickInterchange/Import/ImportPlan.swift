@@ -205,7 +205,10 @@ public struct ImportPlan: Sendable {
                 item = candidate
             }
         }
-        return item
+        // A time of change alone is no change (`task import` stamps its own `modified`).
+        var probe = item
+        probe.modifiedAt = existing.modifiedAt
+        return probe == existing ? existing : item
     }
 
     /// The formats that update items by id and hold a priority, a repeat, tags or a due only
@@ -213,15 +216,17 @@ public struct ImportPlan: Sendable {
     /// Markdown and calcurse's todo file carry no ids: their items are always new.)
     private static let lossyFormats: Set<InterchangeFormat> = [.taskwarrior]
 
-    /// Keeps `existing`'s priority, repeat, tags and due where `imported` holds what the
-    /// format makes of them (the item written in it and read back): tick's own export read
-    /// back (priority 2 came back as H, 1; "every mon,thu" as weekly; a COUNT the export
-    /// left out as no repeat) changes none of them. A value the format holds that differs
-    /// was changed in the other app, and is taken.
+    /// Keeps `existing`'s priority, repeat, tags, due and kept taskwarrior members where
+    /// `imported` holds what the format makes of them (the item written in it and read
+    /// back): tick's own export read back (priority 2 came back as H, 1; "every mon,thu" as
+    /// weekly; a COUNT the export left out as no repeat; the notes as an annotation) changes
+    /// none of them. A value the format holds that differs was changed in the other app, and
+    /// is taken.
     private static func keepLossyFields(of existing: ToDoItem, in item: inout ToDoItem, format: InterchangeFormat, done: Bool) {
         guard lossyFormats.contains(format),
               item.priority != existing.priority || item.recurrence != existing.recurrence || item.tags != existing.tags
-                || item.due != existing.due || item.dueIsDay != existing.dueIsDay else { return }
+                || item.due != existing.due || item.dueIsDay != existing.dueIsDay
+                || item.taskwarriorExtras != existing.taskwarriorExtras else { return }
         var writer = ByteWriter()
         guard (try? InterchangeCodec.write([ExchangeEntry(item: existing, done: done)], as: format, to: &writer)) != nil else { return }
         let bytes = writer.withBytes { Array($0) }
@@ -230,6 +235,7 @@ public struct ImportPlan: Sendable {
         if item.priority == back.priority { try? item.setPriority(existing.priority) }
         if item.recurrence == back.recurrence { item.recurrence = existing.recurrence }
         if item.tags == back.tags { try? item.setTags(existing.tags) }
+        if item.taskwarriorExtras == back.taskwarriorExtras { item.taskwarriorExtras = existing.taskwarriorExtras }
         if item.due == back.due && item.dueIsDay == back.dueIsDay {
             if let day = existing.dueDay { item.setDue(day: day) } else { item.setDue(instant: existing.due) }
         }

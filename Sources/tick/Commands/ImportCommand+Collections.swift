@@ -44,14 +44,22 @@ extension ImportCommand {
         var groups: [String: [ExchangeEntry]] = [:]
         for entry in entries {
             let named = entry.list.map { $0.trimmed() } ?? ListSet.defaultName
-            let list = try set.existingName(like: named) ?? named
+            // (Names that differ only in case are one list, made or not.)
+            let list = try set.existingName(like: named) ?? order.first { $0.lowercased() == named.lowercased() } ?? named
             if groups[list] == nil {
                 try ListSet.validateForNew(list)
                 order.append(list)
             }
             groups[list, default: []].append(entry)
         }
-        try importIntoLists(order.map { Collection(path: source, list: $0, entries: groups[$0] ?? []) }, format: .json)
+        let collections = order.map { Collection(path: source, list: $0, entries: groups[$0] ?? []) }
+        // Every list's import planned before anything changes: one that would be refused
+        // (a parent cycle, an id twice) refuses the whole import.
+        for collection in collections {
+            let list = try set.existingName(like: collection.list) == nil ? ToDoList() : try set.store(named: collection.list).load()
+            _ = try ImportPlan(importing: collection.entries, from: .json, into: list, source: source)
+        }
+        try importIntoLists(collections, format: .json)
     }
 
     /// Imports each collection into its list, making the lists that do not exist yet; with
