@@ -64,19 +64,41 @@ struct UndoCLITests {
         #expect(try tick.run(["undo"]).stdout == "undid add of \"Water the plants\"\n")
     }
 
-    @Test("an import of more than 1,000 items says tick undo cannot undo it, and undo then stops at it as at any change it does not hold")
+    @Test("an import of more than 1,000 items says tick undo cannot undo it, and clears the history before it: no undo, not even --anyway, takes back an older change over it")
     func largeImportNotJournaled() throws {
         let tick = try TickRunner()
         try tick.add(["Buy milk"])
         let json = "[" + (1...1_001).map { "{\"title\":\"item \($0)\"}" }.joined(separator: ",") + "]"
         let imported = try tick.run(["import", "-", "--format", "json"], input: json)
         #expect(imported.status == 0)
-        #expect(imported.stderr.contains("tick undo cannot undo this import: it changes 1001 items, and the undo journal keeps at most 1000"),
-                "\(imported.stderr)")
-        let refused = try tick.run(["undo"])
-        #expect(refused.status == 1)
-        #expect(refused.stderr.contains("changed elsewhere since the add of \"Buy milk\""), "\(refused.stderr)")
+        #expect(imported.stderr.contains("tick undo cannot undo this import: it changes 1001 items, and the undo journal keeps at most 1000;"
+            + " the list's undo history before it is cleared"), "\(imported.stderr)")
+        for arguments in [["undo"], ["undo", "--anyway"]] {
+            let refused = try tick.run(arguments)
+            #expect(refused.status == 1)
+            #expect(refused.stderr.contains("nothing to undo"), "\(refused.stderr)")
+        }
         #expect(try tick.listJSON().count == 1_002)
+    }
+
+    @Test("an import that gives an item a parent it adds too goes in whole; one the journal cannot replay is said, not refused")
+    func importWithNewParent() throws {
+        let tick = try TickRunner()
+        try tick.add(["Child"])
+        let child = try #require(try tick.listJSON().first?["id"] as? String)
+        let parent = "0F5A8E36-1C1B-4B0E-9A51-4F7C2D1E9A10"
+        let json = #"[{"id": "\#(parent)", "title": "Parent"}, {"id": "\#(child)", "title": "Child", "parent": "\#(parent)"}]"#
+        let imported = try tick.run(["import", "-", "--format", "json"], input: json)
+        #expect(imported.status == 0, "\(imported.stderr)")
+        #expect(imported.stdout == "added 1, updated 1, left 0 unchanged\n")
+        #expect(imported.stderr.contains("tick undo cannot undo this import"), "\(imported.stderr)")
+        #expect(try tick.listJSON().map { $0["parent"] as? String } == [nil, parent])
+        // An iCalendar subtask whose parent is in neither the file nor the list goes in, top level
+        // until its parent comes.
+        let ics = "BEGIN:VCALENDAR\r\nVERSION:2.0\r\nBEGIN:VTODO\r\nUID:c-1@host\r\nSUMMARY:Orphan\r\nRELATED-TO:missing@host\r\nEND:VTODO\r\nEND:VCALENDAR\r\n"
+        let orphan = try tick.run(["import", "-", "--format", "ics"], input: ics)
+        #expect(orphan.status == 0, "\(orphan.stderr)")
+        #expect(try tick.run(["list"]).stdout.contains("3 [ ] Orphan"))
     }
 
     @Test("tick undo never reverts a change the journal does not hold without --anyway")

@@ -126,10 +126,14 @@ extension AppState {
             closeEditor()
             do {
                 var item = try ToDoItem(title: trimmed, createdAt: now)
-                item.parent = parent
+                // A parent removed or moved to another list elsewhere while the row was open:
+                // the item is added at the top level, not refused with what was typed.
+                let parentGone = parent.map { !list.contains($0) } ?? false
+                item.parent = parentGone ? nil : parent
                 let position = min(position, list.toDoItems.count)
                 if perform([.insert(item, .toDo, at: position)], name: "add", undoFocus: nil, redoFocus: item.id) {
                     select(id: item.id)
+                    if parentGone { status = StatusMessage("its parent is no longer in this list (changed elsewhere): added at the top level", isError: true) }
                 }
             } catch {
                 status = StatusMessage(error.description, isError: true)

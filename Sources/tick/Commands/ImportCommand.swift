@@ -125,25 +125,37 @@ extension ImportCommand {
 
     /// Imports `entries` into the list of `store`, planned under the store's lock against
     /// the file as it is then (a change another process made meanwhile is kept), and
-    /// recorded in the undo journal when it changes at most ``journaledItems`` items.
+    /// recorded in the undo journal when it changes at most ``journaledItems`` items and its
+    /// operations, one at a time, make the plan's list. Otherwise the list's undo history
+    /// is cleared, so that no older change is undone over the import, and the import says so.
     static func importRecording(_ entries: [ExchangeEntry], from format: InterchangeFormat, into store: ToDoStore,
                                 source: String) throws -> ImportPlan {
-        try store.modifyRecording(verb: "import", command: "import") { list, record in
+        var notJournaled: String?
+        let plan = try store.modifyRecording(verb: "import", command: "import") { list, record in
             let plan = try ImportPlan(importing: entries, from: format, into: list, source: source)
             let changed = plan.added.count + plan.updated.count
-            guard changed <= journaledItems else {
-                list = plan.list
-                warn("tick undo cannot undo this import: it changes \(changed) items, and the undo journal keeps at most \(journaledItems)")
-                return plan
+            if changed <= journaledItems {
+                // The plan's operations one at a time, so that the journal holds each and its
+                // inverse; a parent an update names that comes later leaves them short of it.
+                var replayed = list
+                for operation in plan.operations {
+                    let title: String? = if case .insert(let item, _, _) = operation { item.title } else { nil }
+                    try record.merge(operation, into: &replayed, title: title)
+                }
+                if replayed == plan.list { list = replayed; return plan }
+                record = ChangeRecord()
+                notJournaled = "its items' parents are set in an order the undo journal cannot replay"
+            } else {
+                notJournaled = "it changes \(changed) items, and the undo journal keeps at most \(journaledItems)"
             }
-            // The same operations the plan's list was made by, one at a time, so that the
-            // journal holds each and its inverse.
-            for operation in plan.operations {
-                let title: String? = if case .insert(let item, _, _) = operation { item.title } else { nil }
-                try record.apply(operation, to: &list, title: title)
-            }
+            list = plan.list
             return plan
         }
+        if let notJournaled, !plan.isEmpty {
+            _ = try? store.journal.update { $0.removeAll() }
+            warn("tick undo cannot undo this import: \(notJournaled); the list's undo history before it is cleared, so that no older change is undone over it")
+        }
+        return plan
     }
 }
 

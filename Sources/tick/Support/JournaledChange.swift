@@ -25,6 +25,16 @@ struct ChangeRecord {
         return true
     }
 
+    /// ``apply(_:to:title:)`` as a merge (``ToDoList/merge(_:at:zone:)``): an insert whose
+    /// parent is not in the list goes in at the top level instead of being refused.
+    mutating func merge(_ operation: ToDoList.Operation, into list: inout ToDoList, title: String?) throws(ModelError) {
+        let inverses = list.inverses(of: operation, zone: .current)
+        try list.merge(operation, at: Date())
+        forward.append(operation)
+        inverse.insert(contentsOf: inverses, at: 0)
+        if let title { titles.append(title) }
+    }
+
     /// Records a change already made to the list (`tick remove --done`).
     mutating func record(_ operations: [ToDoList.Operation], inverse inverses: [ToDoList.Operation], titles more: [String]) {
         forward += operations
