@@ -368,4 +368,18 @@ struct ImportExportCLITests {
         #expect(try tick.run(["export", "--format", "vdir", "--output", vdir]).status == 0)
         #expect(try FileManager.default.contentsOfDirectory(atPath: vdir).sorted() == files)
     }
+
+    @Test("a vdir export of To Do alone names a done parent another app made by that app's UID")
+    func openExportNamesParentByUID() throws {
+        let tick = try TickRunner()
+        let ics = "BEGIN:VCALENDAR\r\nVERSION:2.0\r\nBEGIN:VTODO\r\nUID:trip-1@phone\r\nSUMMARY:Trip\r\nSTATUS:COMPLETED\r\nEND:VTODO\r\nEND:VCALENDAR\r\n"
+        #expect(try tick.run(["import", "-", "--format", "ics"], input: ics).status == 0)
+        #expect(try tick.run(["add", "Pack", "--parent", "1"]).status == 0)
+        let vdir = tick.directory.appendingPathComponent("open-vdir").path
+        #expect(try tick.run(["export", "--format", "vdir", "--output", vdir, "--open"]).status == 0)
+        let files = try FileManager.default.contentsOfDirectory(atPath: vdir)
+        #expect(files.count == 1)
+        let text = try String(contentsOfFile: vdir + "/" + (files.first ?? ""), encoding: .utf8)
+        #expect(text.contains("RELATED-TO;RELTYPE=PARENT:trip-1@phone\r\n"), "\(text)")
+    }
 }

@@ -115,6 +115,43 @@ struct RunLoopListsTests {
         }
     }
 
+    @Test("the open list removed while the lists are open, or after the edited item went too: the keys that follow do nothing in Tasks")
+    func removedWhilePickingOrAfterItemRemoved() throws {
+        let steps: [[TestTerminal.Step]] = [[.key(.character("L"))], [.key(.character("e")), .perform {}]]
+        for (index, opening) in steps.enumerated() {
+            let lists = try RecordingLists(["Work"])
+            let tasks = try lists.store(ListSet.defaultName)
+            try tasks.changeElsewhere([.insert(try ToDoItem(title: "Q"), .toDo, at: nil), .insert(try ToDoItem(title: "P"), .toDo, at: nil)])
+            let work = try lists.store("Work")
+            let terminal = TestTerminal(steps: [.key(.character("]")), .idle] + add("Job item") + [.idle] + opening + [
+                .perform {
+                    if index == 1, let id = try? work.load().toDoItems.first?.id { try? work.changeElsewhere([.remove(id)]) }
+                }, .idle,
+                .perform { _ = try? lists.set.remove("Work", withItems: true) }, .idle]
+                + [.key(.character("j")), .key(.character("d")), .key(.character("d")), .key(.character(" ")), .idle, .key(.escape), .idle])
+            var loop = try makeLoop(terminal, lists)
+            _ = loop.run()
+            #expect(loop.state.listName == ListSet.defaultName)
+            #expect(try titles(tasks) == ["Q", "P"], "\(index)")
+            #expect(try tasks.titlesOnDisk().done.isEmpty, "\(index)")
+            #expect(loop.state.mode == .browsing)
+        }
+    }
+
+    @Test("a subtask row whose parent is removed elsewhere while it is typed adds the item at the top level and says so")
+    func subtaskParentGone() throws {
+        let lists = try RecordingLists([])
+        let tasks = try lists.store(ListSet.defaultName)
+        let parent = try ToDoItem(title: "Parent")
+        try tasks.changeElsewhere([.insert(parent, .toDo, at: nil)])
+        let terminal = TestTerminal(steps: [.idle, .key(.character("A"))] + TestTerminal.typing("Child") + [
+            .perform { try? tasks.changeElsewhere([.remove(parent.id)]) }, .idle, .key(.enter), .idle])
+        var loop = try makeLoop(terminal, lists)
+        _ = loop.run()
+        #expect(try titles(tasks) == ["Child"])
+        #expect(terminal.frames.contains { $0.lines.contains { $0.contains("its parent is no longer in this list") } })
+    }
+
     @Test("the item being edited moved to another list elsewhere: the app says where, Enter opens that list and keeps the edit there, and no copy stays behind")
     func editedItemMovedElsewhere() throws {
         let lists = try RecordingLists(["Work"])

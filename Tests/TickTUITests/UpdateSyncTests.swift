@@ -160,6 +160,18 @@ struct UpdateSyncTests {
         #expect(render(state, size: Size(columns: 80, rows: 24)).trimmedLines[22] == " synced 10:00 (↑1)")
     }
 
+    @Test("changes sent replace the note “saved” at once, never a question or a hint")
+    func sentKeepsQuestions() throws {
+        var state = try syncingState(interval: nil)
+        state.press(.character(" "))
+        _ = update(&state, .saved(state.list, operations: state.pendingOperations.count))
+        _ = update(&state, .syncNow)
+        state.press(.character("D"))
+        let question = try #require(state.status?.text)
+        _ = update(&state, .syncFinished(.synced(SyncCounts(sent: 1))))
+        #expect(state.status?.text == question)
+    }
+
     @Test("a conflict says so in the status line, with the conflicts file")
     func conflictStatus() throws {
         var state = try syncingState()

@@ -177,8 +177,10 @@ public enum InterchangeCodec {
 
     /// Entries as the iCalendar encoder takes them, each with its position in its section,
     /// made one at a time as they are written.
-    static func iCalendarEntries(_ entries: [ExchangeEntry]) -> some Sequence<ICalendarEntry> {
-        let parentUIDs = ICalendar.parentUIDs(of: entries.lazy.map(\.item))
+    /// `parentUIDs`: the parents' UIDs (``ICalendar/parentUIDs(of:)``) of the whole list
+    /// when `entries` are part of it (an export of To Do alone); by default, of `entries`.
+    static func iCalendarEntries(_ entries: [ExchangeEntry], parentUIDs: [UUID: String]? = nil) -> some Sequence<ICalendarEntry> {
+        let parentUIDs = parentUIDs ?? ICalendar.parentUIDs(of: entries.lazy.map(\.item))
         return sequence(state: (next: 0, toDo: 0, done: 0)) { state -> ICalendarEntry? in
             guard state.next < entries.count else { return nil }
             let entry = entries[state.next]

@@ -9,7 +9,8 @@ extension Vdir {
     /// directory synced, as `tick sync` writes a vdir (``Vdir/batch()``). Returns what the files
     /// left out beside the DUEs they hold (see ``DroppedForDue``).
     @discardableResult
-    public static func write(_ entries: [ExchangeEntry], to directory: String) throws(InterchangeError) -> Omissions {
+    public static func write(_ entries: [ExchangeEntry], to directory: String,
+                             parentUIDs: [UUID: String]? = nil) throws(InterchangeError) -> Omissions {
         if mkdir(directory, 0o755) != 0 && errno != EEXIST {
             throw InterchangeError(source: directory, problem: "cannot make the directory: \(String(cString: strerror(errno)))")
         }
@@ -23,7 +24,7 @@ extension Vdir {
         var taken = Set(existing)
         let writer = try Vdir(directory).batch()
         var dropped = DroppedForDue()
-        for entry in InterchangeCodec.iCalendarEntries(entries) {
+        for entry in InterchangeCodec.iCalendarEntries(entries, parentUIDs: parentUIDs) {
             let uid = ICalendar.uid(of: entry.item)
             try writer.add(ICalendar.encodeFile(entry, dropped: &dropped), as: holders[uid] ?? fileName(for: uid, taken: &taken))
         }

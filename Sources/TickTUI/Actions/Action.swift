@@ -130,9 +130,10 @@ public enum Action: Sendable, Hashable {
     case listRenamed(ListOpening)
     /// A change to the lists (make, rename, remove, move) was done: what to say.
     case listsChanged(String)
-    /// The open list was removed elsewhere and another one opened: what to say, and whether
-    /// an editor or the filter was open, whose next keys must then not act on the new list.
-    case openListRemoved(String, wasTyping: Bool)
+    /// The open list was removed elsewhere and another one opened: what to say, and, when
+    /// the keys were going to an editor, the filter, the lists or a question (whose next keys
+    /// must then not act on the new list), what went with it.
+    case openListRemoved(String, held: String?)
     /// The item being edited, gone from the open list, is in this other list (moved elsewhere).
     case editedItemMoved(to: String)
     /// A change to the lists, or opening one, failed: why (the open list stays open).

@@ -81,11 +81,16 @@ extension EventLoop {
                 && ((try? lists.openStore(new[0]).load()).map { list in ids.contains { list.contains($0) } } ?? false)
             guard let renamed = sameFile ?? (holdsItems ? new.first : nil) else {
                 let lost = state.pendingOperations.count
-                let wasTyping = [.edit, .filter].contains(state.mode.kind)
+                // Keys on their way to an editor, the filter, the lists or a question.
+                let held: String? = switch state.mode.kind {
+                case .edit, .filter, .itemRemoved: "your typing went with it"
+                case .pickList, .confirmRemoveList: "the lists closed"
+                case .confirmClearDone: "its question went with it"
+                case .browse, .confirmQuit, .listRemoved, .help: nil
+                }
                 try open(ListSet.defaultName, in: lists)
                 let unsaved = lost == 0 ? "" : " (\(lost) change\(lost == 1 ? "" : "s") not saved went with it)"
-                dispatch(.openListRemoved("the list \(old) was removed elsewhere\(unsaved): \(ListSet.defaultName) is open",
-                                          wasTyping: wasTyping))
+                dispatch(.openListRemoved("the list \(old) was removed elsewhere\(unsaved): \(ListSet.defaultName) is open", held: held))
                 return true
             }
             let opened = try lists.openStore(renamed)

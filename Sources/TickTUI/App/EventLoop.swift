@@ -321,8 +321,9 @@ struct EventLoop<Store: ListStore> {
     /// The item being edited gone from the open list: when another list holds it (a move made
     /// elsewhere), the app says which, and Enter keeps the edit there (looked for once).
     mutating func findMovedEdit() {
-        guard case .editedItemRemoved = state.mode, let removed = state.removedEdit, removed.movedTo == nil, let lists,
+        guard case .editedItemRemoved = state.mode, let removed = state.removedEdit, !removed.searched, let lists,
               let names = try? lists.names() else { return }
+        state.removedEdit?.searched = true
         for name in names where name != state.listName {
             if (try? lists.openStore(name).load())?.contains(removed.item.id) == true {
                 dispatch(.editedItemMoved(to: name))

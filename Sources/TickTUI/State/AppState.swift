@@ -332,4 +332,6 @@ struct RemovedEdit: Sendable, Hashable {
     /// Enter then opens that list and keeps the edit there, instead of bringing back a
     /// second item with the same id.
     var movedTo: String?
+    /// Whether the other lists were looked through for it (once: each is read whole).
+    var searched = false
 }

@@ -10,14 +10,20 @@ public enum SyncOutcome: Sendable, Hashable {
     case synced(SyncCounts)
     case failed(String)
 
-    /// True for what the user should see at once: a failure, a conflict, items that came
-    /// from elsewhere, or changes that reached the server (the user's own, just made: that
-    /// they are on the phone now is what the status line is for).
+    /// True for what the user should see at once: a failure, a conflict, or items that
+    /// came from elsewhere.
     var isNews: Bool {
         switch self {
         case .failed: true
-        case .synced(let counts): counts.added + counts.changed + counts.removed + counts.conflicts + counts.sent + counts.deletedOnServer > 0
+        case .synced(let counts): counts.added + counts.changed + counts.removed + counts.conflicts > 0
         }
+    }
+
+    /// True when the user's own changes reached the server: said at once over the "saved"
+    /// of their save, which it supersedes (a question or a hint stays).
+    var sentChanges: Bool {
+        if case .synced(let counts) = self { return counts.sent + counts.deletedOnServer > 0 }
+        return false
     }
 
     /// The `--porcelain` line (without its newline).

@@ -50,7 +50,7 @@ extension AppState {
             mode = .browsing
             return []
         }
-        if let target = removed.movedTo {
+        if let target = removed.movedTo, !list.contains(removed.item.id) {
             // The item is in another list now: the edit goes there, not into a copy here.
             removedEdit = nil
             mode = .browsing

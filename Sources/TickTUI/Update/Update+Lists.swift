@@ -60,19 +60,28 @@ extension AppState {
             removedEdit?.movedTo = name
             status = StatusMessage("the item being edited was moved to \(name) elsewhere: Enter keeps your edit there, Esc lets it go", isError: true)
             return []
-        case .openListRemoved(let message, let wasTyping):
-            guard wasTyping else {
+        case .openListRemoved(let message, let held):
+            guard let held else {
                 status = StatusMessage(message)
                 return []
             }
-            // The keys already typed for the editor or the filter would act on this list's
-            // items (a Space ticks, dd deletes): they do nothing until Enter or Esc.
+            // The keys already typed for the editor, the filter or the lists would act on
+            // this list's items (a Space ticks, dd deletes): they do nothing until Enter or Esc.
             mode = .openListRemoved
             editor = nil
-            status = StatusMessage(message + "; your typing went with it", isError: true)
+            removedEdit = nil
+            status = StatusMessage(message + "; " + held, isError: true)
             return []
         case .listsFailed(let message):
-            resumedEdit = nil
+            if var resumed = resumedEdit {
+                // The list the edited item went to did not open: the question again, here.
+                resumedEdit = nil
+                resumed.movedTo = nil
+                removedEdit = resumed
+                mode = .editedItemRemoved
+                status = StatusMessage(message + "; Enter brings the item back here with your edit, Esc lets it go", isError: true)
+                return [.bell]
+            }
             if case .confirmingListRemoval = mode { mode = .pickingList }
             status = StatusMessage(message, isError: true)
             return [.bell]
@@ -195,7 +204,10 @@ extension AppState {
         guard let resumed = resumedEdit else { return [] }
         // The edit of an item moved here elsewhere: kept here, as Enter would have kept it.
         resumedEdit = nil
-        guard resumed.movedTo == opening.name, let item = list.item(withID: resumed.item.id), select(id: item.id) else { return [] }
+        guard resumed.movedTo == opening.name, let item = list.item(withID: resumed.item.id), select(id: item.id) else {
+            status = StatusMessage("the item being edited is no longer in \(opening.name) either: your edit went with it", isError: true)
+            return [.bell]
+        }
         mode = .editing(resumed.field)
         editor = LineEditor(resumed.text)
         editOriginal = Self.fieldValue(of: resumed.item, for: resumed.field)

@@ -148,10 +148,12 @@ extension AppState {
         case .syncFinished(let outcome):
             let wasFailing = (liveSync?.failures ?? 0) > 0
             liveSync?.finished(outcome, at: now, zone: calendar)
-            // A failure, a conflict, a change from elsewhere or sent, or the end of failures is
-            // said at once, over a passing note such as "saved"; a sync that changed nothing
-            // waits for the next key.
-            if outcome.isNews || wasFailing, status?.isError != true { status = nil }
+            // A failure, a conflict, a change from elsewhere or the end of failures is said at
+            // once, over a passing note such as "saved"; changes sent, over "saved" alone;
+            // the rest waits for the next key.
+            if outcome.isNews || wasFailing || (outcome.sentChanges && status == StatusMessage("saved")), status?.isError != true {
+                status = nil
+            }
             return []
         case .saveFailed(let message):
             saveError = message

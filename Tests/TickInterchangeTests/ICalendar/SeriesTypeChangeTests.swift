@@ -22,12 +22,17 @@ struct SeriesTypeChangeTests {
         todo.item.setDue(day: CalendarDay(year: 2026, month: 11, day: 30))
         let day = exported(todo.item)
         #expect(day.contains("\r\nDUE;VALUE=DATE:20261130\r\n") && day.contains("\r\nDTSTART;VALUE=DATE:20261130\r\n"), "\(day)")
-        #expect(day.contains("\r\nRRULE:FREQ=WEEKLY;UNTIL=20270301\r\n"), "\(day)")
+        // UNTIL's day as tick reads days: in the local zone (20270301T000000Z is 28 February west of UTC).
+        let untilDay = try #require(CalendarDay(of: utc(2027, 3, 1), in: .current)).basicFormat
+        #expect(day.contains("\r\nRRULE:FREQ=WEEKLY;UNTIL=\(untilDay)\r\n"), "\(day)")
         // Read back and made a time again.
         var again = try #require(try ICalendar.decode(Array(day.utf8), source: "t", options: testOptions()).todos.first)
         again.item.setDue(instant: utc(2026, 12, 7, 10))
         let time = exported(again.item)
-        #expect(time.contains("\r\nRRULE:FREQ=WEEKLY;UNTIL=20270301T235959Z\r\n"), "\(time)")
+        let untilDate = try #require(CalendarDay(untilDay))
+        let lastSecond = try #require(LocalTime.current.date(year: untilDate.year, month: untilDate.month, day: untilDate.day,
+                                                              hour: 23, minute: 59, second: 59))
+        #expect(time.contains("\r\nRRULE:FREQ=WEEKLY;UNTIL=\(ICalDateTime.utcText(lastSecond))\r\n"), "\(time)")
         #expect(time.contains("\r\nDTSTART:20261207T000000Z\r\n"), "\(time)")
         // The due moved without changing type: the rule is as read.
         var moved = try decodeOne(Self.series)
@@ -35,7 +40,8 @@ struct SeriesTypeChangeTests {
         #expect(exported(moved.item).contains("\r\nRRULE:FREQ=WEEKLY;UNTIL=20270301T000000Z\r\n"))
         // Without a DTSTART, UNTIL follows the due's type whenever they differ.
         let bare = try decodeOne("UID:s2\nSUMMARY:x\nDUE;VALUE=DATE:20261130\nRRULE:FREQ=DAILY;UNTIL=20261205T000000Z;INTERVAL=2")
-        #expect(exported(bare.item).contains("\r\nRRULE:FREQ=DAILY;UNTIL=20261205;INTERVAL=2\r\n"))
+        let bareDay = try #require(CalendarDay(of: utc(2026, 12, 5), in: .current)).basicFormat
+        #expect(exported(bare.item).contains("\r\nRRULE:FREQ=DAILY;UNTIL=\(bareDay);INTERVAL=2\r\n"))
     }
 
     @Test("sync's patch of a due changed to a day rewrites DTSTART and RRULE's UNTIL in place")
@@ -47,7 +53,8 @@ struct SeriesTypeChangeTests {
         var dropped = DroppedForDue()
         let patched = text(try #require(try ICalendar.patchFile(file, with: ICalendarEntry(item: todo.item, isDone: false), source: "f",
                                                                options: testOptions(), dropped: &dropped)))
-        #expect(patched.contains("\r\nDTSTART;VALUE=DATE:20261130\r\nDUE;VALUE=DATE:20261130\r\nRRULE:FREQ=WEEKLY;UNTIL=20270301\r\n"), "\(patched)")
+        let untilDay = try #require(CalendarDay(of: utc(2027, 3, 1), in: .current)).basicFormat
+        #expect(patched.contains("\r\nDTSTART;VALUE=DATE:20261130\r\nDUE;VALUE=DATE:20261130\r\nRRULE:FREQ=WEEKLY;UNTIL=\(untilDay)\r\n"), "\(patched)")
     }
 
     @Test("python-dateutil expands the exported series: Mondays, up to UNTIL")
@@ -56,7 +63,8 @@ struct SeriesTypeChangeTests {
             Issue.record("no Python venv with icalendar: run Scripts/test (it creates .venv), or set TICK_VENV to a venv with icalendar==7.3.2")
             return
         }
-        var todo = try decodeOne(Self.series)
+        // (UNTIL at noon UTC: 1 March in every zone from UTC-11 to UTC+11.)
+        var todo = try decodeOne(Self.series.replacing("UNTIL=20270301T000000Z", with: "UNTIL=20270301T120000Z"))
         todo.item.setDue(day: CalendarDay(year: 2026, month: 11, day: 30))
         let script = """
             import sys, icalendar

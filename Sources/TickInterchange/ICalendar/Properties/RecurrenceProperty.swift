@@ -35,20 +35,32 @@ enum RecurrenceProperty: VTodoProperty {
     /// The rule as written beside a due of the type `dueIsDay` (nil: no due): RFC 5545 wants
     /// UNTIL of the DTSTART's type, which tick keeps of the due's. So when the due changed
     /// type in tick (`readIsDay`, the type as read beside a kept DTSTART), or, with no DTSTART
-    /// (`readIsDay` nil), whenever it differs, UNTIL takes the due's: a date-time its UTC
-    /// day, a day its last second in UTC. Otherwise the rule is as read.
-    static func written(_ rule: String, dueIsDay: Bool?, readIsDay: Bool?) -> String {
+    /// (`readIsDay` nil), whenever it differs, UNTIL takes the due's: a date-time the day it
+    /// falls on in `zone`, a day its last second there (in UTC), as tick's own "until" reads
+    /// a day. Otherwise the rule is as read.
+    static func written(_ rule: String, dueIsDay: Bool?, readIsDay: Bool?, zone: LocalTime = .current) -> String {
         guard let dueIsDay, readIsDay.map({ $0 != dueIsDay }) ?? true else { return rule }
         var parts = rule.split(separator: ";", omittingEmptySubsequences: false).map(String.init)
         guard let index = parts.firstIndex(where: { $0.uppercased().hasPrefix("UNTIL=") }) else { return rule }
         let value = String(parts[index].dropFirst(6))
         let isDay = !value.contains("T") && !value.contains("t")
         guard isDay != dueIsDay else { return rule }
+        let property = ICalProperty("UNTIL", value: value)
         if dueIsDay {
-            guard value.count >= 8 else { return rule }
-            parts[index] = "UNTIL=" + value.prefix(8)
+            // (A floating or zoned UNTIL, which RFC 5545 does not allow, by its own day.)
+            switch ICalDateTime(property) {
+            case .utc(let wall)?:
+                guard let instant = wall.instant(in: .utc), let day = CalendarDay(of: instant, in: zone) else { return rule }
+                parts[index] = "UNTIL=" + day.basicFormat
+            case .floating(let wall)?, .zoned(let wall, _)?:
+                guard let day = CalendarDay(year: wall.year, month: wall.month, day: wall.day) else { return rule }
+                parts[index] = "UNTIL=" + day.basicFormat
+            default: return rule
+            }
         } else {
-            parts[index] = "UNTIL=" + value + "T235959Z"
+            guard case .date(let day)? = ICalDateTime(property),
+                  let last = zone.date(year: day.year, month: day.month, day: day.day, hour: 23, minute: 59, second: 59) else { return rule }
+            parts[index] = "UNTIL=" + ICalDateTime.utcText(last)
         }
         return parts.joined(separator: ";")
     }
