@@ -107,7 +107,7 @@ struct UpdateEventTests {
         #expect(state.toDoTitles == ["b", "c"])
         #expect(state.doneTitles == ["d"])
         #expect(state.pendingOperations.isEmpty)
-        #expect(render(state, size: state.size).trimmedLines[23] == " Enter bring it back  Esc let it go")
+        #expect(render(state, size: state.size).trimmedLines[23] == " Enter keep your edit  Esc let it go")
         // Esc goes back to the list, editing nothing.
         var dropped = state
         dropped.press(.escape)

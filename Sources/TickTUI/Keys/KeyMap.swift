@@ -108,7 +108,8 @@ public struct KeyMap: Sendable {
                    action: .edit(.deleteWordBackward)),
 
         // The item being edited was removed elsewhere
-        KeyBinding("removed_keep", [.enter], "Enter", "bring it back", "with your edit", modes: [.itemRemoved], footer: ("Enter", 0),
+        KeyBinding("removed_keep", [.enter], "Enter", "keep your edit", "back here, or in the list it went to",
+                   modes: [.itemRemoved], footer: ("Enter", 0),
                    action: .restoreRemovedEdit),
         KeyBinding("removed_back", [.escape, .control("c")], "Esc Ctrl-C", "let it go", "back to the list; other keys do nothing",
                    modes: [.itemRemoved], footer: ("Esc", 1), action: .acknowledgeRemoval),
