@@ -99,7 +99,7 @@ struct ExportCommand: ParsableCommand {
             if format == .vdir {
                 guard let output else { throw CLIError("--format vdir writes a directory: name it with --output") }
                 omissions = try Vdir.write(ExchangeEntry.entries(of: list, sections: sections), to: output,
-                                           parentUIDs: ICalendar.parentUIDs(of: list.allItems))
+                                           parentUIDs: ICalendar.parentUIDs(of: list))
             } else if let output {
                 omissions = try Self.writeFile(output) { (writer: inout ByteWriter) throws(InterchangeError) in
                     try InterchangeCodec.write(list, sections: sections, as: format, to: &writer)

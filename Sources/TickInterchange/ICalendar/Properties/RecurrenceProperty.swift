@@ -16,13 +16,31 @@ enum RecurrenceProperty: VTodoProperty {
 
     static func write(_ context: inout VTodoWriteContext, to writer: inout ICalWriter) {
         guard let rule = context.item.recurrence else { return }
-        // The due's type as read: beside a kept DTSTART, the DUE kept as read; without one, the
-        // due is the series' anchor and UNTIL follows its type whatever it was.
-        let readIsDay = context.extras.flatMap(DueProperty.dueAsRead)?.isDay
         writer.start("RRULE")
-        writer.raw(written(rule, dueIsDay: context.item.due == nil ? nil : context.item.dueIsDay, readIsDay: readIsDay))
+        if hasUntil(rule) {
+            // The due's type as read: beside a kept DTSTART, the DUE kept as read; without one,
+            // the due is the series' anchor and UNTIL follows its type whatever it was.
+            let readIsDay = context.extras.flatMap(DueProperty.dueAsRead)?.isDay
+            writer.raw(written(rule, dueIsDay: context.item.due == nil ? nil : context.item.dueIsDay, readIsDay: readIsDay))
+        } else {
+            writer.raw(rule)
+        }
         writer.end()
     }
+
+    /// Whether the rule has an UNTIL part (in any case): most have none, and are written as
+    /// they are without a look at their parts.
+    static func hasUntil(_ rule: String) -> Bool {
+        var matched = 0
+        for byte in rule.utf8 {
+            let upper = byte & 0xDF
+            matched = upper == until[matched] ? matched + 1 : (upper == UInt8(ascii: "U") ? 1 : 0)
+            if matched == until.count { return true }
+        }
+        return false
+    }
+
+    private static let until = Array("UNTIL".utf8)
 
     static func patch(_ state: inout VTodoPatchState, resolver: inout TimeZoneResolver) {
         let item = state.item, old = state.old.item
@@ -39,7 +57,7 @@ enum RecurrenceProperty: VTodoProperty {
     /// falls on in `zone`, a day its last second there (in UTC), as tick's own "until" reads
     /// a day. Otherwise the rule is as read.
     static func written(_ rule: String, dueIsDay: Bool?, readIsDay: Bool?, zone: LocalTime = .current) -> String {
-        guard let dueIsDay, readIsDay.map({ $0 != dueIsDay }) ?? true else { return rule }
+        guard let dueIsDay, readIsDay.map({ $0 != dueIsDay }) ?? true, hasUntil(rule) else { return rule }
         var parts = rule.split(separator: ";", omittingEmptySubsequences: false).map(String.init)
         guard let index = parts.firstIndex(where: { $0.uppercased().hasPrefix("UNTIL=") }) else { return rule }
         let value = String(parts[index].dropFirst(6))
