@@ -77,9 +77,13 @@ public struct VdirSync: Sendable {
         let base = Dictionary(state.entries.compactMap { entry in UUID(uuidString: entry.id).map { ($0, entry) } }) { first, _ in first }
         let now = now()
         let vdirItems = try readVdir(state: state, now: now)
-        // (A folder emptied by moves to the other collections, which hold its items, is not lost.)
+        // (A folder emptied by moves to the other collections, which hold its items, is not
+        // lost; the other folders are read once, only then.)
         if vdirItems.isEmpty, !state.entries.isEmpty, !forceDelete,
-           !(inOtherFolders.map { held in state.entries.allSatisfy { UUID(uuidString: $0.id).map(held().contains) ?? false } } ?? false) {
+           !(inOtherFolders.map { read in
+               let held = read()
+               return state.entries.allSatisfy { UUID(uuidString: $0.id).map(held.contains) ?? false }
+           } ?? false) {
             throw InterchangeError(source: vdir.path, problem: """
                 the vdir is empty or gone, but the last sync left \(state.entries.count) items in it; \
                 sync refuses to delete them all from the list. If they should go, run `tick sync --force-delete`; \
