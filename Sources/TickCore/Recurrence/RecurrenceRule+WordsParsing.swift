@@ -193,21 +193,28 @@ extension RecurrenceRule {
         } catch {
             throw RecurrenceError(message: "until: \(error.description)")
         }
-        guard let day = CalendarDay(of: due.date, in: calendar) else {
-            throw RecurrenceError(message: "until \(text): that is too far away")
+        let part: String?
+        if let day = CalendarDay(of: due.date, in: calendar), asDay || due.isDay {
+            part = until(day: day, asDay: asDay, calendar: calendar)
+        } else {
+            part = until(due.date)
         }
+        guard let part else { throw RecurrenceError(message: "until \(text): that is too far away") }
+        return part
+    }
+
+    /// `UNTIL=…` ending with the day `day`: the day itself beside a day due (`asDay`), else
+    /// that day's last second in `calendar`, written in UTC, as RFC 5545 wants UNTIL of the
+    /// start's type. Nil for a day no date-time can name.
+    public static func until(day: CalendarDay, asDay: Bool, calendar: LocalTime) -> String? {
         if asDay { return "UNTIL=\(day.basicFormat)" }
-        var end = due.date
-        if due.isDay {
-            guard let last = calendar.date(year: day.year, month: day.month, day: day.day, hour: 23, minute: 59, second: 59) else {
-                throw RecurrenceError(message: "until \(text): that is too far away")
-            }
-            end = last
-        }
+        return calendar.date(year: day.year, month: day.month, day: day.day, hour: 23, minute: 59, second: 59).flatMap(until)
+    }
+
+    /// `UNTIL=YYYYMMDDTHHMMSSZ` of `end`, in UTC; nil past the years a day can have.
+    static func until(_ end: Date) -> String? {
         let utc = LocalTime.utc.fields(of: end)
-        guard let utcDay = CalendarDay(year: utc.year, month: utc.month, day: utc.day) else {
-            throw RecurrenceError(message: "until \(text): that is too far away")
-        }
+        guard let utcDay = CalendarDay(year: utc.year, month: utc.month, day: utc.day) else { return nil }
         func pad(_ value: Int) -> String { value < 10 ? "0\(value)" : "\(value)" }
         return "UNTIL=\(utcDay.basicFormat)T\(pad(utc.hour))\(pad(utc.minute))\(pad(utc.second))Z"
     }

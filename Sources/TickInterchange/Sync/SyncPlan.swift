@@ -74,10 +74,7 @@ struct SyncPlan {
             // the file was changed to since is kept in the conflicts file, not brought back here
             // as a second copy of the item.
             if listItem == nil, let entry, let file = vItem, { moved = moved ?? movedAway(); return moved?.contains(id) ?? false }() {
-                for row in SyncFields.rows where row.field != .order && !row.same(file.fields, entry.fields) {
-                    conflicts.append(SyncConflict(field: row.field, title: file.fields.title, kept: "(moved to another list in tick)",
-                                                  lost: row.describe(file.fields), lostSide: .vdir, reason: "moved"))
-                }
+                conflicts += Self.lostToMove(file.fields, since: entry.fields, side: .vdir, kept: "(moved to another list in tick)")
                 vdirChanges.append(.delete(file: file.file))
                 return
             }
@@ -87,10 +84,7 @@ struct SyncPlan {
             // here as a second copy.
             if vItem == nil, let listItem, let entry, case let fields = SyncFields(item: listItem, done: done),
                !fields.sameEdits(as: entry.fields), { movedThere = movedThere ?? movedOnServer(); return movedThere?.contains(id) ?? false }() {
-                for row in SyncFields.rows where row.field != .order && !row.same(fields, entry.fields) {
-                    conflicts.append(SyncConflict(field: row.field, title: fields.title, kept: "(moved to another list elsewhere)",
-                                                  lost: row.describe(fields), lostSide: .list, reason: "moved"))
-                }
+                conflicts += Self.lostToMove(fields, since: entry.fields, side: .list, kept: "(moved to another list elsewhere)")
                 listChanges.append(.remove(id))
                 return
             }
@@ -168,6 +162,14 @@ struct SyncPlan {
 
     /// Whether the list changes.
     var changesList: Bool { !listChanges.isEmpty }
+
+    /// The changes one side made since the last sync to an item the other side moved to
+    /// another list: they lose to the move, one conflict per field (its place aside).
+    static func lostToMove(_ fields: SyncFields, since base: SyncFields, side: SyncConflict.Side, kept: String) -> [SyncConflict] {
+        SyncFields.rows.filter { $0.field != .order && !$0.same(fields, base) }.map { row in
+            SyncConflict(field: row.field, title: fields.title, kept: kept, lost: row.describe(fields), lostSide: side, reason: "moved")
+        }
+    }
 
     /// The repeating items ticked off on both sides since the last sync, by their series id,
     /// each with the id of tick's done copy of the occurrence: tick moved the series on (and

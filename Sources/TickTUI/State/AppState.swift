@@ -174,6 +174,9 @@ public struct StatusMessage: Sendable, Hashable {
         self.text = text
         self.isError = isError
     }
+
+    /// The note a save leaves: passing, so that what a sync sent replaces it.
+    static let saved = StatusMessage("saved")
 }
 
 /// An active filter: the query and the list positions of the items that match it.

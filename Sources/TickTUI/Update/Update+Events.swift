@@ -82,7 +82,7 @@ extension AppState {
         let hadFailed = saveError != nil
         saveError = nil
         if pendingOperations.isEmpty { replaceList(with: diskList) } else { _ = externalChange(diskList) }
-        if status == nil || (hadFailed && status?.isError == true) { status = StatusMessage("saved") }
+        if status == nil || (hadFailed && status?.isError == true) { status = .saved }
         if let notice = rewriteNotice {
             status = StatusMessage(notice)
             rewriteNotice = nil

@@ -151,7 +151,7 @@ extension AppState {
             // A failure, a conflict, a change from elsewhere or the end of failures is said at
             // once, over a passing note such as "saved"; changes sent, over "saved" alone;
             // the rest waits for the next key.
-            if outcome.isNews || wasFailing || (outcome.sentChanges && status == StatusMessage("saved")), status?.isError != true {
+            if outcome.isNews || wasFailing || (outcome.sentChanges && status == .saved), status?.isError != true {
                 status = nil
             }
             return []

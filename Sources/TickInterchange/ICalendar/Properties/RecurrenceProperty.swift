@@ -31,16 +31,8 @@ enum RecurrenceProperty: VTodoProperty {
     /// Whether the rule has an UNTIL part (in any case): most have none, and are written as
     /// they are without a look at their parts.
     static func hasUntil(_ rule: String) -> Bool {
-        var matched = 0
-        for byte in rule.utf8 {
-            let upper = byte & 0xDF
-            matched = upper == until[matched] ? matched + 1 : (upper == UInt8(ascii: "U") ? 1 : 0)
-            if matched == until.count { return true }
-        }
-        return false
+        rule.uppercased().contains("UNTIL=")
     }
-
-    private static let until = Array("UNTIL".utf8)
 
     static func patch(_ state: inout VTodoPatchState, resolver: inout TimeZoneResolver) {
         let item = state.item, old = state.old.item
@@ -63,23 +55,17 @@ enum RecurrenceProperty: VTodoProperty {
         let value = String(parts[index].dropFirst(6))
         let isDay = !value.contains("T") && !value.contains("t")
         guard isDay != dueIsDay else { return rule }
-        let property = ICalProperty("UNTIL", value: value)
-        if dueIsDay {
-            // (A floating or zoned UNTIL, which RFC 5545 does not allow, by its own day.)
-            switch ICalDateTime(property) {
-            case .utc(let wall)?:
-                guard let instant = wall.instant(in: .utc), let day = CalendarDay(of: instant, in: zone) else { return rule }
-                parts[index] = "UNTIL=" + day.basicFormat
-            case .floating(let wall)?, .zoned(let wall, _)?:
-                guard let day = CalendarDay(year: wall.year, month: wall.month, day: wall.day) else { return rule }
-                parts[index] = "UNTIL=" + day.basicFormat
-            default: return rule
-            }
-        } else {
-            guard case .date(let day)? = ICalDateTime(property),
-                  let last = zone.date(year: day.year, month: day.month, day: day.day, hour: 23, minute: 59, second: 59) else { return rule }
-            parts[index] = "UNTIL=" + ICalDateTime.utcText(last)
+        // The day UNTIL ends on (a floating or zoned one, which RFC 5545 does not allow, by
+        // its own day), written as tick's own "until" writes a day (RecurrenceRule.until).
+        let day: CalendarDay?
+        switch ICalDateTime(ICalProperty("UNTIL", value: value)) {
+        case .date(let date)?: day = date
+        case .utc(let wall)?: day = wall.instant(in: .utc).flatMap { CalendarDay(of: $0, in: zone) }
+        case .floating(let wall)?, .zoned(let wall, _)?: day = CalendarDay(year: wall.year, month: wall.month, day: wall.day)
+        case nil: day = nil
         }
+        guard let day, let part = RecurrenceRule.until(day: day, asDay: dueIsDay, calendar: zone) else { return rule }
+        parts[index] = part
         return parts.joined(separator: ";")
     }
 }
