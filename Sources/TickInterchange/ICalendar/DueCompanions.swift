@@ -88,17 +88,16 @@ extension ICalendar {
         return true
     }
 
-    /// ``startIsFloating(_:)`` of the DTSTART kept in an item's extras (outside its alarms).
-    static func startIsFloating(_ extras: ICalendarExtras?) -> Bool {
-        guard let extras else { return false }
+    /// The DTSTART kept in an item's extras (outside its alarms); nil when it has none.
+    static func keptStart(_ extras: ICalendarExtras?) -> ICalProperty? {
+        guard let extras else { return nil }
         var depth = 0
-        var properties: [ICalProperty] = []
         for line in extras.inner {
             let name = ICalendarExtras.name(of: line)
             if name == "BEGIN" { depth += 1 } else if name == "END" { depth -= 1 }
-            if depth == 0, name == "DTSTART", let property = property(of: line) { properties.append(property) }
+            if depth == 0, name == "DTSTART", let property = property(of: line) { return property }
         }
-        return startIsFloating(properties)
+        return nil
     }
 
     /// One content line (unfolded) as a property; nil when it is not one.

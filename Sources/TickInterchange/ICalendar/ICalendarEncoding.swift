@@ -34,7 +34,7 @@ extension ICalendar {
     }
 
     /// A VCALENDAR holding every entry as a VTODO (VERSION 2.0, PRODID, and the VTIMEZONEs
-    /// the items' kept content refers to; tick's own times are written in UTC).
+    /// the items' kept content and repeating dues refer to; tick's other times are written in UTC).
     public static func encode(_ entries: some Sequence<ICalendarEntry>, reservingCapacity capacity: Int = 64 * 1_024) -> [UInt8] {
         var writer = ICalWriter(reservingCapacity: capacity)
         encode(entries, to: &writer)
@@ -206,11 +206,18 @@ extension ICalendar {
             dropped.add(context.dropped)
         }
         writer.line("END", value: "VTODO")
+        defer {
+            // The DUE's zone: the item's kept VTIMEZONE of that TZID when it has one (below), else the system's.
+            if let zone = context.dueZone, !timeZones.contains(where: { $0.tzid == zone.tzid }) {
+                timeZones.append((zone.tzid, zone.vtimezoneLines))
+            }
+        }
         guard let extras = context.extras else { return }
         for override in extras.overrides { for line in override { writer.contentLine(line) } }
         // The kept VTIMEZONEs that the lines written name (a DTSTART left out may have been the only one).
         guard !extras.timeZones.isEmpty else { return }
-        let named = Set((written + extras.overrides.joined()).compactMap { property(of: $0)?.parameter("TZID") })
+        var named = Set((written + extras.overrides.joined()).compactMap { property(of: $0)?.parameter("TZID") })
+        if let zone = context.dueZone { named.insert(zone.tzid) }
         for zone in extras.timeZones where named.contains(zone.tzid) && !timeZones.contains(where: { $0.tzid == zone.tzid }) {
             timeZones.append(zone)
         }

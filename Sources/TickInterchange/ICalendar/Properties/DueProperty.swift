@@ -2,14 +2,15 @@ import FoundationEssentials
 import TickCore
 
 /// `DUE` ↔ due and dueIsDay: `VALUE=DATE` is a calendar day, a date-time an instant,
-/// written in UTC (floating beside a floating DTSTART). Where tick writes a DUE, what would
+/// written in UTC (floating beside a floating DTSTART; a repeating item's in the local
+/// zone, by TZID, so that other apps expand its RRULE as tick repeats it: ``SeriesZone``). Where tick writes a DUE, what would
 /// make it invalid beside the kept lines goes (see ``DroppedForDue``): a DURATION, and a
 /// DTSTART of another value type or after it; but a repeating item's DTSTART, the anchor of
 /// its series, stays and moves by as much as the due moved.
 enum DueProperty: VTodoProperty {
     static let mapping: [VTodoPropertyMapping] = [
         .init(property: "DUE", field: "due, dueDay",
-              rule: "VALUE=DATE is a calendar day; a date-time (UTC, TZID or floating = local time) is an instant, written in UTC (floating beside a floating DTSTART)"),
+              rule: "VALUE=DATE is a calendar day; a date-time (UTC, TZID or floating = local time) is an instant, written in UTC (floating beside a floating DTSTART; a repeating item's with the local zone's TZID and VTIMEZONE)"),
     ]
 
     static func read(_ property: ICalProperty, into state: inout VTodoReadState, resolver: inout TimeZoneResolver) throws(InterchangeError) {
@@ -66,8 +67,14 @@ enum DueProperty: VTodoProperty {
             ICalDateTime.writeDate(day, to: &writer)
             writer.end()
         } else if let due = item.due {
+            let start = ICalendar.keptStart(context.extras)
+            if let zone = SeriesZone.writes(item, hasStart: start != nil) {
+                writer.line(zone.dueLine(due))
+                context.dueZone = zone
+                return
+            }
             writer.start("DUE")
-            if ICalendar.startIsFloating(context.extras) {
+            if let start, ICalendar.startIsFloating(CollectionOfOne(start)) {
                 ICalDateTime.writeFloating(due, in: .current, to: &writer)
             } else {
                 ICalDateTime.writeUTC(due, to: &writer)
@@ -106,14 +113,17 @@ enum DueProperty: VTodoProperty {
 
     static func patch(_ state: inout VTodoPatchState, resolver: inout TimeZoneResolver) {
         let item = state.item
-        guard !sameSecond(state.old.item.due, item.due) || state.old.item.dueIsDay != item.dueIsDay else { return }
+        // (A series begun in tick writes its DUE again, in the zone it repeats in.)
+        let seriesBegun = item.recurrence != nil && state.old.item.recurrence == nil
+        guard !sameSecond(state.old.item.due, item.due) || state.old.item.dueIsDay != item.dueIsDay || seriesBegun else { return }
         let vtodo = state.original
         if let day = item.dueDay {
             state.set("DUE", [ICalProperty("DUE", [ICalParameter("VALUE", "DATE")], value: day.basicFormat)])
         } else {
             let floating = ICalendar.startIsFloating(vtodo.properties)
             state.set("DUE", item.due.map { due in
-                [ICalProperty("DUE", value: floating ? ICalDateTime.floatingText(due, in: resolver.floating) : ICalDateTime.utcText(due))]
+                if let zone = SeriesZone.writes(item, hasStart: !vtodo.properties("DTSTART").isEmpty) { return [zone.dueLine(due)] }
+                return [ICalProperty("DUE", value: floating ? ICalDateTime.floatingText(due, in: resolver.floating) : ICalDateTime.utcText(due))]
             } ?? [])
         }
         // RFC 5545 allows no DURATION beside a DUE, and a DTSTART only of the DUE's value

@@ -82,4 +82,6 @@ struct VTodoWriteContext {
     let extras: ICalendarExtras?
     /// What this item's VTODO left out beside its DUE (each count 0 or 1).
     var dropped = DroppedForDue()
+    /// The zone its DUE was written in, whose VTIMEZONE the calendar needs (see ``SeriesZone``).
+    var dueZone: SeriesZone?
 }

@@ -1,0 +1,52 @@
+import FoundationEssentials
+import TickCore
+
+/// The zone a repeating item's timed DUE is written in: the user's, by its zoneinfo name,
+/// with a VTIMEZONE of it beside. tick moves a series on by the local wall clock (09:00
+/// stays 09:00 across a daylight-saving change, Monday stays Monday); RFC 5545 expands an
+/// RRULE in its anchor's zone, so a UTC DUE would repeat at a fixed UTC time in other apps
+/// (an hour off after a change, a day off when the UTC date differs). Nil when the local
+/// zone has no zoneinfo name or is UTC: the DUE is then written in UTC, which means the same.
+struct SeriesZone: Sendable {
+    let tzid: String
+    /// The zone's wall clock, as its zoneinfo file says (the one libc reads for `TZ`).
+    let localTime: LocalTime
+    /// Its VTIMEZONE, and the same as content lines.
+    let vtimezone: ICalComponent
+    let vtimezoneLines: [Substring]
+
+    static let local: SeriesZone? = SystemZones.localName.flatMap(SeriesZone.init(tzid:))
+
+    init?(tzid: String) {
+        guard let info = SystemZones.zoneInfo(tzid), let rule = info.footer,
+              rule.daylight != nil || rule.standardOffset != 0,
+              let component = VTimeZoneWriter.vtimezone(tzid: tzid, rule: rule) else { return nil }
+        var writer = ICalWriter(reservingCapacity: 512)
+        component.write(to: &writer)
+        self.tzid = tzid
+        localTime = info.localTime
+        vtimezone = component
+        vtimezoneLines = String(decoding: writer.bytes, as: UTF8.self).split(separator: "\r\n")
+    }
+
+    /// The DUE of `due` in this zone: `DUE;TZID=Europe/Berlin:20270104T210000`.
+    func dueLine(_ due: Date) -> ICalProperty {
+        ICalProperty("DUE", [ICalParameter("TZID", tzid)], value: ICalDateTime.floatingText(due, in: localTime))
+    }
+
+    /// The zone an item's timed DUE is written in: this one when the item repeats and the
+    /// DUE is its series' anchor (no DTSTART beside it, which would be the anchor, in its
+    /// own zone; beside a floating one the DUE is floating too).
+    static func writes(_ item: ToDoItem, hasStart: Bool) -> SeriesZone? {
+        guard item.recurrence != nil, !item.dueIsDay, !hasStart else { return nil }
+        return local
+    }
+
+    /// Adds this zone's VTIMEZONE to `calendar` (before its first other component) unless
+    /// it defines the TZID already.
+    func define(in calendar: inout ICalComponent) {
+        guard calendar.name == "VCALENDAR",
+              !calendar.components.contains(where: { $0.name == "VTIMEZONE" && $0.property("TZID")?.value == tzid }) else { return }
+        calendar.components.insert(vtimezone, at: calendar.components.firstIndex { $0.name != "VTIMEZONE" } ?? calendar.components.count)
+    }
+}
