@@ -7,11 +7,11 @@ import Testing
 struct KeyDecoderTests {
     /// Made-up `KEY_` codes (ncurses' own numbers do not matter to the decoder).
     static let up: Int32 = 1_001, enter: Int32 = 1_002, resize: Int32 = 1_003, f1: Int32 = 1_011, shiftUp: Int32 = 1_100
-    static let mouse: Int32 = 1_004
+    static let mouse: Int32 = 1_004, backspace: Int32 = 1_005
 
     static var codes: KeyCodes {
         KeyCodes(
-            keys: [up: .up, enter: .enter, resize: .resize, f1: .function(1)],
+            keys: [up: .up, enter: .enter, resize: .resize, f1: .function(1), backspace: .backspace],
             enter: enter,
             name: { $0 == shiftUp ? "kUP" : nil },
             clickButtons: 0b0011, wheelUpButtons: 0b0100, wheelDownButtons: 0b1000
@@ -62,13 +62,16 @@ struct KeyDecoderTests {
         #expect(Self.keys(Self.text("\u{1C}\u{1F}x")) == [.character("x")])
     }
 
-    @Test("Esc alone is Esc; Esc followed at once by a key is Alt with it; Esc then Enter is Alt-Enter")
+    @Test("Esc alone is Esc; Esc followed at once by a key is Alt with it; Esc then Enter is Alt-Enter, Esc then Backspace Alt-Backspace")
     func escapeAndAlt() {
         #expect(Self.keys(Self.text("\u{1B}")) == [.escape])
         #expect(Self.keys(Self.text("\u{1B}a")) == [.alt("a")])
         #expect(Self.keys(Self.text("\u{1B}\r"), Self.text("\u{1B}\n"), [.character(27), .code(Self.enter)]) == [.alt("\n"), .alt("\n"), .alt("\n")])
         #expect(Self.keys(Self.text("\u{1B}\u{1B}")) == [.escape, .escape])
-        #expect(Self.keys(Self.text("\u{1B}\u{7F}")) == [.escape, .backspace])
+        // Alt-Backspace (Esc DEL, Esc ^H, or Esc and curses' KEY_BACKSPACE) is one key, not Esc, which drops an edit.
+        #expect(Self.keys(Self.text("\u{1B}\u{7F}"), Self.text("\u{1B}\u{08}"), [.character(27), .code(Self.backspace)])
+                == [.altBackspace, .altBackspace, .altBackspace])
+        #expect(Self.keys(Self.text("\u{1B}"), Self.text("\u{7F}")) == [.escape, .backspace])
         #expect(Self.keys([.character(27), .code(Self.up)]) == [.escape, .up])
         // Esc, then a pause, then a letter: two keys.
         #expect(Self.keys(Self.text("\u{1B}"), Self.text("a")) == [.escape, .character("a")])

@@ -140,6 +140,20 @@ struct UpdateHabitTests {
         #expect(state.list.toDoItems[0].title == "item 1")
     }
 
+    @Test("Alt-Backspace deletes the word before the cursor, as Ctrl-W and readline do, and keeps the edit open; in the list it does nothing")
+    func altBackspace() throws {
+        var state = Fixtures.state(try list(2))
+        state.press(.character("a"))
+        state.type("A long new title")
+        state.press(.altBackspace)
+        state.type("name")
+        state.press(.enter)
+        #expect(state.list.toDoItems.map(\.title).contains("A long new name"))
+        let before = state.list
+        state.press(.altBackspace)
+        #expect(state.list == before)
+    }
+
     @Test("a run loop suspends the terminal on Ctrl-Z and draws again after")
     func runLoopSuspends() throws {
         let store = try RecordingStore()

@@ -18,6 +18,9 @@ public enum Key: Sendable, Hashable {
     /// Text the terminal pasted (bracketed paste): text to insert, never keys to run. Line
     /// breaks are `\n` whatever the terminal sent (it sends CR for them).
     case paste(String)
+
+    /// Alt-Backspace, as terminals send it (Esc DEL): Alt and the DEL character.
+    static let altBackspace = Key.alt("\u{7F}")
 }
 
 /// A mouse event in screen coordinates.

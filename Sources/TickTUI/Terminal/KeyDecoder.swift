@@ -23,6 +23,8 @@ struct KeyDecoder {
         case code(Int32)
         /// What `getmouse` reported for `KEY_MOUSE`: where, and ncurses' button state bits.
         case mouse(column: Int, row: Int, buttons: UInt)
+
+        var code: Int32? { if case .code(let code) = self { code } else { nil } }
     }
 
     /// What is decoded so far of a key that more input may still change.
@@ -89,6 +91,9 @@ struct KeyDecoder {
             pending = .none
             if case .character(let value) = input, value >= 32, value != 127, let scalar = Unicode.Scalar(value) {
                 decoded.append(.alt(Character(scalar)))
+            } else if input == .character(127) || input == .character(8) || (input.code.flatMap(key(forCode:)) == .backspace) {
+                // Alt-Backspace (Esc DEL): a word back, as in readline, never Esc (which drops an edit) and Backspace.
+                decoded.append(Key.altBackspace)
             } else if input == .character(13) || input == .character(10) || input == .code(codes.enter) {
                 decoded.append(.alt("\n"))
             } else {
