@@ -55,8 +55,11 @@ struct UpdateFieldsTests {
         state.type(", #new")
         state.press(.enter)
         #expect(state.list.toDoItems[0].tags == ["#from-app", "family", "new"])
+        // A #tag is found whole: #fam is not #family.
         state.press(.character("/"))
         state.type("#fam")
+        #expect(state.visibleCount(.toDo) == 0)
+        state.type("ily")
         #expect(state.visibleCount(.toDo) == 1)
         #expect(state.selectedItem?.title == "Call Ana")
     }

@@ -46,6 +46,15 @@ struct UpdatePasteTests {
         #expect(state.mode == .editing(.title(Fixtures.id(1))))
     }
 
+    @Test("in the tags, each pasted line is a tag: line breaks are the commas between them")
+    func pasteIntoTags() throws {
+        var state = Fixtures.state(try Fixtures.list(toDo: ["Plain item"]))
+        state.press(.character("#"), .paste("home\nerrands\n\n#garden\n"))
+        #expect(state.editor?.text == "home, errands, #garden")
+        state.press(.enter)
+        #expect(state.list.toDoItems.first?.tags == ["home", "errands", "garden"])
+    }
+
     @Test("a paste into the filter narrows the list once, as one line")
     func pasteIntoFilter() throws {
         var state = Fixtures.state(try Fixtures.list(toDo: ["apple pie", "bread"]))

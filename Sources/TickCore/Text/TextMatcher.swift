@@ -10,11 +10,16 @@ public struct TextMatcher: Sendable, Hashable {
     /// The folded query as bytes when it is all ASCII (the common case): searched in ASCII
     /// text without folding the text first.
     private let asciiNeedle: [UInt8]?
+    /// For a query that is one `#tag` (no space in it): the folded tag, which a tag must be
+    /// whole, as taskwarrior's `+home` and `tick list --tag home` are (`#home` is not
+    /// `#homework`).
+    private let tag: [Unicode.Scalar]?
 
     public init(_ query: String) {
         self.query = query
         needle = Array(Self.folded(query).unicodeScalars)
         asciiNeedle = needle.allSatisfy(\.isASCII) ? needle.map { UInt8($0.value) } : nil
+        tag = needle.first == "#" && needle.count > 1 && !needle.contains(where: \.properties.isWhitespace) ? Array(needle.dropFirst()) : nil
     }
 
     /// True when the query folds to nothing, so that everything matches.
@@ -27,25 +32,30 @@ public struct TextMatcher: Sendable, Hashable {
         return Self.contains(Array(Self.folded(text).unicodeScalars), needle)
     }
 
-    /// True when the item's title, notes, location name or one of its tags (as `#tag`, so
-    /// that `#home` finds the tag and not the word) contains the query.
+    /// True when the item's title, notes or location name contains the query, or one of its
+    /// tags (as `#tag`, so that `#home` finds the tag and not the word) does; a query that
+    /// is one `#tag` finds that tag whole, ignoring case and accents (`#home` finds `#Home`,
+    /// not `#homework`).
     public func matches(_ item: ToDoItem) -> Bool {
         if needle.isEmpty { return true }
         if matches(item.title) { return true }
         if let notes = item.notes, matches(notes) { return true }
         if let name = item.location?.name, matches(name) { return true }
+        if let tag { return item.tags.contains { Self.folded($0).unicodeScalars.elementsEqual(tag) } }
         for tag in item.tags where matches("#" + tag) { return true }
         return false
     }
 
     /// True when every text this matcher matches is also matched by `other` (its folded
     /// query contains `other`'s): a filter that only grew can search within the last matches.
+    /// Never after a whole `#tag` (`#home` then `#homew` finds what `#home` did not).
     public func narrows(_ other: TextMatcher) -> Bool {
-        Self.contains(needle, other.needle)
+        other.tag == nil && Self.contains(needle, other.needle)
     }
 
     /// `text` lower-cased, with accents and other combining marks taken off Latin letters
-    /// (é → e, ł → l, ø → o), ß as ss, æ as ae, œ as oe.
+    /// (é → e, ł → l, ø → o), ß as ss, æ as ae, œ as oe; every space (a no-break one too) as
+    /// the space, and the invisible characters (a soft hyphen, a zero-width space) left out.
     public static func folded(_ text: String) -> String {
         var out = String.UnicodeScalarView()
         for scalar in text.unicodeScalars {
@@ -54,8 +64,10 @@ public struct TextMatcher: Sendable, Hashable {
                 out.append((0x41...0x5A).contains(v) ? Unicode.Scalar(UInt8(v + 0x20)) : scalar)
             } else if let replacement = latinFolding[scalar.value] {
                 out.append(contentsOf: replacement.unicodeScalars)
-            } else if scalar.properties.generalCategory == .nonspacingMark {
-                continue
+            } else if scalar.properties.generalCategory == .nonspacingMark || scalar.properties.isDefaultIgnorableCodePoint {
+                continue  // (also the soft hyphen and zero-width spaces of text copied from the web)
+            } else if scalar.properties.generalCategory == .spaceSeparator {
+                out.append(" ")  // a no-break or other wide space, as the space typed
             } else {
                 out.append(contentsOf: scalar.properties.lowercaseMapping.unicodeScalars)
             }

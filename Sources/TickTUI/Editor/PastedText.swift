@@ -28,6 +28,13 @@ enum PastedText {
         return line
     }
 
+    /// For the tags: a tag a line, as a list pasted from elsewhere has them: every run of
+    /// line breaks is a comma, the separator the tags editor reads (`"home\nerrands\n"` is
+    /// `"home, errands"`); tabs are spaces.
+    static func tags(_ text: String) -> String {
+        oneLine(text.split(whereSeparator: \.isNewline).joined(separator: ", "))
+    }
+
     /// For the notes: every line break stays one (as `\n`, which the notes editor shows as
     /// `↵`), and tabs stay.
     static func notes(_ text: String) -> String {

@@ -104,7 +104,7 @@ public struct KeyMap: Sendable {
         KeyBinding("editor_clear", [.control("u")], "Ctrl-U", "clear", "delete to the start of the line", modes: editing, footer: ("^U", 4),
                    action: .edit(.deleteToStart)),
         KeyBinding("editor_kill", [.control("k")], "Ctrl-K", "delete to the end", modes: editing, action: .edit(.deleteToEnd)),
-        KeyBinding("editor_word", [.control("w"), .altBackspace], "Ctrl-W Alt-Backspace", "word", "delete the word before the cursor", modes: editing, footer: ("^W", 5),
+        KeyBinding("editor_word", [.control("w"), .altBackspace], "Ctrl-W Alt-Bksp", "word", "delete the word before the cursor", modes: editing, footer: ("^W", 5),
                    action: .edit(.deleteWordBackward)),
 
         // The item being edited was removed elsewhere

@@ -8,6 +8,9 @@ struct TextMatcherTests {
         ("lodz", "Łódź", true), ("sao", "São Paulo", true), ("cafe", "Cafe\u{301}", true), ("zurich", "Zürich", true),
         ("milk", "Buy MILK", true), ("milk", "Buy mlik", false), ("café", "cafeteria", true), ("日本", "日本語", true),
         ("", "anything", true), ("ae", "Æsir", true), ("x", "Café", false),
+        // Text copied from the web: a no-break space, a soft hyphen, a zero-width space.
+        ("buy milk", "Buy\u{A0}milk", true), ("report", "Re\u{AD}port due", true), ("zerowidth", "zero\u{200B}width", true),
+        ("buy\u{A0}milk", "buy milk", true), ("buy milk", "buymilk", false),
     ])
     func matches(query: String, text: String, expected: Bool) {
         #expect(TextMatcher(query).matches(text) == expected)
@@ -21,9 +24,30 @@ struct TextMatcherTests {
         #expect(!TextMatcher("bonn").matches(item))
     }
 
-    @Test("a query that grew narrows the shorter one, ignoring case and accents")
+    @Test("a query that grew narrows the shorter one, ignoring case and accents; never a whole #tag")
     func narrows() {
         #expect(TextMatcher("Café").narrows(TextMatcher("caf")))
         #expect(!TextMatcher("caf").narrows(TextMatcher("cafe")))
+        #expect(!TextMatcher("#homew").narrows(TextMatcher("#home")))
+        #expect(TextMatcher("#home").narrows(TextMatcher("home")))
+    }
+
+    @Test("a query that is one #tag finds that tag whole, ignoring case and accents, or the text #tag in a title")
+    func wholeTags() throws {
+        func item(_ title: String, _ tags: [String]) throws -> ToDoItem {
+            var item = try ToDoItem(title: title)
+            try item.setTags(tags)
+            return item
+        }
+        let home = try item("Sweep", ["Home"]), homework = try item("Essay", ["homework"])
+        let accented = try item("Call", ["café"]), inTitle = try item("Fix the #home page", [])
+        #expect(TextMatcher("#home").matches(home))
+        #expect(!TextMatcher("#home").matches(homework))
+        #expect(TextMatcher("#homework").matches(homework))
+        #expect(TextMatcher("#cafe").matches(accented))
+        #expect(TextMatcher("#home").matches(inTitle))
+        // More than a tag: the text is found as before, tags as "#tag".
+        #expect(TextMatcher("hom").matches(homework))
+        #expect(TextMatcher("#home page").matches(inTitle))
     }
 }
