@@ -97,6 +97,10 @@ struct TickJSONTests {
             // taskwarriorExtras is written back inside a taskwarrior task: one JSON object.
             ("[{\"title\": \"a\", \"taskwarriorExtras\": \"[1]\"}]", "list.json:1: \"taskwarriorExtras\" must be the text of a JSON object"),
             ("[{\"title\": \"a\", \"taskwarriorExtras\": \"{\\\"wait\\\":\"}]", "list.json:1: \"taskwarriorExtras\" must be the text of a JSON object"),
+            // A repeat that is neither a rule tick follows nor an RRULE's shape.
+            ("[{\"title\": \"a\", \"repeat\": \"every sometimes\"}]", "list.json:1: \"repeat\" \"every sometimes\" is not a recurrence rule"),
+            ("[{\"title\": \"a\", \"repeat\": \"FREQ=DAILY;=3\"}]", "list.json:1: \"repeat\""),
+            ("[{\"title\": \"a\", \"repeat\": \"FREQ=DAILY\\r\\nSUMMARY:x\"}]", "list.json:1: \"repeat\""),
         ]
         for (input, expected) in cases {
             do {
@@ -106,6 +110,19 @@ struct TickJSONTests {
                 #expect(error.description.hasPrefix(expected), "\(error.description)")
             }
         }
+    }
+
+    @Test("a repeat tick cannot follow, kept from an iCalendar import (RSCALE, SKIP, FREQ=SECONDLY, INTERVAL=0), reads back as it was written")
+    func keptRulesReadBack() throws {
+        let rules = ["RSCALE=GREGORIAN;FREQ=YEARLY;BYMONTH=2;BYMONTHDAY=29;SKIP=FORWARD", "FREQ=SECONDLY", "FREQ=WEEKLY;INTERVAL=0",
+                     "FREQ=DAILY;COUNT=3;UNTIL=20270101T000000Z", "FREQ=SOMETIMES;X-NAME=1"]
+        let entries = try rules.map { rule in
+            var item = try ToDoItem(title: rule)
+            item.recurrence = rule
+            return ExchangeEntry(item: item, done: false)
+        }
+        let read = try TickJSON.read(JSONParser.parse(written(entries), source: "list.json"), source: "list.json")
+        #expect(read.map(\.item.recurrence) == rules)
     }
 
     @Test("an older tick's export, which kept PRIORITY, CATEGORIES and RRULE in iCalendarExtras, reads them as the item's fields")

@@ -10,6 +10,17 @@ enum RecurrenceProperty: VTodoProperty {
               rule: "the rule's text, written back as read; a second RRULE is refused; while the due changes, a DTSTART kept beside it moves with it"),
     ]
 
+    /// Whether `text` has the shape of an RRULE's value (RFC 5545 3.3.10): parts `NAME=VALUE`
+    /// joined by `;`, names of letters, digits and `-`, no control character; what tick
+    /// keeps as an item's repeat, as read, when it cannot follow the rule.
+    static func isRuleText(_ text: String) -> Bool {
+        !text.isEmpty && text.split(separator: ";", omittingEmptySubsequences: false).allSatisfy { part in
+            guard let equals = part.firstIndex(of: "="), equals != part.startIndex else { return false }
+            return part[..<equals].allSatisfy { $0.isASCII && ($0.isLetter || $0.isNumber || $0 == "-") }
+                && !part.unicodeScalars.contains { $0.properties.generalCategory == .control }
+        }
+    }
+
     static func read(_ property: ICalProperty, into state: inout VTodoReadState, resolver: inout TimeZoneResolver) {
         state.item.recurrence = property.value
     }
