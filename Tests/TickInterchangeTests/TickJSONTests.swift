@@ -100,6 +100,7 @@ struct TickJSONTests {
             // A repeat that is neither a rule tick follows nor an RRULE's shape.
             ("[{\"title\": \"a\", \"repeat\": \"every sometimes\"}]", "list.json:1: \"repeat\" \"every sometimes\" is not a recurrence rule"),
             ("[{\"title\": \"a\", \"repeat\": \"FREQ=DAILY;=3\"}]", "list.json:1: \"repeat\""),
+            ("[{\"title\": \"a\", \"repeat\": \"FREQ=SOMETIMES\"}]", "list.json:1: \"repeat\""),
             ("[{\"title\": \"a\", \"repeat\": \"FREQ=DAILY\\r\\nSUMMARY:x\"}]", "list.json:1: \"repeat\""),
         ]
         for (input, expected) in cases {
@@ -115,7 +116,7 @@ struct TickJSONTests {
     @Test("a repeat tick cannot follow, kept from an iCalendar import (RSCALE, SKIP, FREQ=SECONDLY, INTERVAL=0), reads back as it was written")
     func keptRulesReadBack() throws {
         let rules = ["RSCALE=GREGORIAN;FREQ=YEARLY;BYMONTH=2;BYMONTHDAY=29;SKIP=FORWARD", "FREQ=SECONDLY", "FREQ=WEEKLY;INTERVAL=0",
-                     "FREQ=DAILY;COUNT=3;UNTIL=20270101T000000Z", "FREQ=SOMETIMES;X-NAME=1"]
+                     "FREQ=DAILY;COUNT=3;UNTIL=20270101T000000Z", "FREQ=MONTHLY;X-NAME=1;BYDAY=1XX"]
         let entries = try rules.map { rule in
             var item = try ToDoItem(title: rule)
             item.recurrence = rule

@@ -11,14 +11,18 @@ enum RecurrenceProperty: VTodoProperty {
     ]
 
     /// Whether `text` has the shape of an RRULE's value (RFC 5545 3.3.10): parts `NAME=VALUE`
-    /// joined by `;`, names of letters, digits and `-`, no control character; what tick
-    /// keeps as an item's repeat, as read, when it cannot follow the rule.
+    /// joined by `;`, names of letters, digits and `-`, no control character, one of them
+    /// RFC 5545's FREQs; what tick keeps as an item's repeat, as read, when it cannot follow
+    /// the rule.
     static func isRuleText(_ text: String) -> Bool {
-        !text.isEmpty && text.split(separator: ";", omittingEmptySubsequences: false).allSatisfy { part in
+        let parts = text.split(separator: ";", omittingEmptySubsequences: false)
+        let shaped = parts.allSatisfy { part in
             guard let equals = part.firstIndex(of: "="), equals != part.startIndex else { return false }
             return part[..<equals].allSatisfy { $0.isASCII && ($0.isLetter || $0.isNumber || $0 == "-") }
                 && !part.unicodeScalars.contains { $0.properties.generalCategory == .control }
         }
+        let frequencies = ["SECONDLY", "MINUTELY", "HOURLY", "DAILY", "WEEKLY", "MONTHLY", "YEARLY"]
+        return shaped && parts.contains { part in frequencies.contains { part.uppercased() == "FREQ=" + $0 } }
     }
 
     static func read(_ property: ICalProperty, into state: inout VTodoReadState, resolver: inout TimeZoneResolver) {
