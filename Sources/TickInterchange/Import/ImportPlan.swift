@@ -234,7 +234,8 @@ public struct ImportPlan: Sendable {
         else { return }
         if item.priority == back.priority { try? item.setPriority(existing.priority) }
         if item.recurrence == back.recurrence { item.recurrence = existing.recurrence }
-        if item.tags == back.tags { try? item.setTags(existing.tags) }
+        // (taskwarrior keeps tags as a set, written sorted: their order is not its to change.)
+        if item.tags == back.tags || Set(item.tags) == Set(back.tags) { try? item.setTags(existing.tags) }
         if item.taskwarriorExtras == back.taskwarriorExtras { item.taskwarriorExtras = existing.taskwarriorExtras }
         if item.due == back.due && item.dueIsDay == back.dueIsDay {
             if let day = existing.dueDay { item.setDue(day: day) } else { item.setDue(instant: existing.due) }
