@@ -126,3 +126,21 @@ struct FullScreenRobustnessTests {
         #expect(plain.output.contains("Second"))
     }
 }
+
+@Suite("Full screen: Ctrl-L", .serialized)
+struct FullScreenRepaintTests {
+    @Test("Ctrl-L paints the whole screen again: what another program wrote over it is gone")
+    func controlLRepaints() throws {
+        let app = try TickApp()
+        let pane = try app.session
+        try app.addItem("Stays")
+        let tty = try pane.tmux(["display-message", "-p", "#{pane_tty}"]).output.trimmingCharacters(in: .whitespacesAndNewlines)
+        let handle = try #require(FileHandle(forWritingAtPath: tty))
+        handle.write(Data("\u{1B}[5;5HGARBAGE FROM A BACKGROUND JOB".utf8))
+        try handle.close()
+        try pane.waitFor(text: "GARBAGE FROM A BACKGROUND JOB")
+        try pane.send("C-l")
+        let screen = try pane.waitForAbsence(of: "GARBAGE")
+        #expect(screen.contains { $0.contains("Stays") })
+    }
+}

@@ -166,6 +166,18 @@ struct UpdateHabitTests {
         #expect(terminal.frames.count >= 2)
     }
 
+    @Test("Ctrl-L asks the terminal to paint the whole next frame, in the list and in an editor")
+    func runLoopRepaints() throws {
+        let store = try RecordingStore()
+        let terminal = TestTerminal(steps: [.key(.control("l")), .idle, .key(.character("e")), .key(.control("l")), .idle])
+        let state = AppState(list: try list(1), fileName: store.fileName, now: Date(), colors: false, unicode: true)
+        var loop = EventLoop(terminal: terminal, store: store, state: state, fileVersion: store.version())
+        loop.pendingSignal = { terminal.isExhausted ? SIGTERM : nil }
+        _ = loop.run()
+        #expect(terminal.repaints == 2)
+        #expect(loop.state.editor?.text == "item 1")
+    }
+
     @Test("q then y after a failed save exits non-zero; a clean quit exits 0")
     func exitStatusAfterLostChanges() throws {
         let store = try RecordingStore()

@@ -66,6 +66,8 @@ public enum Action: Sendable, Hashable {
     case restoreRemovedEdit
     /// Ctrl-Z: gives the terminal back to the shell until `fg`.
     case suspend
+    /// Ctrl-L: the whole screen painted again.
+    case repaint
     case mouse(MouseEvent)
 
     /// `S`: sync with the vdir (and the server) now.
@@ -152,6 +154,8 @@ public enum Effect: Sendable, Hashable {
     case bell
     /// Stop the process as Ctrl-Z does in a shell, with the terminal restored meanwhile.
     case suspend
+    /// Paint the whole screen again with the next frame (Ctrl-L).
+    case repaint
     /// Remember whether the detail pane is shown, for the next start (`i`).
     case rememberDetail(Bool)
     /// Start a background sync of the saved list (``LiveSync``); the loop answers with

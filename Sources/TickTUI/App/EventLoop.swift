@@ -159,6 +159,7 @@ struct EventLoop<Store: ListStore> {
             case .quit: quit = true
             case .bell: terminal.bell()
             case .suspend: terminal.suspend()
+            case .repaint: terminal.repaint()
             case .save: saveRequested = true
             case .sync:
                 if let problem = syncRunner?.start() { dispatch(.syncFinished(.failed(problem))) }

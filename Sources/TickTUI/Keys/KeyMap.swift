@@ -83,6 +83,8 @@ public struct KeyMap: Sendable {
         KeyBinding("help", [.character("?")], "?", "help", "this list of all keys", modes: browse, footer: ("?", 0), action: .showHelp),
         KeyBinding("suspend", [.control("z")], "Ctrl-Z", "suspend", "back to the shell; fg comes back",
                    modes: [.browse, .edit, .filter, .itemRemoved, .listRemoved], action: .suspend),
+        KeyBinding("repaint", [.control("l")], "Ctrl-L", "repaint", "draw the whole screen again, as vim and less do",
+                   modes: [.browse, .edit, .filter, .itemRemoved, .listRemoved], action: .repaint),
         KeyBinding("quit", [.character("q"), .control("c")], "q Ctrl-C", "quit", modes: browse, footer: ("q", 0), action: .quit),
 
         // Line editor (inline edits and the filter)

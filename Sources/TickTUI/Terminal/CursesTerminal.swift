@@ -124,6 +124,11 @@ public final class CursesTerminal: Terminal {
         clearok(tick_stdscr(), true)
     }
 
+    public func repaint() {
+        previous = nil
+        clearok(tick_stdscr(), true)
+    }
+
     /// Ends curses from a crash handler so the shell gets its terminal back.
     static func emergencyRestore() {
         if cursesActive.exchange(false, ordering: .sequentiallyConsistent) {

@@ -15,6 +15,9 @@ public protocol Terminal: AnyObject {
     /// Gives the terminal back to the shell and stops the process (Ctrl-Z); returns once
     /// it is continued (`fg`), with the next ``draw(_:)`` repainting the whole screen.
     func suspend()
+    /// Makes the next ``draw(_:)`` paint the whole screen, not only what changed (Ctrl-L,
+    /// after another program wrote over it).
+    func repaint()
 }
 
 extension Terminal {

@@ -127,6 +127,8 @@ extension AppState {
         case .restoreRemovedEdit: return restoreRemovedEdit()
         case .suspend:
             return [.suspend]
+        case .repaint:
+            return [.repaint]
         case .mouse(let event): return handleMouse(event)
         case .quit: return [.quit]
         case .askBeforeQuit: return askBeforeQuit()

@@ -25,6 +25,7 @@ final class TestTerminal: Terminal {
     private(set) var bells = 0
     /// How many times the app suspended itself (Ctrl-Z).
     private(set) var suspensions = 0
+    private(set) var repaints = 0
     private(set) var isShutDown = false
     /// Waits that found the script finished.
     private(set) var readsAfterEnd = 0
@@ -86,4 +87,6 @@ final class TestTerminal: Terminal {
     func bell() { bells += 1 }
 
     func suspend() { suspensions += 1 }
+
+    func repaint() { repaints += 1 }
 }
