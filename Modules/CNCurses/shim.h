@@ -58,13 +58,13 @@ static inline int tick_mvadd_wch(int row, int column, const cchar_t *cell) {
 #include <term.h>
 
 /// 1 when the terminal type `term` can move the cursor anywhere and clear the screen; 0 for
-/// `dumb`, unknown types and hard-copy terminals.
+/// `dumb` and hard-copy terminals; -1 for a type terminfo has no entry for.
 static inline int tick_terminal_can_draw_full_screen(const char *term) {
     int error = 0;
     TERMINAL *saved = cur_term;
     if (setupterm(term, -1, &error) != OK) {
         set_curterm(saved);
-        return 0;
+        return -1;  /* no terminfo entry for the type */
     }
     char *address = tigetstr("cup");
     char *clear = tigetstr("clear");

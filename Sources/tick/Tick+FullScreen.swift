@@ -45,6 +45,11 @@ extension Tick {
     func terminalCanDrawFullScreen() -> Bool {
         FullScreenApp.canUseTerminal()
     }
+
+    /// `TERM` when this system's terminfo has no entry for it; nil otherwise.
+    func unknownTerminalType() -> String? {
+        FullScreenApp.unknownTerminalType()
+    }
 }
 
 /// The one place the open app's background sync is decided and its command spelt: this

@@ -69,6 +69,10 @@ struct Tick: ParsableCommand {
             let status = runFullScreen(store: store, options: storeOptions, mouse: mouse)
             if status != 0 { throw ExitCode(status) }
         } else {
+            if isatty(STDOUT_FILENO) == 1, let type = unknownTerminalType() {
+                warn("this system's terminfo does not know the terminal type \"\(type)\" (TERM), so this is the list printed; "
+                     + "TERM=xterm-256color tick opens it full screen, or install the type's terminfo")
+            }
             try reportingErrors {
                 try ListCommand.print(store, sections: ToDoList.Section.allCases, json: false,
                                       filter: ListFilter(now: Date(), calendar: .current))

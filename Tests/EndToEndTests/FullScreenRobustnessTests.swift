@@ -144,3 +144,27 @@ struct FullScreenRepaintTests {
         #expect(screen.contains { $0.contains("Stays") })
     }
 }
+
+@Suite("Full screen: an unknown terminal type", .serialized)
+struct FullScreenUnknownTermTests {
+    @Test("a TERM terminfo does not know prints the list and says why on stderr; TERM=dumb prints it without a word")
+    func unknownTypeSaysSo() throws {
+        let app = try TickApp(launch: false)
+        try app.cli("add", "Printed")
+        try app.launchShell()
+        let pane = try app.session
+        try pane.type("TERM=no-such-type-xyz " + TmuxSession.tickCommand(file: app.file, exec: false) + "; echo \"rc=$?\"")
+        try pane.send("Enter")
+        // (The typed command holds "rc=" too: wait for the line echo prints.)
+        let screen = try pane.waitFor("the exit status") { $0.contains { $0.hasPrefix("rc=") && $0.count < 8 } }
+        let text = screen.joined()  // (the message wraps at the pane's width)
+        #expect(screen.contains { $0.contains("1 [ ] Printed") })
+        #expect(text.contains("does not know the terminal type \"no-such-type-xyz\""), "\(screen)")
+        #expect(screen.contains { $0 == "rc=0" })
+        try pane.type("clear; TERM=dumb " + TmuxSession.tickCommand(file: app.file, exec: false) + "; echo \"rc2=$?\"")
+        try pane.send("Enter")
+        let dumb = try pane.waitFor("the second exit status") { $0.contains { $0.hasPrefix("rc2=") && $0.count < 9 } }
+        #expect(dumb.contains { $0.contains("1 [ ] Printed") })
+        #expect(!dumb.joined().contains("does not know"))
+    }
+}

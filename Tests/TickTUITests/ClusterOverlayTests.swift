@@ -70,5 +70,9 @@ struct ClusterOverlayTests {
         #expect(!CursesTerminal.canDrawFullScreen(terminalType: "no-such-terminal-type"))
         #expect(!CursesTerminal.canDrawFullScreen(terminalType: ""))
         #expect(CursesTerminal.canDrawFullScreen(terminalType: "xterm-256color"))
+        // Only a type terminfo has no entry for is unknown (tick says so before it prints the list).
+        #expect(CursesTerminal.unknownTerminalType("no-such-terminal-type") == "no-such-terminal-type")
+        #expect(CursesTerminal.unknownTerminalType("dumb") == nil)
+        #expect(CursesTerminal.unknownTerminalType("xterm-256color") == nil)
     }
 }

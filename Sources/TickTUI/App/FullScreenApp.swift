@@ -13,6 +13,8 @@ public enum FullScreenApp {
     /// True when the terminal (`TERM`) can draw the full-screen app; when it cannot
     /// (`dumb`, an unknown type), print the list instead.
     public static func canUseTerminal() -> Bool { CursesTerminal.canDrawFullScreen() }
+    /// `TERM` when terminfo does not know it (see ``CursesTerminal/unknownTerminalType(_:)``).
+    public static func unknownTerminalType() -> String? { CursesTerminal.unknownTerminalType() }
 
     /// Opens the list full screen and runs until the user quits or a quit signal arrives.
     ///

@@ -85,7 +85,14 @@ public final class CursesTerminal: Terminal {
     public static func canDrawFullScreen(terminalType: String? = nil) -> Bool {
         let environment = ProcessInfo.processInfo.environment
         guard let type = terminalType ?? environment["TERM"], !type.isEmpty else { return false }
-        return tick_terminal_can_draw_full_screen(type) != 0
+        return tick_terminal_can_draw_full_screen(type) == 1
+    }
+
+    /// The terminal type (nil: `TERM`) when this system's terminfo has no entry for it (kitty,
+    /// foot or wezterm over ssh to a machine without theirs); nil for a known type or none.
+    public static func unknownTerminalType(_ terminalType: String? = nil) -> String? {
+        guard let type = terminalType ?? ProcessInfo.processInfo.environment["TERM"], !type.isEmpty else { return nil }
+        return tick_terminal_can_draw_full_screen(type) == -1 ? type : nil
     }
 
     /// Asks the terminal to mark pastes (`\e[?2004h`: bracketed paste) or to stop
