@@ -118,6 +118,22 @@ struct UpdateSyncTests {
         #expect(syncs(&state, from: now + 0.25, to: now + 60) == [now + 60])
     }
 
+    @Test("a sync in which some lists failed keeps the interval (the server answers), and says which failed and why")
+    func partlyKeepsTheInterval() throws {
+        var state = try syncingState(interval: 60)
+        var now: TimeInterval = 0
+        #expect(state.press(.character("S")) == [.sync])
+        for _ in 0..<3 {
+            _ = update(&state, .tick(at(now)))
+            _ = update(&state, .syncFinished(.partly(SyncCounts(added: 1), failure: "Zeta: storage was completely emptied\nmore")))
+            #expect(state.liveSync?.failures == 0)
+            let line = render(state, size: Size(columns: 120, rows: 24)).trimmedLines[22]
+            #expect(line.hasPrefix(" synced ") && line.hasSuffix("(+1) · failed: Zeta: storage was completely emptied"), "\(line)")
+            #expect(syncs(&state, from: now + 0.25, to: now + 400).first == now + 60)
+            now += 60
+        }
+    }
+
     @Test("a failure says when, the reason's first line and the log; the change stays in the list and goes with the next sync")
     func failureStatus() throws {
         var state = try syncingState(interval: 60)
@@ -185,7 +201,8 @@ struct UpdateSyncTests {
     @Test("the sync key is in the help only with a vdir, and the porcelain line reads back as written")
     func keyAndPorcelain() throws {
         let counts = SyncCounts(added: 1, changed: 2, removed: 3, sent: 4, deletedOnServer: 5, conflicts: 6, conflictsFile: "/c")
-        for outcome in [SyncOutcome.synced(counts), .synced(SyncCounts()), .failed("down")] {
+        for outcome in [SyncOutcome.synced(counts), .synced(SyncCounts()), .failed("down"), .partly(counts, failure: "Zeta: gone"),
+                        .partly(SyncCounts(), failure: "")] {
             #expect(SyncOutcome(porcelain: Substring(outcome.porcelain)) == outcome)
         }
         #expect(SyncOutcome.failed("a\tb\nc").porcelain == "failed\ta b")

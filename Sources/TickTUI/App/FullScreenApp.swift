@@ -98,7 +98,7 @@ public enum FullScreenApp {
             switch loop.syncBeforeQuit(milliseconds: quitSyncMilliseconds) {
             case .none: break
             case .ended(let ended):
-                if case .failed = ended { syncFailed = true }
+                switch ended { case .failed, .partly: syncFailed = true; case .synced: break }
                 if let said = loop.state.liveSync?.status { printError(said.text) }
             case .stillRunning:
                 printError("the sync goes on in the background (its output: \(sync?.logPath ?? "")); what it does not send goes with the next sync")

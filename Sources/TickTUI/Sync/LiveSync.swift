@@ -83,7 +83,9 @@ public struct LiveSync: Sendable, Hashable {
         running = false
         let time = DueDateFormat.clockTime(now, calendar: zone)
         switch outcome {
-        case .synced(let counts):
+        case .synced(let counts), .partly(let counts, _):
+            // (Some lists failing is no reason to wait longer: the server answers, and the
+            // lists that synced keep their interval; the failing ones are tried with them.)
             failures = 0
             retryAt = nil
             timerDue = interval.map { now.addingTimeInterval($0) }
@@ -92,7 +94,8 @@ public struct LiveSync: Sendable, Hashable {
                 text += " · \(counts.conflicts) conflict\(counts.conflicts == 1 ? "" : "s")"
                 if let file = counts.conflictsFile { text += ": the losing values are in \(file)" }
             }
-            status = StatusMessage(text, isError: counts.conflicts > 0)
+            if case .partly(_, let failure) = outcome { text += " · failed: \(SyncOutcome.firstLine(failure))" }
+            status = StatusMessage(text, isError: counts.conflicts > 0 || outcome != .synced(counts))
         case .failed(let reason):
             failures += 1
             // What the failed sync was to send is still in the list: it goes with the next.

@@ -5,16 +5,20 @@ import FoundationEssentials
 ///
 /// The line is tab-separated: `synced`, the items added, changed and removed in the list,
 /// the files written to and removed from the vdir, the conflicts, and the conflicts file
-/// (empty when none); or `failed` and the first line of the reason.
+/// (empty when none); `partly`, the same, and the first line of why some lists failed; or
+/// `failed` and the first line of the reason.
 public enum SyncOutcome: Sendable, Hashable {
     case synced(SyncCounts)
+    /// Some lists synced (their counts), others failed (why): no reason to wait longer
+    /// before the next sync, as after a failure, since the server answers.
+    case partly(SyncCounts, failure: String)
     case failed(String)
 
     /// True for what the user should see at once: a failure, a conflict, or items that
     /// came from elsewhere.
     var isNews: Bool {
         switch self {
-        case .failed: true
+        case .failed, .partly: true
         case .synced(let counts): counts.added + counts.changed + counts.removed + counts.conflicts > 0
         }
     }
@@ -22,16 +26,19 @@ public enum SyncOutcome: Sendable, Hashable {
     /// True when the user's own changes reached the server: said at once over the "saved"
     /// of their save, which it supersedes (a question or a hint stays).
     var sentChanges: Bool {
-        if case .synced(let counts) = self { return counts.sent + counts.deletedOnServer > 0 }
-        return false
+        switch self {
+        case .synced(let counts), .partly(let counts, _): counts.sent + counts.deletedOnServer > 0
+        case .failed: false
+        }
     }
 
     /// The `--porcelain` line (without its newline).
     public var porcelain: String {
         switch self {
         case .synced(let counts):
-            let numbers = [counts.added, counts.changed, counts.removed, counts.sent, counts.deletedOnServer, counts.conflicts]
-            return (["synced"] + numbers.map(String.init) + [counts.conflictsFile ?? ""]).joined(separator: "\t")
+            return (["synced"] + counts.porcelainFields).joined(separator: "\t")
+        case .partly(let counts, let failure):
+            return (["partly"] + counts.porcelainFields + [Self.firstLine(failure)]).joined(separator: "\t")
         case .failed(let reason):
             return "failed\t" + Self.firstLine(reason)
         }
@@ -44,10 +51,11 @@ public enum SyncOutcome: Sendable, Hashable {
         case "failed" where fields.count == 2:
             self = .failed(fields[1])
         case "synced" where fields.count == 8:
-            let numbers = fields[1...6].compactMap { Int($0) }
-            guard numbers.count == 6 else { return nil }
-            self = .synced(SyncCounts(added: numbers[0], changed: numbers[1], removed: numbers[2], sent: numbers[3],
-                                      deletedOnServer: numbers[4], conflicts: numbers[5], conflictsFile: fields[7].isEmpty ? nil : fields[7]))
+            guard let counts = SyncCounts(porcelainFields: fields[1...7]) else { return nil }
+            self = .synced(counts)
+        case "partly" where fields.count == 9:
+            guard let counts = SyncCounts(porcelainFields: fields[1...7]) else { return nil }
+            self = .partly(counts, failure: fields[8])
         default:
             return nil
         }
@@ -85,6 +93,19 @@ public struct SyncCounts: Sendable, Hashable {
                 conflicts: Int = 0, conflictsFile: String? = nil) {
         (self.added, self.changed, self.removed) = (added, changed, removed)
         (self.sent, self.deletedOnServer, self.conflicts, self.conflictsFile) = (sent, deletedOnServer, conflicts, conflictsFile)
+    }
+
+    /// The counts and the conflicts file (empty when none), as the porcelain line has them.
+    var porcelainFields: [String] {
+        [added, changed, removed, sent, deletedOnServer, conflicts].map(String.init) + [conflictsFile ?? ""]
+    }
+
+    /// Reads ``porcelainFields``; nil when a count is not a number.
+    init?(porcelainFields fields: ArraySlice<String>) {
+        let numbers = fields.prefix(6).compactMap { Int($0) }
+        guard numbers.count == 6, let file = fields.last, fields.count == 7 else { return nil }
+        self.init(added: numbers[0], changed: numbers[1], removed: numbers[2], sent: numbers[3],
+                  deletedOnServer: numbers[4], conflicts: numbers[5], conflictsFile: file.isEmpty ? nil : file)
     }
 
     /// `+2 ~1 -0 ↑1` without the zero counts; empty when nothing changed.

@@ -58,13 +58,20 @@ extension SyncCounts {
 }
 
 extension CollectionsReport {
-    /// The porcelain outcome: every list's counts added up; a failure, naming the first
-    /// list that failed and why, when one did.
+    /// The porcelain outcome: every list's counts added up; when lists failed, the first
+    /// of them and why: a failure when none synced, else a partial sync.
     var outcome: SyncOutcome {
         if let failure = failures.first {
             let more = failures.count - 1
-            return .failed("\(failure.list): \(failure.reason)" + (more > 0 ? " (and \(more) more list\(more == 1 ? "" : "s"))" : ""))
+            let reason = "\(failure.list): \(failure.reason)" + (more > 0 ? " (and \(more) more list\(more == 1 ? "" : "s"))" : "")
+            guard !lists.isEmpty else { return .failed(reason) }
+            return .partly(total, failure: reason)
         }
+        return .synced(total)
+    }
+
+    /// Every synced list's counts added up.
+    private var total: SyncCounts {
         var total = SyncCounts()
         for counts in lists.map({ SyncCounts($0.report) }) {
             total.added += counts.added
@@ -75,6 +82,6 @@ extension CollectionsReport {
             total.conflicts += counts.conflicts
             total.conflictsFile = total.conflictsFile ?? counts.conflictsFile
         }
-        return .synced(total)
+        return total
     }
 }
