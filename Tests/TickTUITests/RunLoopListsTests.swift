@@ -202,6 +202,18 @@ struct RunLoopListsTests {
         #expect(terminal.frames.contains { $0.lines.contains { $0.contains("synced") && $0.contains("+1") } })
     }
 
+    @Test("a list a background sync made (a new collection on the server) is reached with ] at once, without opening the lists first")
+    func syncMadeListReachable() throws {
+        let lists = try RecordingLists([])
+        let runner = ScriptedSyncRunner()
+        let terminal = TestTerminal(steps: [.key(.character("S")), .idle,
+            .perform { try? lists.makeList("Zeta"); runner.ending = .synced(SyncCounts(added: 1)) }, .idle,
+            .key(.character("]")), .idle])
+        var loop = try makeLoop(terminal, lists, sync: runner)
+        _ = loop.run()
+        #expect(loop.state.listName == "Zeta")
+    }
+
     @Test("d in the picker removes an empty list at y; one with items at a second y, with its items; n keeps it")
     func remove() throws {
         let lists = try RecordingLists(["Empty", "Work"])

@@ -254,17 +254,21 @@ struct EventLoop<Store: ListStore> {
     /// No key came: let the clock move on and pick up changes made by other processes.
     private mutating func idle() {
         if saveDeferred { saveIfNeeded(waitingForLock: false) }
-        checkSync()
+        let synced = checkSync()
         dispatch(.tick(clock()))
         refresh()
+        // A sync may have made lists (the server's new collections) for ] and [ to reach;
+        // read after refresh, which tells the open list renamed by names new since the last read.
+        if synced, let names = try? lists?.names(), names != state.listNames { dispatch(.listNamesRead(names)) }
     }
 
     /// Hands the background sync's outcome to the state once it has ended (without
-    /// waiting); the list it merged is picked up as a change made elsewhere.
-    private mutating func checkSync() {
-        guard let outcome = syncRunner?.finished() else { return }
+    /// waiting); the list it merged is picked up as a change made elsewhere. True when one ended.
+    private mutating func checkSync() -> Bool {
+        guard let outcome = syncRunner?.finished() else { return false }
         dispatch(.tick(clock()))
         dispatch(.syncFinished(outcome))
+        return true
     }
 
     /// At quit: waits up to `milliseconds` for a running background sync, then, when the
