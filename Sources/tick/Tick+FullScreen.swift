@@ -35,10 +35,14 @@ extension Tick {
         // A list opened in the app syncs by the same rule; one whose sync cannot be set up
         // (config.toml broken since) does not.
         return FullScreenApp.run(store: store, mouse: mouse, status: status, preferences: preferences, sync: sync,
-                                 lists: lists, listName: options.listName) { name in
+                                 lists: lists, listName: options.listName, syncForList: { name in
             guard let store = try? lists.store(named: name) else { return nil }
             return try? BackgroundSyncCommand.setup(forList: name, store: store, options: options, environment: environment)
-        }
+        }, collectionOfList: { name in
+            // (As `tick lists remove` says it: the folder the list's sync state binds it to.)
+            guard let store = try? lists.store(named: name), let directory = try? SyncPaths.defaultDirectory(environment: environment) else { return nil }
+            return (try? SyncPaths.boundFolder(ofList: store.fileURL, directory: directory)).flatMap { $0 }
+        })
     }
 
     /// False for a terminal that cannot draw the full-screen list (TERM=dumb).

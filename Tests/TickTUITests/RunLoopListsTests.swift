@@ -231,6 +231,18 @@ struct RunLoopListsTests {
         #expect(loop.state.picker?.lists.map(\.name) == ["Tasks"])
     }
 
+    @Test("a list removed in the picker that syncs with a collection: the status says the collection stays and the next sync makes the list again")
+    func removeSynced() throws {
+        let lists = try RecordingLists(["Books"])
+        let terminal = TestTerminal(steps: [.key(.character("L")), .key(.character("j")), .key(.character("d")), .key(.character("y")), .idle])
+        var loop = try makeLoop(terminal, lists)
+        loop.collectionOfList = { $0 == "Books" ? "/vdir/Books" : nil }
+        _ = loop.run()
+        #expect(try lists.names() == ["Tasks"])
+        let said = loop.state.status?.text ?? ""
+        #expect(said.hasPrefix("removed the list Books · its collection stays (/vdir/Books and the server's copy)"), "\(said)")
+    }
+
     @Test("when the open list cannot be saved, ] leaves it open and says why; nothing typed is lost")
     func failedSaveStays() throws {
         let lists = try RecordingLists(["Work"])

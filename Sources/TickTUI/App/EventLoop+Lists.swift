@@ -33,9 +33,12 @@ extension EventLoop {
                 if old == state.listName { try open(new, in: lists) }
                 showPicker(lists, selecting: new, saying: "renamed \(old) to \(new)")
             case let .removeList(name, withItems):
+                let folder = collectionOfList(name)
                 let count = try lists.removeList(name, withItems: withItems)
                 let items = count == 0 ? "" : " and its \(count) item\(count == 1 ? "" : "s")"
-                showPicker(lists, selecting: state.listName, saying: "removed the list \(name)\(items)")
+                // (tick never deletes a collection: the next sync makes the list again from it.)
+                let stays = folder.map { " · its collection stays (\($0) and the server's copy): delete it there too, or the next sync makes the list again" } ?? ""
+                showPicker(lists, selecting: state.listName, saying: "removed the list \(name)\(items)\(stays)")
             case let .moveItems(ids, target, title):
                 let journalProblem = try lists.moveItems(ids, from: state.listName, to: target)
                 refresh()

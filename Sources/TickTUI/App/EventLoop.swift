@@ -44,6 +44,9 @@ struct EventLoop<Store: ListStore> {
     /// The background sync of a list the app opens (``Effect/openList(_:)``), nil when that
     /// list does not sync: the caller's rule, kept in one place there.
     var syncForList: (String) -> LiveSyncSetup? = { _ in nil }
+    /// The folder of the collection a list syncs with, nil when it has none: removed, the
+    /// list comes back from it at the next sync, which the app then says.
+    var collectionOfList: (String) -> String? = { _ in nil }
     /// Each list's background sync as first made (nil inside: the list does not sync), so
     /// that a list opened again finds its sync still running, and collects it, instead of
     /// starting a second one beside it.

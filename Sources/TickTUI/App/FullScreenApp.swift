@@ -32,11 +32,13 @@ public enum FullScreenApp {
     /// ``quitSyncMilliseconds`` for the last sync, and says on standard error how it ended
     /// (a failure makes the exit code 1). With `lists`, the app opened on the list
     /// `listName` opens the others too (`]`, `[`, `L`) and moves items to them (`m`); a
-    /// list it opens syncs as `syncForList` says.
+    /// list it opens syncs as `syncForList` says, and a list removed in it that has a
+    /// collection (`collectionOfList`) is said to come back from it at the next sync.
     public static func run<Store: ListStore>(
         store: Store, mouse: Bool, status: StatusMessage? = nil, preferences: Preferences = Preferences(),
         sync: LiveSyncSetup? = nil, lists: (any ListCatalog<Store>)? = nil, listName: String = ListSet.defaultName,
-        syncForList: @escaping (String) -> LiveSyncSetup? = { _ in nil }
+        syncForList: @escaping (String) -> LiveSyncSetup? = { _ in nil },
+        collectionOfList: @escaping (String) -> String? = { _ in nil }
     ) -> Int32 {
         HeapMemory.returnLargeBlocksAtOnce()
         SignalHandling.install()
@@ -90,6 +92,7 @@ public enum FullScreenApp {
         loop.syncRunner = sync?.runner
         loop.lists = lists
         loop.syncForList = syncForList
+        loop.collectionOfList = collectionOfList
         loop.syncSetups[listName] = .some(sync)
         let outcome = loop.run()
         terminal.shutdown()
