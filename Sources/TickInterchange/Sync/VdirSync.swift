@@ -61,7 +61,7 @@ public struct VdirSync: Sendable {
         guard list.isEmpty, !state.entries.isEmpty, !forceDelete else { return }
         if let held = heldElsewhere?(), state.entries.allSatisfy({ UUID(uuidString: $0.id).map(held.contains) ?? false }) { return }
         throw InterchangeError(source: store.fileURL.path, problem: """
-            the list is empty or gone, but the last sync left \(state.entries.count) items in it; \
+            the list is empty or gone, but the last sync left \(state.entries.count) item\(state.entries.count == 1 ? "" : "s") in it; \
             sync refuses to delete them all from the vdir. If they should go, run `tick sync --force-delete`; \
             if the list was lost, restore it and sync again
             """)
@@ -85,7 +85,7 @@ public struct VdirSync: Sendable {
                return state.entries.allSatisfy { UUID(uuidString: $0.id).map(held.contains) ?? false }
            } ?? false) {
             throw InterchangeError(source: vdir.path, problem: """
-                the vdir is empty or gone, but the last sync left \(state.entries.count) items in it; \
+                the vdir is empty or gone, but the last sync left \(state.entries.count) item\(state.entries.count == 1 ? "" : "s") in it; \
                 sync refuses to delete them all from the list. If they should go, run `tick sync --force-delete`; \
                 if the vdir was lost, restore it (or run vdirsyncer) and sync again
                 """)
