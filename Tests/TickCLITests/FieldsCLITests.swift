@@ -157,6 +157,30 @@ struct FieldsCLITests {
         #expect(after.map { $0["repeat"] as? String } == [nil, "FREQ=DAILY"])
     }
 
+    @Test("an overdue taskwarrior series (its pending instances imported together): an earlier instance ticked off is done as it is, the latest carries the series on; no second item of one occurrence")
+    func taskwarriorInstances() throws {
+        let tick = try TickRunner()
+        let parent = "5f0e8a52-3b0c-4d8e-9d55-0c1f2a3b4c5d"
+        func task(_ uuid: String, _ due: String, _ extra: String) -> String {
+            #"{"uuid":"\#(uuid)","description":"Standup","entry":"20261101T080000Z","modified":"20261101T080000Z","due":"\#(due)","recur":"weekly","rtype":"periodic",\#(extra)}"#
+        }
+        let export = "[" + [
+            task(parent, "20261116T080000Z", #""status":"recurring","mask":"---""#),
+            task("0a1b2c3d-0000-4000-8000-000000000001", "20261116T080000Z", #""status":"pending","parent":"\#(parent)","imask":0"#),
+            task("0a1b2c3d-0000-4000-8000-000000000002", "20261123T080000Z", #""status":"pending","parent":"\#(parent)","imask":1"#),
+            task("0a1b2c3d-0000-4000-8000-000000000003", "20261130T080000Z", #""status":"pending","parent":"\#(parent)","imask":2"#),
+        ].joined(separator: ",\n") + "]"
+        #expect(try tick.run(["import", "-", "--format", "taskwarrior"], input: export).status == 0)
+        #expect(try tick.run(["check", "1"]).status == 0)
+        var open = try tick.listJSON(["--open"]).map { $0["due"] as? String ?? "" }
+        #expect(open == ["2026-11-23T08:00:00Z", "2026-11-30T08:00:00Z"])
+        #expect(try tick.listJSON(["--done"]).map { $0["due"] as? String ?? "" } == ["2026-11-16T08:00:00Z"])
+        // The latest instance moves on as a repeat does.
+        #expect(try tick.run(["check", "2"]).status == 0)
+        open = try tick.listJSON(["--open"]).map { $0["due"] as? String ?? "" }
+        #expect(open == ["2026-11-23T08:00:00Z", "2026-12-07T08:00:00Z"])
+    }
+
     @Test("a CATEGORIES line with parameters survives a save and a load: export writes it back as read")
     func categoriesParametersKept() throws {
         let tick = try TickRunner()

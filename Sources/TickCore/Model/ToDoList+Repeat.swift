@@ -74,10 +74,26 @@ extension ToDoList {
         if let rule = item.recurrence, item.due != nil, (try? RecurrenceRule(parsing: rule)) == nil {
             throw .unreadableRepeat(rule)
         }
+        if laterInstanceIsOpen(of: item) { return false }
         guard let (moved, copy) = Self.repeatTick(item, at: now, zone: zone) else { return false }
         try update(id) { $0 = moved }
         if !contains(copy.id) { try insert(new: copy, in: .done, at: 0) }
         return true
+    }
+}
+
+extension ToDoList {
+    /// Whether `item` is one instance of a series another app keeps as several items
+    /// (taskwarrior's pending instances of one template, imported together when it is
+    /// overdue) and a later instance of it is open here: that one carries the series on,
+    /// and this one is done as it is, as `task done` does; moving it on would make a second
+    /// item of the later one's occurrence.
+    func laterInstanceIsOpen(of item: ToDoItem) -> Bool {
+        guard let series = item.recurrence.flatMap({ try? RecurrenceRule(parsing: $0) })?.instanceSeries, let due = item.due else { return false }
+        return toDoItems.contains { other in
+            guard other.id != item.id, let otherDue = other.due, otherDue > due, let rule = other.recurrence, rule.contains(series) else { return false }
+            return (try? RecurrenceRule(parsing: rule))?.instanceSeries == series
+        }
     }
 }
 

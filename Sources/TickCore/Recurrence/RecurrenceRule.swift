@@ -96,6 +96,15 @@ public struct RecurrenceRule: Sendable, Hashable {
         public var value: String
     }
 
+    /// The part naming the series an item is one instance of, when another app keeps a
+    /// series as several items (taskwarrior: a template and its instances, each due once).
+    public static let instanceSeriesName = "X-TASKWARRIOR-PARENT"
+
+    /// The series an item with this rule is one instance of (``instanceSeriesName``'s value).
+    public var instanceSeries: String? {
+        extensions.first { $0.name.uppercased() == Self.instanceSeriesName }?.value
+    }
+
     /// The value as it should be written: the text it was parsed from (trimmed).
     public private(set) var text: String
     public let frequency: Frequency

@@ -26,7 +26,7 @@ struct SimpleRepeat: Sendable, Equatable {
     var taskwarriorParent: String?
 
     static let whenDoneName = "X-TICK-WHEN-DONE"
-    static let parentName = "X-TASKWARRIOR-PARENT"
+    static let parentName = RecurrenceRule.instanceSeriesName
 
     /// Monday to Friday, as BYDAY.
     static let weekdays: [RecurrenceRule.WeekdayNum] = [.monday, .tuesday, .wednesday, .thursday, .friday].map { .init($0) }
