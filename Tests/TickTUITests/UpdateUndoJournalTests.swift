@@ -135,4 +135,20 @@ struct UpdateUndoJournalTests {
         #expect(state.status?.text == "undid title edit of \"a\" (made in another tick window)")
         #expect(state.list.toDoItems.map(\.title) == ["a"])
     }
+
+    @Test("an undo of an entry a window made that is closed since (this one, before a restart) says it was made earlier")
+    func closedWindow() throws {
+        var state = Fixtures.state(try Fixtures.list(toDo: ["a"]))
+        // (No process has this number: pids stop far below it.)
+        let entry = UndoJournal.Entry(
+            name: "title edit of \"a\"", forward: [.set(Fixtures.id(1), .title("b"))], inverse: [.set(Fixtures.id(1), .title("a"))],
+            after: version(3), source: "window", process: 999_999_999
+        )
+        var disk = state.list
+        try disk.apply(.set(Fixtures.id(1), .title("b")), at: Date())
+        _ = update(&state, .externalChange(disk))
+        _ = update(&state, .journalRead([entry], version: version(3)))
+        state.press(.character("u"))
+        #expect(state.status?.text == "undid title edit of \"a\" (made earlier in tick)")
+    }
 }

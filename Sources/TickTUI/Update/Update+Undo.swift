@@ -61,10 +61,14 @@ extension AppState {
         return []
     }
 
-    /// Where a change was made, when not in this window: ` (made by tick remove)`.
+    /// Where a change was made, when not in this window: ` (made by tick remove)`, ` (made
+    /// in another tick window)` while the window that made it is open, else ` (made earlier
+    /// in tick)` (this window's own, before it was closed and opened again).
     static func provenance(of entry: UndoEntry) -> String {
         if entry.source != "window" { return " (made by \(entry.source))" }
-        return entry.process == getpid() ? "" : " (made in another tick window)"
+        if entry.process == getpid() { return "" }
+        let running = kill(entry.process, 0) == 0 || errno == EPERM
+        return running ? " (made in another tick window)" : " (made earlier in tick)"
     }
 
     /// Selects an item by id when it is shown, else keeps the selection where it was.
