@@ -3,7 +3,7 @@ import FoundationEssentials
 /// Reading a repeat as a person types it.
 extension RecurrenceRule {
     /// The words ``init(words:now:calendar:untilAsDay:)`` reads, for help texts and errors.
-    public static let acceptedWords = "daily, weekly, monthly, yearly, every day, every 3 days, every week, "
+    public static let acceptedWords = "daily, weekly, monthly, yearly, weekdays, every day, every 3 days, every week, "
         + "every 2 weeks, every weekday, every fri, every mon,thu, every 2 weeks on mon, every month, "
         + "every month on the 15th, every month on the last day, every last fri, every 2nd tue, every year, "
         + "every year on dec 25, optionally followed by \"until DATE\" or \"5 times\"; "
@@ -66,6 +66,8 @@ extension RecurrenceRule {
         case ["monthly"]: return ["FREQ=MONTHLY"]
         case ["yearly"], ["annually"]: return ["FREQ=YEARLY"]
         case ["hourly"]: return ["FREQ=HOURLY"]
+        // (taskwarrior's recur word for it.)
+        case ["weekdays"]: return ["FREQ=WEEKLY", "BYDAY=MO,TU,WE,TH,FR"]
         default: break
         }
         guard tokens.first == "every" || tokens.first == "each" else { return nil }

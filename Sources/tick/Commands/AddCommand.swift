@@ -23,9 +23,9 @@ struct AddCommand: ParsableCommand {
 
             P is high, medium, low or 1–9 (iCalendar's scale: 1 highest, high = 1, \
             medium = 5, low = 9). RULE is an RRULE value (FREQ=MONTHLY;BYDAY=2TU) or words: \
-            daily, weekly, monthly, yearly, every day, every 3 days, every 2 weeks, every \
-            weekday, every fri, every mon,thu, every month on the 15th, every last fri, \
-            every year, each optionally followed by "until DATE". A repeating item needs a \
+            daily, weekly, monthly, yearly, weekdays, every day, every 3 days, every 2 weeks, \
+            every weekday, every fri, every mon,thu, every month on the 15th, every last fri, \
+            every year, each optionally followed by "until DATE" or "5 times". A repeating item needs a \
             due date: without --due it is due on the rule's first day from today.
 
             PLACE is a name, or a name and a coordinate: "Dom @ 50.94, 6.96"; an @ followed \

@@ -19,7 +19,7 @@ struct RecurrenceWordsTests {
     @Test("each phrase becomes its RRULE", arguments: [
         ("daily", "FREQ=DAILY"), ("weekly", "FREQ=WEEKLY"), ("monthly", "FREQ=MONTHLY"), ("yearly", "FREQ=YEARLY"),
         ("every day", "FREQ=DAILY"), ("every 3 days", "FREQ=DAILY;INTERVAL=3"), ("every week", "FREQ=WEEKLY"),
-        ("every 2 weeks", "FREQ=WEEKLY;INTERVAL=2"), ("every weekday", "FREQ=WEEKLY;BYDAY=MO,TU,WE,TH,FR"),
+        ("every 2 weeks", "FREQ=WEEKLY;INTERVAL=2"), ("every weekday", "FREQ=WEEKLY;BYDAY=MO,TU,WE,TH,FR"), ("weekdays", "FREQ=WEEKLY;BYDAY=MO,TU,WE,TH,FR"),
         ("every fri", "FREQ=WEEKLY;BYDAY=FR"), ("every mon,thu", "FREQ=WEEKLY;BYDAY=MO,TH"),
         ("every Thursday and Monday", "FREQ=WEEKLY;BYDAY=MO,TH"), ("every mon, thu", "FREQ=WEEKLY;BYDAY=MO,TH"),
         ("every month", "FREQ=MONTHLY"), ("every month on the 15th", "FREQ=MONTHLY;BYMONTHDAY=15"),
