@@ -54,5 +54,8 @@ struct SyncFieldsTests {
         #expect(other.title == "Buy milk" && other.dueDay == CalendarDay(year: 2026, month: 12, day: 1) && other.location == item.location)
         #expect(fields.describe(.due) == "2026-12-01")
         #expect(fields.describe(.location) == "Shop (1.0, 2.0)")
+        var timed = item
+        timed.setDue(instant: Date(timeIntervalSince1970: 1_796_119_200))
+        #expect(SyncFields(item: timed, done: false).describe(.due) == "2026-12-01T10:00:00Z")
     }
 }

@@ -17,7 +17,10 @@ enum DueSyncField: SyncField {
         guard let seconds = value.seconds else { return "(none)" }
         let date = Date(timeIntervalSince1970: seconds)
         if value.isDay, let day = CalendarDay(utcMidnight: date) { return day.description }
-        return ICalDateTime.utcText(date)
+        // (ISO 8601, as tick's JSON writes it: beside a day's `2026-12-01`, not iCalendar's `20261201T…Z`.)
+        var writer = ByteWriter()
+        writer.iso8601(date)
+        return String(decoding: writer.bytes, as: UTF8.self)
     }
 
     static func apply(_ value: SyncFields.Due, to item: inout ToDoItem) throws(ModelError) {
