@@ -35,8 +35,8 @@ struct LocalTimeCLITests {
             #expect(try tick.run(["check", "1"], environment: ["TZ": zone]).status == 0)
             for exportZone in ["UTC", "America/New_York"] {
                 let lines = try tick.run(["export", "--format", "ics", "--open"], environment: ["TZ": exportZone]).stdout.components(separatedBy: "\r\n")
-                // 10:00 summer time in Berlin is 08:00 UTC; the start an hour before, on Berlin's clock.
-                #expect(lines.contains("DUE:20270403T080000Z"), "ticked in \(zone), exported in \(exportZone): \(lines)")
+                // 10:00 summer time in Berlin, in the start's zone; the start an hour before, on Berlin's clock.
+                #expect(lines.contains("DUE;TZID=Europe/Berlin:20270403T100000"), "ticked in \(zone), exported in \(exportZone): \(lines)")
                 #expect(lines.contains("DTSTART;TZID=Europe/Berlin:20270403T090000"), "ticked in \(zone), exported in \(exportZone): \(lines)")
             }
         }

@@ -104,4 +104,47 @@ struct SeriesZoneCLITests {
         #expect((plain.range(of: "BEGIN:VTIMEZONE")?.lowerBound ?? plain.endIndex) < (plain.range(of: "BEGIN:VTODO")?.lowerBound ?? plain.startIndex),
                 "the VTIMEZONE before the VTODO: \(plain)")
     }
+
+    @Test("beside a phone's DTSTART with a TZID, the DUE takes that zone too when tick moves the series on, in sync's patch and in export")
+    func dueTakesTheStartsZone() throws {
+        let tick = try TickRunner()
+        let vdir = tick.directory.appendingPathComponent("vdir")
+        try FileManager.default.createDirectory(at: vdir, withIntermediateDirectories: true)
+        let file = vdir.appendingPathComponent("s.ics")
+        try (["BEGIN:VCALENDAR", "VERSION:2.0", "PRODID:-//phone//EN", "BEGIN:VTODO", "UID:s", "DTSTAMP:20270301T080000Z",
+              "LAST-MODIFIED:20270301T080000Z", "SUMMARY:Standup", "DTSTART;TZID=Europe/Berlin:20270322T080000",
+              "DUE;TZID=Europe/Berlin:20270322T080000", "RRULE:FREQ=WEEKLY;BYDAY=MO", "END:VTODO", "END:VCALENDAR"]
+            .map { $0 + "\r\n" }.joined()).write(to: file, atomically: true, encoding: .utf8)
+        #expect(try tick.run(["sync", "--vdir", vdir.path]).status == 0)
+        #expect(try tick.run(["check", "1"]).status == 0)
+        #expect(try tick.run(["sync", "--vdir", vdir.path]).status == 0)
+        let text = try String(contentsOf: file, encoding: .utf8)
+        #expect(text.contains("\r\nDTSTART;TZID=Europe/Berlin:20270329T080000\r\n") && text.contains("\r\nDUE;TZID=Europe/Berlin:20270329T080000\r\n"), "\(text)")
+        #expect(text.components(separatedBy: "TZID:Europe/Berlin").count == 2, "one VTIMEZONE: \(text)")
+        let exported = try tick.run(["export", "--format", "ics"], environment: ["TZ": "Asia/Tokyo"]).stdout
+        #expect(exported.contains("\r\nDUE;TZID=Europe/Berlin:20270329T080000\r\n"), "\(exported)")
+    }
+
+    @Test("an item given a time and a repeat in tick beside a DATE DTSTART another app wrote: the DUE is in the local zone, the DTSTART left out or moved into it, never an anchor in UTC")
+    func dateStartBesideATime() throws {
+        let tick = try TickRunner()
+        let vdir = tick.directory.appendingPathComponent("vdir")
+        try FileManager.default.createDirectory(at: vdir, withIntermediateDirectories: true)
+        let file = vdir.appendingPathComponent("d.ics")
+        try (["BEGIN:VCALENDAR", "VERSION:2.0", "PRODID:-//phone//EN", "BEGIN:VTODO", "UID:d", "DTSTAMP:20261201T080000Z",
+              "LAST-MODIFIED:20261201T080000Z", "SUMMARY:Bins out", "DTSTART;VALUE=DATE:20270104", "DUE;VALUE=DATE:20270104",
+              "END:VTODO", "END:VCALENDAR"].map { $0 + "\r\n" }.joined()).write(to: file, atomically: true, encoding: .utf8)
+        #expect(try tick.run(["sync", "--vdir", vdir.path], environment: Self.newYork).status == 0)
+        #expect(try tick.run(["edit", "1", "--due", "2027-01-04 21:00", "--repeat", "every mon"], environment: Self.newYork).status == 0)
+        for text in [try tick.run(["export", "--format", "ics"], environment: Self.newYork).stdout,
+                     try { () throws -> String in
+                         #expect(try tick.run(["sync", "--vdir", vdir.path], environment: Self.newYork).status == 0)
+                         return try String(contentsOf: file, encoding: .utf8)
+                     }()] {
+            // (The VTODO's own lines: a VTIMEZONE has DTSTARTs of its own.)
+            let lines = text.components(separatedBy: "\r\n").drop { $0 != "BEGIN:VTODO" }.prefix { $0 != "END:VTODO" }
+            #expect(lines.contains("DUE;TZID=America/New_York:20270104T210000"), "\(lines)")
+            #expect(lines.allSatisfy { !$0.hasPrefix("DTSTART") || $0 == "DTSTART;TZID=America/New_York:20270104T000000" }, "\(lines)")
+        }
+    }
 }

@@ -67,9 +67,7 @@ extension ICalendar {
             let patched = try patch(component, with: entry, resolver: &resolver, source: source, now: now, dropped: &dropped)
             guard patched != component else { return nil }
             if let index = path.index { calendars[path.calendar].components[index] = patched } else { calendars[path.calendar] = patched }
-            if let zone = SeriesZone.local, patched.property("DUE")?.parameter("TZID") == zone.tzid {
-                zone.define(in: &calendars[path.calendar])
-            }
+            SeriesZone.defineDueZone(of: patched, in: &calendars[path.calendar])
             var writer = ICalWriter(reservingCapacity: bytes.count + 256)
             for calendar in calendars { calendar.write(to: &writer) }
             return writer.bytes

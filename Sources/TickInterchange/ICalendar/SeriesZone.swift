@@ -1,12 +1,14 @@
 import FoundationEssentials
 import TickCore
 
-/// The zone a repeating item's timed DUE is written in: the user's, by its zoneinfo name,
-/// with a VTIMEZONE of it beside. tick moves a series on by the local wall clock (09:00
-/// stays 09:00 across a daylight-saving change, Monday stays Monday); RFC 5545 expands an
-/// RRULE in its anchor's zone, so a UTC DUE would repeat at a fixed UTC time in other apps
-/// (an hour off after a change, a day off when the UTC date differs). Nil when the local
-/// zone has no zoneinfo name or is UTC: the DUE is then written in UTC, which means the same.
+/// The zone a repeating item's timed DUE is written in: its DTSTART's, when another app gave
+/// it one with a TZID (the series' anchor, which tick moves on in that zone), else the
+/// user's, by its zoneinfo name, with a VTIMEZONE of it beside. tick moves a series on by
+/// the wall clock (09:00 stays 09:00 across a daylight-saving change, Monday stays Monday);
+/// RFC 5545 expands an RRULE in its anchor's zone, so a UTC DUE would repeat at a fixed UTC
+/// time in other apps (an hour off after a change, a day off when the UTC date differs).
+/// Nil when the zone has no zoneinfo name or is UTC: the DUE is then written in UTC, which
+/// means the same.
 struct SeriesZone: Sendable {
     let tzid: String
     /// The zone's wall clock, as its zoneinfo file says (the one libc reads for `TZ`).
@@ -34,19 +36,26 @@ struct SeriesZone: Sendable {
         ICalProperty("DUE", [ICalParameter("TZID", tzid)], value: ICalDateTime.floatingText(due, in: localTime))
     }
 
-    /// The zone an item's timed DUE is written in: this one when the item repeats and the
-    /// DUE is its series' anchor (no DTSTART beside it, which would be the anchor, in its
-    /// own zone; beside a floating one the DUE is floating too).
-    static func writes(_ item: ToDoItem, hasStart: Bool) -> SeriesZone? {
-        guard item.recurrence != nil, !item.dueIsDay, !hasStart else { return nil }
-        return local
+    /// The zone a repeating item's timed DUE is written in beside `start` (its DTSTART, if
+    /// any): the DTSTART's TZID's, else, without a DTSTART, the local one (``local``); nil
+    /// beside a UTC or floating DTSTART (the DUE is then UTC, or floating too) and for other
+    /// items.
+    static func writes(_ item: ToDoItem, start: ICalProperty?) -> SeriesZone? {
+        guard item.recurrence != nil, !item.dueIsDay else { return nil }
+        switch start.flatMap(ICalDateTime.init) {
+        case .zoned(_, let tzid)?: return SeriesZone(tzid: tzid)
+        case .utc?, .floating?: return nil
+        // (A DATE start beside a time due is left out, or becomes a time in this zone: ``DueProperty/movedStart(_:from:to:)``.)
+        case .date?, nil: return local
+        }
     }
 
-    /// Adds this zone's VTIMEZONE to `calendar` (before its first other component) unless
-    /// it defines the TZID already.
-    func define(in calendar: inout ICalComponent) {
-        guard calendar.name == "VCALENDAR",
-              !calendar.components.contains(where: { $0.name == "VTIMEZONE" && $0.property("TZID")?.value == tzid }) else { return }
-        calendar.components.insert(vtimezone, at: calendar.components.firstIndex { $0.name != "VTIMEZONE" } ?? calendar.components.count)
+    /// Adds the VTIMEZONE of the TZID `vtodo`'s DUE names to `calendar` (before its first
+    /// other component) unless it defines that TZID already.
+    static func defineDueZone(of vtodo: ICalComponent, in calendar: inout ICalComponent) {
+        guard calendar.name == "VCALENDAR", let tzid = vtodo.property("DUE")?.parameter("TZID"),
+              !calendar.components.contains(where: { $0.name == "VTIMEZONE" && $0.property("TZID")?.value == tzid }),
+              let zone = SeriesZone(tzid: tzid) else { return }
+        calendar.components.insert(zone.vtimezone, at: calendar.components.firstIndex { $0.name != "VTIMEZONE" } ?? calendar.components.count)
     }
 }

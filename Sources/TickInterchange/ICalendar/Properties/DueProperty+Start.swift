@@ -42,6 +42,12 @@ extension DueProperty {
         if let dueDay = item.dueDay {
             return ICalProperty("DTSTART", [ICalParameter("VALUE", "DATE")], value: min(movedDay, dueDay).basicFormat)
         }
+        // A time now: the day's start in the zone the DUE is written in (the series' anchor, which
+        // other apps expand the rule in), else in UTC.
+        if let zone = SeriesZone.writes(item, start: nil),
+           let midnight = zone.localTime.date(year: movedDay.year, month: movedDay.month, day: movedDay.day, hour: 0, minute: 0, second: 0) {
+            return ICalProperty("DTSTART", [ICalParameter("TZID", zone.tzid)], value: ICalDateTime.floatingText(min(midnight, due), in: zone.localTime))
+        }
         return ICalProperty("DTSTART", value: ICalDateTime.utcText(min(movedDay.utcMidnight, due)))
     }
 
@@ -53,7 +59,8 @@ extension DueProperty {
         let zone: LocalTime
         let start: CalendarDay?
         switch value {
-        case .date(let day): (zone, start) = (.utc, day)
+        // (A day start becoming a time is written in the series' zone, ``movedStart``: the due's day is counted there.)
+        case .date(let day): (zone, start) = (SeriesZone.local?.localTime ?? .utc, day)
         case .utc(let wall): (zone, start) = (.utc, CalendarDay(year: wall.year, month: wall.month, day: wall.day))
         case .floating(let wall): (zone, start) = (.current, CalendarDay(year: wall.year, month: wall.month, day: wall.day))
         case .zoned(let wall, let tzid):

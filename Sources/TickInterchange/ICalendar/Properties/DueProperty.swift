@@ -2,15 +2,16 @@ import FoundationEssentials
 import TickCore
 
 /// `DUE` ↔ due and dueIsDay: `VALUE=DATE` is a calendar day, a date-time an instant,
-/// written in UTC (floating beside a floating DTSTART; a repeating item's in the local
-/// zone, by TZID, so that other apps expand its RRULE as tick repeats it: ``SeriesZone``). Where tick writes a DUE, what would
+/// written in UTC (floating beside a floating DTSTART; a repeating item's in its DTSTART's
+/// zone or the local one, by TZID, so that other apps expand its RRULE as tick repeats it:
+/// ``SeriesZone``). Where tick writes a DUE, what would
 /// make it invalid beside the kept lines goes (see ``DroppedForDue``): a DURATION, and a
 /// DTSTART of another value type or after it; but a repeating item's DTSTART, the anchor of
 /// its series, stays and moves by as much as the due moved.
 enum DueProperty: VTodoProperty {
     static let mapping: [VTodoPropertyMapping] = [
         .init(property: "DUE", field: "due, dueDay",
-              rule: "VALUE=DATE is a calendar day; a date-time (UTC, TZID or floating = local time) is an instant, written in UTC (floating beside a floating DTSTART; a repeating item's with the local zone's TZID and VTIMEZONE)"),
+              rule: "VALUE=DATE is a calendar day; a date-time (UTC, TZID or floating = local time) is an instant, written in UTC (floating beside a floating DTSTART; a repeating item's with its DTSTART's TZID, or without a DTSTART the local zone's, and its VTIMEZONE)"),
     ]
 
     static func read(_ property: ICalProperty, into state: inout VTodoReadState, resolver: inout TimeZoneResolver) throws(InterchangeError) {
@@ -68,7 +69,7 @@ enum DueProperty: VTodoProperty {
             writer.end()
         } else if let due = item.due {
             let start = ICalendar.keptStart(context.extras)
-            if let zone = SeriesZone.writes(item, hasStart: start != nil) {
+            if let zone = SeriesZone.writes(item, start: start) {
                 writer.line(zone.dueLine(due))
                 context.dueZone = zone
                 return
@@ -122,7 +123,7 @@ enum DueProperty: VTodoProperty {
         } else {
             let floating = ICalendar.startIsFloating(vtodo.properties)
             state.set("DUE", item.due.map { due in
-                if let zone = SeriesZone.writes(item, hasStart: !vtodo.properties("DTSTART").isEmpty) { return [zone.dueLine(due)] }
+                if let zone = SeriesZone.writes(item, start: vtodo.properties("DTSTART").first) { return [zone.dueLine(due)] }
                 return [ICalProperty("DUE", value: floating ? ICalDateTime.floatingText(due, in: resolver.floating) : ICalDateTime.utcText(due))]
             } ?? [])
         }
