@@ -102,9 +102,9 @@ extension TickJSON {
             do {
                 item.recurrence = try RecurrenceRule(parsing: rule).text
             } catch {
-                // A rule tick cannot follow (RSCALE, SKIP, FREQ=SECONDLY …) is kept as an
-                // iCalendar import keeps its RRULE, so that tick's own JSON of it reads back.
-                guard RecurrenceProperty.isRuleText(rule) else {
+                // A valid rule tick cannot follow (RSCALE, SKIP) is kept as an iCalendar import
+                // keeps its RRULE, so that tick's own JSON of it reads back.
+                guard RecurrenceProperty.isKeptRule(rule) else {
                     throw Problem(text: "\"repeat\" \"\(rule)\" is not a recurrence rule: \(error)")
                 }
                 item.recurrence = rule

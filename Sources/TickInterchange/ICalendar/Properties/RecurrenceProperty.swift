@@ -10,19 +10,13 @@ enum RecurrenceProperty: VTodoProperty {
               rule: "the rule's text, written back as read; a second RRULE is refused; while the due changes, a DTSTART kept beside it moves with it"),
     ]
 
-    /// Whether `text` has the shape of an RRULE's value (RFC 5545 3.3.10): parts `NAME=VALUE`
-    /// joined by `;`, names of letters, digits and `-`, no control character, one of them
-    /// RFC 5545's FREQs; what tick keeps as an item's repeat, as read, when it cannot follow
-    /// the rule.
-    static func isRuleText(_ text: String) -> Bool {
+    /// Whether `text` is a rule tick keeps as an item's repeat though it cannot follow it: a
+    /// valid RRULE but for RFC 7529's RSCALE and SKIP (another calendar than the Gregorian,
+    /// or a skipped day moved), which other apps follow. Anything else tick refuses is no rule.
+    static func isKeptRule(_ text: String) -> Bool {
         let parts = text.split(separator: ";", omittingEmptySubsequences: false)
-        let shaped = parts.allSatisfy { part in
-            guard let equals = part.firstIndex(of: "="), equals != part.startIndex else { return false }
-            return part[..<equals].allSatisfy { $0.isASCII && ($0.isLetter || $0.isNumber || $0 == "-") }
-                && !part.unicodeScalars.contains { $0.properties.generalCategory == .control }
-        }
-        let frequencies = ["SECONDLY", "MINUTELY", "HOURLY", "DAILY", "WEEKLY", "MONTHLY", "YEARLY"]
-        return shaped && parts.contains { part in frequencies.contains { part.uppercased() == "FREQ=" + $0 } }
+        let rest = parts.filter { part in !["RSCALE", "SKIP"].contains(part.prefix { $0 != "=" }.uppercased()) }
+        return rest.count < parts.count && (try? RecurrenceRule(parsing: rest.joined(separator: ";"))) != nil
     }
 
     static func read(_ property: ICalProperty, into state: inout VTodoReadState, resolver: inout TimeZoneResolver) {
