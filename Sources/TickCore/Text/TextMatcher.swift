@@ -41,9 +41,17 @@ public struct TextMatcher: Sendable, Hashable {
         if matches(item.title) { return true }
         if let notes = item.notes, matches(notes) { return true }
         if let name = item.location?.name, matches(name) { return true }
-        if let tag { return item.tags.contains { Self.folded($0).unicodeScalars.elementsEqual(tag) } }
+        if tag != nil { return item.tags.contains { Self.isTag($0, named: query) } }
         for tag in item.tags where matches("#" + tag) { return true }
         return false
+    }
+
+    /// Whether `tag` is the tag `query` names as a person types it (`home` or `#home`, as tick
+    /// shows tags), ignoring case and accents; a tag another app wrote with a `#` is also
+    /// found as written (`#work`). The one rule of `/#tag` and `tick list --tag`.
+    public static func isTag(_ tag: String, named query: String) -> Bool {
+        let folded = Self.folded(tag)
+        return folded == Self.folded(TagInput.tag(query)) || folded == Self.folded(query.trimmed())
     }
 
     /// True when every text this matcher matches is also matched by `other` (its folded

@@ -245,8 +245,7 @@ struct ListFilter {
             guard let due = item.localDue(calendar: calendar), due < dueBefore else { return false }
         }
         if let matcher, !matcher.matches(item) { return false }
-        // (A tag as tick shows it, #home, is the tag home; one another app wrote with a # is found as written.)
-        for tag in tags where !item.tags.contains(where: { $0.lowercased() == tag || $0.lowercased() == TagInput.tag(tag) }) { return false }
+        for tag in tags where !item.tags.contains(where: { TextMatcher.isTag($0, named: tag) }) { return false }
         return true
     }
 }

@@ -46,6 +46,10 @@ struct TextMatcherTests {
         #expect(TextMatcher("#homework").matches(homework))
         #expect(TextMatcher("#cafe").matches(accented))
         #expect(TextMatcher("#home").matches(inTitle))
+        // A tag another app wrote with a # is found as written, and by its name.
+        let hashed = try item("Plan", ["#work"])
+        #expect(TextMatcher("#work").matches(hashed) && TextMatcher.isTag("#work", named: "#WORK") && TextMatcher.isTag("Café", named: "#cafe"))
+        #expect(!TextMatcher.isTag("homework", named: "home"))
         // More than a tag: the text is found as before, tags as "#tag".
         #expect(TextMatcher("hom").matches(homework))
         #expect(TextMatcher("#home page").matches(inTitle))
