@@ -67,7 +67,7 @@ extension RecurrenceRule {
         case ["yearly"], ["annually"]: return ["FREQ=YEARLY"]
         case ["hourly"]: return ["FREQ=HOURLY"]
         // (taskwarrior's recur word for it.)
-        case ["weekdays"]: return ["FREQ=WEEKLY", "BYDAY=MO,TU,WE,TH,FR"]
+        case ["weekdays"]: return bodyParts(["every", "weekday"])
         default: break
         }
         guard tokens.first == "every" || tokens.first == "each" else { return nil }

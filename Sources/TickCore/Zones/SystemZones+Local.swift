@@ -28,7 +28,8 @@ extension SystemZones {
         } else {
             return nil
         }
-        if name.hasPrefix("posix/") { name.removeFirst(6) }  // Debian's copies, by the same names
+        // Debian's copies, by the same names (right/: with leap seconds, which iCalendar does not count).
+        for copies in ["posix/", "right/"] where name.hasPrefix(copies) { name.removeFirst(copies.count) }
         guard isSafeZoneName(name), zoneInfo(name, directory: directory) != nil else { return nil }
         return name
     }

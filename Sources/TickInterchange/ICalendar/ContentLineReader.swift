@@ -116,10 +116,11 @@ struct ContentLineReader {
     private func property(_ line: UnsafeBufferPointer<UInt8>, line number: Int, foldedText: String?) throws(InterchangeError) -> ICalProperty {
         // (ASCII, the usual case, is valid UTF-8 as it is: no string of the whole line is made.)
         guard ASCIIBytes.all(line) || String(validating: line, as: UTF8.self) != nil else {
-            // (A file saved as UTF-16, Windows' "Unicode", starts with its byte order mark.)
-            let utf16 = number == 1 && line.count >= 2 && ((line[0] == 0xFF && line[1] == 0xFE) || (line[0] == 0xFE && line[1] == 0xFF))
-            throw InterchangeError(source: source, line: number, problem: utf16
-                ? "the file is UTF-16 (it starts with UTF-16's byte order mark); iCalendar is UTF-8: save it as UTF-8"
+            // (A file saved as UTF-16, Windows' "Unicode", or UTF-32 starts with its byte order mark.)
+            let bom = number == 1 && line.count >= 2 && ((line[0] == 0xFF && line[1] == 0xFE) || (line[0] == 0xFE && line[1] == 0xFF))
+            let encoding = line.count >= 4 && line[0] == 0xFF && line[2] == 0 && line[3] == 0 ? "UTF-32" : "UTF-16"
+            throw InterchangeError(source: source, line: number, problem: bom
+                ? "the file is \(encoding) (it starts with \(encoding)'s byte order mark); iCalendar is UTF-8: save it as UTF-8"
                 : "the line is not valid UTF-8")
         }
         func fail(_ problem: String) -> InterchangeError {

@@ -8,7 +8,7 @@ public enum KeyNames {
         ("Home", .home, "Home"), ("End", .end, "End"), ("PgUp", .pageUp, "PgUp"), ("PgDn", .pageDown, "PgDn"),
         ("Enter", .enter, "Enter"), ("Esc", .escape, "Esc"), ("Tab", .tab, "Tab"), ("Shift-Tab", .backTab, "Shift-Tab"),
         ("Backspace", .backspace, "Backspace"), ("Del", .delete, "Del"), ("Space", .character(" "), "Space"),
-        ("Alt-Backspace", .altBackspace, "Alt-Backspace"),
+        ("Alt-Backspace", .altBackspace, "Alt-Bksp"),
     ]
 
     /// The key a name stands for: one of ``named`` (any case), `Ctrl-` or `Alt-` and a

@@ -61,7 +61,7 @@ struct SyncCommand: ParsableCommand {
     @Option(help: ArgumentHelp("Seconds between syncs with --watch (default: [sync] interval, else 60).", valueName: "seconds"))
     var interval: Int?
 
-    @Flag(help: "Say what a sync did as one line for programs: tab-separated counts, or `failed` and the reason (docs/sync.md).")
+    @Flag(help: "Say what a sync did as one line for programs: tab-separated counts, `partly` with them when some lists failed, or `failed` and the reason (docs/sync.md).")
     var porcelain = false
 
     @OptionGroup var storeOptions: StoreOptions

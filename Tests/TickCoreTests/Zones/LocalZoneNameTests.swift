@@ -15,6 +15,7 @@ struct LocalZoneNameTests {
     func fromTheLink() {
         #expect(SystemZones.localName(tz: nil, localtimeLink: "/usr/share/zoneinfo/Asia/Tokyo") == "Asia/Tokyo")
         #expect(SystemZones.localName(tz: nil, localtimeLink: "../usr/share/zoneinfo/posix/Europe/Paris") == "Europe/Paris")
+        #expect(SystemZones.localName(tz: "right/Europe/Paris", localtimeLink: nil) == "Europe/Paris")
     }
 
     @Test("a POSIX rule, a name with no zoneinfo file, one leaving the directory, or nothing at all gives no name")

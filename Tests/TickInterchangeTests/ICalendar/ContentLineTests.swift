@@ -96,12 +96,13 @@ struct ContentLineTests {
         }
     }
 
-    @Test("a file saved as UTF-16 (its byte order mark first) is refused saying so; other bad bytes as not UTF-8")
+    @Test("a file saved as UTF-16 or UTF-32 (its byte order mark first) is refused saying so; other bad bytes as not UTF-8")
     func utf16() {
         let text = "BEGIN:VCALENDAR\r\nEND:VCALENDAR\r\n"
         let cases: [([UInt8], String)] = [
             ([0xFF, 0xFE] + text.utf16.flatMap { [UInt8($0 & 0xFF), UInt8($0 >> 8)] }, "the file is UTF-16"),
             ([0xFE, 0xFF] + text.utf16.flatMap { [UInt8($0 >> 8), UInt8($0 & 0xFF)] }, "the file is UTF-16"),
+            ([0xFF, 0xFE, 0, 0] + text.unicodeScalars.flatMap { [UInt8($0.value & 0xFF), 0, 0, 0] }, "the file is UTF-32"),
             (Array("BEGIN:VCALENDAR\r\nX:\u{FF}".utf8).dropLast(2) + [0xFF, 0x0D, 0x0A], "the line is not valid UTF-8"),
         ]
         for (bytes, problem) in cases {
