@@ -132,6 +132,13 @@ struct UpdateSyncTests {
             #expect(syncs(&state, from: now + 0.25, to: now + 400).first == now + 60)
             now += 60
         }
+        // The same list failing again for the same reason, nothing else new: a passing note stays.
+        state.status = StatusMessage("a hint")
+        _ = update(&state, .tick(at(now)))
+        _ = update(&state, .syncFinished(.partly(SyncCounts(), failure: "Zeta: storage was completely emptied\nmore")))
+        #expect(state.status?.text == "a hint")
+        _ = update(&state, .syncFinished(.partly(SyncCounts(), failure: "Work: another reason")))
+        #expect(state.status == nil)
     }
 
     @Test("a failure says when, the reason's first line and the log; the change stays in the list and goes with the next sync")

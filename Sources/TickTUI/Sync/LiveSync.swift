@@ -32,6 +32,8 @@ public struct LiveSync: Sendable, Hashable {
     private(set) var timerDue: Date?
     /// Failures in a row.
     public private(set) var failures = 0
+    /// Why some lists failed in the last sync, when it synced the others (``SyncOutcome/partly(_:failure:)``).
+    public private(set) var partialFailure: String?
     /// Until when a failing server is left alone (but for the sync key).
     private(set) var retryAt: Date?
     /// What the status line says about sync when nothing else is said.
@@ -85,8 +87,10 @@ public struct LiveSync: Sendable, Hashable {
         switch outcome {
         case .synced(let counts), .partly(let counts, _):
             // (Some lists failing is no reason to wait longer: the server answers, and the
-            // lists that synced keep their interval; the failing ones are tried with them.)
+            // lists that synced keep their interval; the failing ones are tried with them.
+            // What they were to send is in their lists still, for the next sync.)
             failures = 0
+            if case .partly(_, let failure) = outcome { partialFailure = failure } else { partialFailure = nil }
             retryAt = nil
             timerDue = interval.map { now.addingTimeInterval($0) }
             var text = "synced \(time)" + (counts.brief.isEmpty ? "" : " (\(counts.brief))")
@@ -98,6 +102,7 @@ public struct LiveSync: Sendable, Hashable {
             status = StatusMessage(text, isError: counts.conflicts > 0 || outcome != .synced(counts))
         case .failed(let reason):
             failures += 1
+            partialFailure = nil
             // What the failed sync was to send is still in the list: it goes with the next.
             unsent = true
             let retry = now.addingTimeInterval(Self.retryPause(failures: failures, interval: interval))

@@ -149,11 +149,15 @@ extension AppState {
         case .syncNow: return syncNow()
         case .syncFinished(let outcome):
             let wasFailing = (liveSync?.failures ?? 0) > 0
+            // (A list that failed the last time too, for the same reason, is no news every interval.)
+            let sameFailure: Bool = if case .partly(let counts, let failure) = outcome {
+                failure == liveSync?.partialFailure && !SyncOutcome.synced(counts).isNews
+            } else { false }
             liveSync?.finished(outcome, at: now, zone: calendar)
             // A failure, a conflict, a change from elsewhere or the end of failures is said at
             // once, over a passing note such as "saved"; changes sent, over "saved" alone;
             // the rest waits for the next key.
-            if outcome.isNews || wasFailing || (outcome.sentChanges && status == .saved), status?.isError != true {
+            if (outcome.isNews && !sameFailure) || wasFailing || (outcome.sentChanges && status == .saved), status?.isError != true {
                 status = nil
             }
             return []
