@@ -253,6 +253,17 @@ struct FormatFieldsTests {
         #expect(omissions.message?.hasSuffix("1 tag that Obsidian cannot write as #tag (spaces or punctuation)") == true)
     }
 
+    @Test("Markdown: #tags written among or after Obsidian's fields (the plugin reads them in any order) leave the fields read: due, priority, repeat")
+    func markdownTagsAmongFields() throws {
+        let text = "## To Do\n\n- [ ] text 📅 2026-12-01 🔁 every week ⏫ #tag\n- [ ] c ⏫ #t1 #t2\n- [ ] a #x 📅 2026-12-02 #y\n\n## Done\n\n"
+        let (entries, _) = try markdownRoundTrip(text)
+        #expect(entries.map(\.item.title) == ["text", "c", "a"])
+        #expect(entries.map(\.item.tags) == [["tag"], ["t1", "t2"], ["x", "y"]])
+        #expect(entries.map(\.item.priority) == [3, 3, nil])
+        #expect(entries.map(\.item.dueDay) == [CalendarDay(year: 2026, month: 12, day: 1), nil, CalendarDay(year: 2026, month: 12, day: 2)])
+        #expect(entries[0].item.recurrence == "FREQ=WEEKLY")
+    }
+
     @Test("Markdown: an item without priority or repeat keeps tick's own (due …); one with them is an Obsidian Tasks line with 📅")
     func markdownDueForm() throws {
         var writer = ByteWriter()

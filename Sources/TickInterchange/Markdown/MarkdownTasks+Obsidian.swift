@@ -132,8 +132,10 @@ extension MarkdownTasks {
                         continue
                     }
                 } else {
+                    // A ^block-id, or a #tag written among the fields (the plugin reads fields
+                    // and tags at the end in any order): it stays, and reading goes on before it.
                     let word = body.suffix(while: { $0 != " " })
-                    guard word.hasPrefix("^") else { break }
+                    guard word.hasPrefix("^") || ObsidianFields.tag(word) != nil else { break }
                     pieceStart = word.startIndex
                 }
                 let spacesStart = text[..<pieceStart].droppingTrailingSpaces.endIndex
