@@ -264,6 +264,18 @@ struct FormatFieldsTests {
         #expect(entries[0].item.recurrence == "FREQ=WEEKLY")
     }
 
+    @Test("Markdown: a done subtask of an open parent is written top level under Done, and its parent is said to be left out")
+    func markdownParentAcrossSections() throws {
+        let parent = try ToDoItem(title: "Trip")
+        var child = try ToDoItem(title: "Book hotel")
+        child.parent = parent.id
+        var writer = ByteWriter()
+        let omissions = try MarkdownTasks.write([ExchangeEntry(item: parent, done: false), ExchangeEntry(item: child, done: true)],
+                                                to: &writer, calendar: berlin)
+        #expect(writer.text.contains("## Done\n\n- [x] Book hotel\n"))
+        #expect(omissions.message?.contains("parents of 1 item") == true, "\(omissions.message ?? "")")
+    }
+
     @Test("Markdown: an item without priority or repeat keeps tick's own (due …); one with them is an Obsidian Tasks line with 📅")
     func markdownDueForm() throws {
         var writer = ByteWriter()

@@ -22,7 +22,11 @@ public enum MarkdownTasks {
             writer.ascii(done ? "\n## Done\n\n" : "## To Do\n\n")
             for entry in entries where entry.done == done {
                 omissions.count(entry)
-                for _ in 0..<depths.next(entry.item, in: done ? .done : .toDo) { writer.ascii("  ") }
+                let depth = depths.next(entry.item, in: done ? .done : .toDo)
+                // (A subtask is nested under its parent only in the parent's section: a done one
+                // under an open parent is written top level, its parent left out.)
+                if entry.item.parent != nil, depth == 0 { omissions.add(.parent) }
+                for _ in 0..<depth { writer.ascii("  ") }
                 writer.ascii(done ? "- [x] " : "- [ ] ")
                 let title = entry.item.title
                 // A title of its own ending as a due does (or holding Obsidian's dates) would be
