@@ -26,7 +26,8 @@ extension ToDoList {
         // The series runs on its DTSTART when another app gave it one (kept with the item):
         // the due is the same distance after each start.
         let offset = item.startOffset(zone: zone) ?? 0
-        let start = due.addingTimeInterval(-offset)
+        // A repeat from the day it is done (`rec:1w`, `when done`) runs from that day, at the due's time.
+        let start = (rule.repeatsWhenDone ? Self.doneDay(due: due, isDay: isDay, now: now, zone: zone) : due).addingTimeInterval(-offset)
         guard var nextStart = rule.nextOccurrence(after: start, start: start, startIsDay: isDay, zone: zone) else { return nil }
         // An occurrence the series excludes (EXDATE, RFC 5545 §3.8.5.1) is passed over; it
         // still counts toward a COUNT, as the RFC counts before it excludes.
@@ -49,6 +50,15 @@ extension ToDoList {
         copy.completedAt = now
         copy.modifiedAt = now
         return (moved, copy)
+    }
+
+    /// The day `now` falls on in `zone`, at the due's time of day (a day due: the day itself):
+    /// where a series that repeats from the day it is done is anchored as it is ticked off.
+    static func doneDay(due: Date, isDay: Bool, now: Date, zone: LocalTime) -> Date {
+        guard let today = CalendarDay(of: now, in: zone) else { return due }
+        if isDay { return today.utcMidnight }
+        let time = zone.fields(of: due)
+        return zone.date(year: today.year, month: today.month, day: today.day, hour: time.hour, minute: time.minute, second: time.second) ?? due
     }
 
     /// The id of the done copy of a series' occurrence: a version 5 UUID of the series id and

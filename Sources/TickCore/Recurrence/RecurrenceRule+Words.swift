@@ -14,10 +14,11 @@ extension RecurrenceRule {
     /// shown as the day it falls on in `zone` (with its time unless it is the day's end).
     public func words(zone: LocalTime) -> String? {
         guard bySecond.isEmpty, byMinute.isEmpty, byHour.isEmpty, byYearDay.isEmpty, byWeekNo.isEmpty,
-              bySetPos.isEmpty, extensions.allSatisfy({ ["RSCALE", "SKIP"].contains($0.name.uppercased()) }), byMonthDay.count <= 1,
+              bySetPos.isEmpty, extensions.allSatisfy({ ["RSCALE", "SKIP", Self.whenDoneName].contains($0.name.uppercased()) }), byMonthDay.count <= 1,
               weekStart == nil || weekStart == .monday || (frequency != .weekly || interval == 1)
         else { return nil }
-        guard let body = body() else { return nil }
+        guard var body = body() else { return nil }
+        if repeatsWhenDone { body += " when done" }
         if let count { return body + (count == 1 ? ", once" : ", \(count) times") }
         if let until { return body + " until " + Self.untilWords(until, zone: zone) }
         return body

@@ -100,6 +100,15 @@ public struct RecurrenceRule: Sendable, Hashable {
     /// series as several items (taskwarrior: a template and its instances, each due once).
     public static let instanceSeriesName = "X-TASKWARRIOR-PARENT"
 
+    /// tick's own part for a repeat from the day an item is done, not from its due
+    /// (todo.txt's `rec:1w`, Obsidian Tasks' `when done`): `X-TICK-WHEN-DONE=TRUE`.
+    public static let whenDoneName = "X-TICK-WHEN-DONE"
+
+    /// Whether the series moves on from the day its item is done (``whenDoneName``).
+    public var repeatsWhenDone: Bool {
+        extensions.contains { $0.name.uppercased() == Self.whenDoneName && $0.value.uppercased() == "TRUE" }
+    }
+
     /// The series an item with this rule is one instance of (``instanceSeriesName``'s value).
     public var instanceSeries: String? {
         extensions.first { $0.name.uppercased() == Self.instanceSeriesName }?.value

@@ -25,7 +25,7 @@ struct SimpleRepeat: Sendable, Equatable {
     /// as `X-TASKWARRIOR-PARENT=uuid` so that the instance goes back to it.
     var taskwarriorParent: String?
 
-    static let whenDoneName = "X-TICK-WHEN-DONE"
+    static let whenDoneName = RecurrenceRule.whenDoneName
     static let parentName = RecurrenceRule.instanceSeriesName
 
     /// Monday to Friday, as BYDAY.

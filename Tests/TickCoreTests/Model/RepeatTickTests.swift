@@ -30,6 +30,21 @@ struct RepeatTickTests {
         #expect(copy.completedAt == now && copy.title == series.title && copy.priority == 1 && copy.tags == ["home"])
     }
 
+    @Test("a repeat from the day it is done (todo.txt's rec:1w, Obsidian's when done) moves on from the day it is ticked off, at the due's time")
+    func whenDone() throws {
+        let day = try item("FREQ=WEEKLY;X-TICK-WHEN-DONE=TRUE", day: CalendarDay(year: 2026, month: 11, day: 20))
+        var timed = try item("FREQ=WEEKLY;X-TICK-WHEN-DONE=TRUE", day: nil)
+        timed.setDue(instant: Date(timeIntervalSince1970: 1_795_165_200))  // 2026-11-20 09:00 UTC
+        var list = try ToDoList(toDoItems: [day, timed], doneItems: [])
+        try list.apply(.check(day.id), at: now)  // 2026-11-30
+        try list.apply(.check(timed.id), at: now)
+        #expect(list.toDoItems.map(\.dueDay) == [CalendarDay(year: 2026, month: 12, day: 7), nil])
+        #expect(list.toDoItems[1].due == Date(timeIntervalSince1970: 1_795_165_200 + 17 * 86_400))  // 2026-12-07 09:00
+        // The copy is of the occurrence that was due.
+        #expect(list.doneItems.map(\.dueDay).contains(CalendarDay(year: 2026, month: 11, day: 20)))
+        #expect(try RecurrenceRule(parsing: "FREQ=WEEKLY;X-TICK-WHEN-DONE=TRUE").words(zone: .utc) == "every week when done")
+    }
+
     @Test("two machines ticking the same occurrence make the same copy; a copy already there is not added twice")
     func sameCopy() throws {
         let series = try item("FREQ=DAILY", day: CalendarDay(year: 2026, month: 12, day: 1))
