@@ -103,9 +103,11 @@ struct RenameList: ParsableCommand {
 
     func run() throws {
         try reportingErrors {
-            // (Its sync state follows it: StoreOptions.listSet.)
-            try storeOptions.listSet.rename(old, to: new)
-            output("renamed list \(VisibleText.line(old)) to \(VisibleText.line(new))")
+            // (Its sync state follows it: StoreOptions.listSet. The name in any case, as --list takes it.)
+            let set = storeOptions.listSet
+            let old = StoreOptions.spelled(old, in: set)
+            try set.rename(old, to: new)
+            output("renamed list \(VisibleText.line(old)) to \(VisibleText.line(new)) (its undo history does not go with it)")
         }
     }
 }
@@ -127,6 +129,7 @@ struct RemoveList: ParsableCommand {
     func run() throws {
         try reportingErrors {
             let set = storeOptions.listSet
+            let name = StoreOptions.spelled(name, in: set)  // (in any case, as --list takes it)
             let folder = try SyncPaths.boundFolder(ofList: set.store(named: name).fileURL,
                                                    directory: SyncPaths.defaultDirectory(environment: ProcessInfo.processInfo.environment))
             let count = try set.remove(name, withItems: withItems)
