@@ -69,6 +69,17 @@ struct FirstDayTests {
         #expect(lines[23] == " Space tick  a add  e edit  t due  u undo  ? help  q quit")
     }
 
+    @Test("an entry given a key by its own line that a later line takes is reported left without one; its own [] is not")
+    func rebindingTakenBack() {
+        let (_, problems) = KeyMap.standard.rebinding([
+            KeyMap.Rebinding(name: "move_down", keys: ["t"], line: 2),
+            KeyMap.Rebinding(name: "move_up", keys: ["t"], line: 3),
+            KeyMap.Rebinding(name: "sort", keys: [], line: 4),
+        ])
+        #expect(Set(problems.map(\.message)) == ["due has no key left: move_down took it", "move_down has no key left: move_up took it"],
+                "\(problems)")
+    }
+
     @Test("a [keys] rebinding changes what the key does and what the footer and ? say; a key taken from another is reported")
     func rebinding() throws {
         let (keyMap, problems) = KeyMap.standard.rebinding([

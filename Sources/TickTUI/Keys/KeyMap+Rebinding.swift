@@ -32,7 +32,7 @@ extension KeyMap {
     public func rebinding(_ rebindings: [Rebinding]) -> (keyMap: KeyMap, problems: [Problem]) {
         var map = self
         var problems: [Problem] = []
-        var rebound: Set<String> = []
+        var saidEmpty: Set<String> = []
         var takenBy: [String: Rebinding] = [:]
         for rebinding in rebindings {
             guard let index = map.bindings.firstIndex(where: { $0.name == rebinding.name }) else {
@@ -56,7 +56,6 @@ extension KeyMap {
                 if map.bindings[other].keys.count < before { takenBy[map.bindings[other].name] = rebinding }
             }
             map.bindings[index].keys = keys
-            rebound.insert(rebinding.name)
         }
         // The list must always be left: quit without a key keeps Ctrl-C.
         if let quit = map.bindings.firstIndex(where: { $0.action == .quit }), map.bindings[quit].keys.isEmpty {
@@ -69,17 +68,20 @@ extension KeyMap {
                 map.bindings[other].keys.removeAll { $0 == .control("c") }
                 if had > 0, map.bindings[other].keys.isEmpty {
                     problems.append(Problem(line: line, message: "\(map.bindings[other].name) has no key left: quit took Ctrl-C back"))
-                    rebound.insert(map.bindings[other].name)
+                    saidEmpty.insert(map.bindings[other].name)
                 }
             }
             map.bindings[quit].keys = [.control("c")]
             problems.append(Problem(line: line, message: "quit would have no key, and the list could not be left: it keeps Ctrl-C"))
-            rebound.insert(map.bindings[quit].name)
+            saidEmpty.insert(map.bindings[quit].name)
         }
         for index in map.bindings.indices where map.bindings[index].keys != bindings[index].keys {
             map.bindings[index].relabel()
             let binding = map.bindings[index]
-            if binding.keys.isEmpty, !rebound.contains(binding.name), let taker = takenBy[binding.name] {
+            // (Also one given keys by its own line that a later line took: only its own `[]` is
+            // meant, and the quit path said its own.)
+            let emptiedByItsOwnLine = rebindings.last { $0.name == binding.name }?.keys.isEmpty == true
+            if binding.keys.isEmpty, !emptiedByItsOwnLine, !saidEmpty.contains(binding.name), let taker = takenBy[binding.name] {
                 problems.append(Problem(line: taker.line, message: "\(binding.name) has no key left: \(taker.name) took it"))
             }
         }
