@@ -101,6 +101,19 @@ struct UndoCLITests {
         #expect(try tick.run(["list"]).stdout.contains("3 [ ] Orphan"))
     }
 
+    @Test("an Obsidian checklist with a done subtask above a done item is undone by tick undo, and the undo before it is kept")
+    func importNestedChecklist() throws {
+        let tick = try TickRunner()
+        try tick.add(["older"])
+        let path = tick.directory.appendingPathComponent("trip.md").path
+        try "- [ ] Trip\n  - [x] Book hotel\n  - [ ] Pack\n- [x] Bought tickets\n".write(toFile: path, atomically: true, encoding: .utf8)
+        let imported = try tick.run(["import", path])
+        #expect(imported.status == 0 && !imported.stderr.contains("cannot undo"), "\(imported.stderr)")
+        #expect(try tick.run(["list"]).stdout == "1 [ ] older\n2 [ ] Trip\n3   [ ] Pack\n4 [x] Book hotel\n5 [x] Bought tickets\n")
+        #expect(try tick.run(["undo"]).stdout == "undid import of \"Trip\" (and 3 more)\n")
+        #expect(try tick.run(["undo"]).stdout == "undid add of \"older\"\n")
+    }
+
     @Test("tick undo never reverts a change the journal does not hold without --anyway")
     func changedElsewhere() throws {
         let tick = try TickRunner()

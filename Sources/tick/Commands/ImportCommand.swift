@@ -142,6 +142,14 @@ extension ImportCommand {
                     let title: String? = if case .insert(let item, _, _) = operation { item.title } else { nil }
                     try record.merge(operation, into: &replayed, title: title)
                 }
+                // Subtasks go in after their parents, which can leave a section in another order
+                // than the input's (a done subtask above a done item of its own): each item is
+                // then put where the plan has it, in the journal too.
+                for section in ToDoList.Section.allCases where replayed.items(in: section).count == plan.list.items(in: section).count {
+                    for (index, item) in plan.list.items(in: section).enumerated() where replayed.items(in: section)[index].id != item.id {
+                        try record.merge(.reorder(item.id, at: index), into: &replayed, title: nil)
+                    }
+                }
                 if replayed == plan.list { list = replayed; return plan }
                 record = ChangeRecord()
                 notJournaled = "its items' parents are set in an order the undo journal cannot replay"
