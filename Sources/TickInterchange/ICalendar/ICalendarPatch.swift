@@ -67,7 +67,8 @@ extension ICalendar {
             let patched = try patch(component, with: entry, resolver: &resolver, source: source, now: now, dropped: &dropped)
             guard patched != component else { return nil }
             if let index = path.index { calendars[path.calendar].components[index] = patched } else { calendars[path.calendar] = patched }
-            SeriesZone.defineDueZone(of: patched, in: &calendars[path.calendar])
+            // (Only a DUE tick wrote: a file's own DUE;TZID without its VTIMEZONE stays as it was.)
+            if patched.property("DUE") != component.property("DUE") { SeriesZone.defineDueZone(of: patched, in: &calendars[path.calendar]) }
             var writer = ICalWriter(reservingCapacity: bytes.count + 256)
             for calendar in calendars { calendar.write(to: &writer) }
             return writer.bytes
