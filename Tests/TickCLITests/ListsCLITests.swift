@@ -34,7 +34,7 @@ struct ListsCLITests {
         #expect(try tick.listJSON(["--list", "Work"]).count == 2)
         #expect(try tick.run(["add", "x", "--list", "Wrok"]).stderr.contains("there is no list named \"Wrok\""))
         // lists rename and remove take a name in any case too.
-        #expect(try tick.run(["lists", "rename", "work", "Job"]).stdout == "renamed list Work to Job (its undo history does not go with it)\n")
+        #expect(try tick.run(["lists", "rename", "work", "Job"]).stdout == "renamed list Work to Job\n")
         #expect(try tick.run(["lists", "remove", "JOB", "--with-items"]).stdout == "removed list Job and its 2 items\n")
     }
 
@@ -132,9 +132,14 @@ struct ListsCLITests {
         try tick.add(["Milk", "--list", "Tasks"])
         #expect(try tick.run(["lists", "add", "Work"]).status == 0)
         try tick.add(["Report", "--list", "Work"])
-        #expect(try tick.run(["lists", "rename", "Work", "Job"]).stdout == "renamed list Work to Job (its undo history does not go with it)\n")
+        #expect(try tick.run(["lists", "rename", "Work", "Job"]).stdout == "renamed list Work to Job\n")
         #expect(try tick.listJSON(["--list", "Job"]).map { $0["title"] as? String } == ["Report"])
         #expect(try tick.listJSON().map { $0["title"] as? String } == ["Milk"])
+        // Its undo history goes with it: what was done before the rename is undone after it.
+        #expect(try tick.run(["rm", "1", "--list", "Job"]).status == 0)
+        #expect(try tick.run(["lists", "rename", "Job", "Work"]).status == 0)
+        #expect(try tick.run(["undo", "--list", "Work"]).stdout == "undid remove of \"Report\"\n")
+        #expect(try tick.listJSON(["--list", "Work"]).map { $0["title"] as? String } == ["Report"])
     }
 
     @Test("move --to-list keeps the id and every field; undo in either list moves it back")

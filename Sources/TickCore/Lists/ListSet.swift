@@ -169,7 +169,8 @@ public struct ListSet: Sendable {
     }
 
     /// Renames the list `old` to `new` (its file renamed; an existing file is never
-    /// replaced). `new` may differ from `old` in case only. The list's undo journal goes.
+    /// replaced). `new` may differ from `old` in case only. The list's undo journal goes
+    /// with it (its entries name the file by its version, which a rename keeps).
     public func rename(_ old: String, to new: String) throws(ListSetError) {
         guard old != Self.defaultName else { throw .defaultList(action: "rename") }
         let store = try store(named: old)
@@ -183,7 +184,9 @@ public struct ListSet: Sendable {
                     throw errno == EEXIST ? ListSetError.taken(new, existing: new) : Self.systemError("cannot rename to \(to)", path: from)
                 }
                 unlink(from)
-                try? FileManager.default.removeItem(at: journal.url)
+                // (A journal left by an earlier list of the new name went with that list.)
+                let renamedJournal = UndoJournal(list: fileURL(of: new), directory: journalDirectory)
+                if Glibc.rename(journal.url.path, renamedJournal.url.path) != 0 { try? FileManager.default.removeItem(at: journal.url) }
             }
         }
         try afterRename?(store.fileURL, fileURL(of: new))

@@ -107,7 +107,7 @@ struct RenameList: ParsableCommand {
             let set = storeOptions.listSet
             let old = StoreOptions.spelled(old, in: set)
             try set.rename(old, to: new)
-            output("renamed list \(VisibleText.line(old)) to \(VisibleText.line(new)) (its undo history does not go with it)")
+            output("renamed list \(VisibleText.line(old)) to \(VisibleText.line(new))")
         }
     }
 }
