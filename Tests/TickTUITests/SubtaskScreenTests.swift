@@ -36,6 +36,21 @@ struct SubtaskScreenTests {
         ])
     }
 
+    @Test("a on a parent or a subtask opens the new row after the whole block, where the new top-level item goes")
+    func addAfterTheBlock() throws {
+        for moves in [0, 1, 2] {
+            var state = try state()
+            for _ in 0..<moves { state.press(.character("j")) }
+            state.press(.character("a"))
+            #expect(state.mode == .editing(.newItem(at: 4)), "from row \(moves)")
+            #expect(listLines(state)[5] == " [ ]", "\(listLines(state))")
+            state.type("Added")
+            state.press(.enter)
+            #expect(state.list.toDoItems.map(\.title) == ["Pack", "Socks", "Wool", "Shirts", "Added", "Call"])
+            #expect(state.list.toDoItems[4].parent == nil)
+        }
+    }
+
     @Test("z folds a parent's subtasks away with a (+N) count of the open ones, z again shows them; j skips the hidden rows")
     func folding() throws {
         var state = try state()

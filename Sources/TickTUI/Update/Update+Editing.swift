@@ -9,6 +9,10 @@ extension AppState {
         var position = list.toDoItems.count
         if let selection, selection.section == .toDo, let index = listIndex(at: selection.index, in: .toDo) {
             position = index + 1
+            // The new item is top level: its row goes where it will be, after the subtasks below
+            // (a row drawn between a parent and its subtasks landed after them).
+            while position < list.toDoItems.count, let parent = list.toDoItems[position].parent,
+                  list.position(of: parent)?.section == .toDo { position += 1 }
         }
         if list.toDoItems.isEmpty { position = 0 }
         if let given { position = given }
