@@ -36,6 +36,19 @@ struct SubtaskScreenTests {
         ])
     }
 
+    @Test("a filter shows its matches flat, a subtask not indented under no parent; a sorted To Do shows no (+N) of a fold it does not hide")
+    func flatViews() throws {
+        var filtered = try state()
+        filtered.press(.character("/"))
+        filtered.type("wool")
+        #expect(listLines(filtered).contains(" [ ] Wool"), "\(listLines(filtered))")
+        var sorted = try state()
+        sorted.press(.character("z"))
+        #expect(listLines(sorted)[1] == " [ ] Pack (+3)")
+        sorted.press(.character("s"))
+        #expect(!listLines(sorted).contains { $0.contains("(+") }, "\(listLines(sorted))")
+    }
+
     @Test("a on a parent or a subtask opens the new row after the whole block, where the new top-level item goes")
     func addAfterTheBlock() throws {
         for moves in [0, 1, 2] {

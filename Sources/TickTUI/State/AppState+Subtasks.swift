@@ -10,9 +10,11 @@ import TickCore
 /// match, flat.
 extension AppState {
     /// How far the item at a list position is indented: its ancestors above it in its
-    /// section; none while To Do is sorted (its rows are then in the sort's order).
+    /// section; none while To Do is sorted (its rows are then in the sort's order) or a
+    /// filter is on.
     func depth(ofListIndex index: Int, in section: ToDoList.Section) -> Int {
-        if section == .toDo, sortedToDo != nil { return 0 }
+        // (A filter's matches are flat too: a subtask indented under no parent shown read as one.)
+        if filter != nil || (section == .toDo && sortedToDo != nil) { return 0 }
         return list.depth(ofItemAt: index, in: section)
     }
 
@@ -27,7 +29,9 @@ extension AppState {
 
     /// A folded item's open subtasks (and theirs), shown as `(+N)` after its title.
     func hiddenOpenSubtasks(of item: ToDoItem) -> Int? {
-        foldView == nil ? nil : foldedOpenCounts[item.id]
+        // (A sorted To Do shows every row: nothing is hidden there.)
+        guard foldView != nil, sortedToDo == nil || list.position(of: item.id)?.section != .toDo else { return nil }
+        return foldedOpenCounts[item.id]
     }
 
     /// Recomputes ``foldView`` after the list, the folds or the filter changed (O(n), only
