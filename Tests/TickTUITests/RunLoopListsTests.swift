@@ -214,6 +214,19 @@ struct RunLoopListsTests {
         #expect(loop.state.listName == "Zeta")
     }
 
+    @Test("a list made in the picker says what Enter does there: opens it from L, moves the item there from m")
+    func madeListSaysEnter() throws {
+        let lists = try RecordingLists([])
+        let steps: [TestTerminal.Step] = [.key(.character("L")), .key(.character("a"))] + TestTerminal.typing("Zed") + [.key(.enter), .idle,
+            .key(.escape), .key(.character("m")), .key(.character("a"))] + TestTerminal.typing("Yon") + [.key(.enter), .idle]
+        let terminal = TestTerminal(steps: add("Milk") + steps)
+        var loop = try makeLoop(terminal, lists)
+        _ = loop.run()
+        func shown(_ text: String) -> Bool { terminal.frames.contains { $0.lines.contains { $0.contains(text) } } }
+        #expect(shown("made the list Zed: Enter opens it"))
+        #expect(shown("made the list Yon: Enter moves it there"))
+    }
+
     @Test("d in the picker removes an empty list at y; one with items at a second y, with its items; n keeps it")
     func remove() throws {
         let lists = try RecordingLists(["Empty", "Work"])

@@ -26,7 +26,9 @@ extension EventLoop {
                 try open(name, in: lists)
             case .makeList(let name):
                 try lists.makeList(name)
-                showPicker(lists, selecting: name, saying: "made the list \(name): Enter opens it")
+                // (Enter in the picker opens the list, or, picking where to move an item, moves it there.)
+                let enter: String = if case .move? = state.picker?.purpose { "Enter moves it there" } else { "Enter opens it" }
+                showPicker(lists, selecting: name, saying: "made the list \(name): \(enter)")
             case let .renameList(old, new):
                 try lists.renameList(old, to: new)
                 // The open list, renamed, is open under its new name (its file moved).
