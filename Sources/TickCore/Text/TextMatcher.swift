@@ -10,16 +10,16 @@ public struct TextMatcher: Sendable, Hashable {
     /// The folded query as bytes when it is all ASCII (the common case): searched in ASCII
     /// text without folding the text first.
     private let asciiNeedle: [UInt8]?
-    /// For a query that is one `#tag` (no space in it): the folded tag, which a tag must be
+    /// For a query that is one `#tag` (no space in it): the tag it names, which a tag must be
     /// whole, as taskwarrior's `+home` and `tick list --tag home` are (`#home` is not
     /// `#homework`).
-    private let tag: [Unicode.Scalar]?
+    private let tag: TagName?
 
     public init(_ query: String) {
         self.query = query
         needle = Array(Self.folded(query).unicodeScalars)
         asciiNeedle = needle.allSatisfy(\.isASCII) ? needle.map { UInt8($0.value) } : nil
-        tag = needle.first == "#" && needle.count > 1 && !needle.contains(where: \.properties.isWhitespace) ? Array(needle.dropFirst()) : nil
+        tag = needle.first == "#" && needle.count > 1 && !needle.contains(where: \.properties.isWhitespace) ? TagName(query) : nil
     }
 
     /// True when the query folds to nothing, so that everything matches.
@@ -41,18 +41,31 @@ public struct TextMatcher: Sendable, Hashable {
         if matches(item.title) { return true }
         if let notes = item.notes, matches(notes) { return true }
         if let name = item.location?.name, matches(name) { return true }
-        if tag != nil { return item.tags.contains { Self.isTag($0, named: query) } }
+        if let tag { return item.tags.contains(where: tag.matches) }
         for tag in item.tags where matches("#" + tag) { return true }
         return false
     }
 
-    /// Whether `tag` is the tag `query` names as a person types it (`home` or `#home`, as tick
-    /// shows tags), ignoring case and accents; a tag another app wrote with a `#` is also
-    /// found as written (`#work`). The one rule of `/#tag` and `tick list --tag`.
-    public static func isTag(_ tag: String, named query: String) -> Bool {
-        let folded = Self.folded(tag)
-        return folded == Self.folded(TagInput.tag(query)) || folded == Self.folded(query.trimmed())
+    /// A tag as a person names it (`home` or `#home`, as tick shows tags), folded once for
+    /// the many tags it is held against: the one rule of `/#tag` and `tick list --tag`.
+    public struct TagName: Sendable, Hashable {
+        private let plain: String, written: String
+
+        public init(_ query: String) {
+            plain = TextMatcher.folded(TagInput.tag(query))
+            written = TextMatcher.folded(query.trimmed())
+        }
+
+        /// Whether `tag` is the tag named, ignoring case and accents; a tag another app wrote
+        /// with a `#` is also found as written (`#work`).
+        public func matches(_ tag: String) -> Bool {
+            let folded = TextMatcher.folded(tag)
+            return folded == plain || folded == written
+        }
     }
+
+    /// Whether `tag` is the tag `query` names (see ``TagName``).
+    public static func isTag(_ tag: String, named query: String) -> Bool { TagName(query).matches(tag) }
 
     /// True when every text this matcher matches is also matched by `other` (its folded
     /// query contains `other`'s): a filter that only grew can search within the last matches.

@@ -1,4 +1,5 @@
 import FoundationEssentials
+import Synchronization
 import TickCore
 
 /// The zone a repeating item's timed DUE is written in: its DTSTART's, when another app gave
@@ -17,9 +18,20 @@ struct SeriesZone: Sendable {
     let vtimezone: ICalComponent
     let vtimezoneLines: [Substring]
 
-    static let local: SeriesZone? = SystemZones.localName.flatMap(SeriesZone.init(tzid:))
+    static let local: SeriesZone? = SystemZones.localName.flatMap(named)
 
-    init?(tzid: String) {
+    /// The zone `tzid` names, made once per process (an export of many items beside one
+    /// phone's DTSTART zone makes its VTIMEZONE once).
+    static func named(_ tzid: String) -> SeriesZone? {
+        if let known = made.withLock({ $0[tzid] }) { return known }
+        let zone = SeriesZone(tzid: tzid)
+        made.withLock { $0[tzid] = zone }
+        return zone
+    }
+
+    private static let made = Mutex<[String: SeriesZone?]>([:])
+
+    private init?(tzid: String) {
         guard let info = SystemZones.zoneInfo(tzid), let rule = info.footer,
               rule.daylight != nil || rule.standardOffset != 0,
               let component = VTimeZoneWriter.vtimezone(tzid: tzid, rule: rule) else { return nil }
@@ -43,7 +55,7 @@ struct SeriesZone: Sendable {
     static func writes(_ item: ToDoItem, start: ICalProperty?) -> SeriesZone? {
         guard item.recurrence != nil, !item.dueIsDay else { return nil }
         switch start.flatMap(ICalDateTime.init) {
-        case .zoned(_, let tzid)?: return SeriesZone(tzid: tzid)
+        case .zoned(_, let tzid)?: return named(tzid)
         case .utc?, .floating?: return nil
         // (A DATE start beside a time due is left out, or becomes a time in this zone: ``DueProperty/movedStart(_:from:to:)``.)
         case .date?, nil: return local
@@ -55,7 +67,7 @@ struct SeriesZone: Sendable {
     static func defineDueZone(of vtodo: ICalComponent, in calendar: inout ICalComponent) {
         guard calendar.name == "VCALENDAR", let tzid = vtodo.property("DUE")?.parameter("TZID"),
               !calendar.components.contains(where: { $0.name == "VTIMEZONE" && $0.property("TZID")?.value == tzid }),
-              let zone = SeriesZone(tzid: tzid) else { return }
+              let zone = named(tzid) else { return }
         calendar.components.insert(zone.vtimezone, at: calendar.components.firstIndex { $0.name != "VTIMEZONE" } ?? calendar.components.count)
     }
 }

@@ -94,7 +94,7 @@ struct ListCommand: ParsableCommand {
             let sections: [ToDoList.Section] = open || overdue ? [.toDo] : done ? [.done] : [.toDo, .done]
             let filter = ListFilter(
                 matcher: text.isEmpty ? nil : TextMatcher(text.joined(separator: " ")),
-                overdue: overdue, today: today, dueBefore: dueBefore, tags: tags.map { $0.trimmed().lowercased() }, now: Date(), calendar: .current,
+                overdue: overdue, today: today, dueBefore: dueBefore, tags: tags.map(TextMatcher.TagName.init), now: Date(), calendar: .current,
                 colors: DueColors.forStandardOutput(environment: environment, scheme: config.preferences.colorScheme)
             )
             if allLists { return try Self.printAllLists(storeOptions.listSet, sections: sections, json: json, filter: filter) }
@@ -224,8 +224,8 @@ struct ListFilter {
     var overdue = false
     var today = false
     var dueBefore: Date?
-    /// The item must have every one of these tags (compared ignoring case: kept lower-cased).
-    var tags: [String] = []
+    /// The item must have every one of these tags (ignoring case and accents).
+    var tags: [TextMatcher.TagName] = []
     var now: Date
     var calendar: LocalTime
     /// How due dates are coloured on a terminal (not a criterion: it rides along).
@@ -245,7 +245,7 @@ struct ListFilter {
             guard let due = item.localDue(calendar: calendar), due < dueBefore else { return false }
         }
         if let matcher, !matcher.matches(item) { return false }
-        for tag in tags where !item.tags.contains(where: { TextMatcher.isTag($0, named: tag) }) { return false }
+        for tag in tags where !item.tags.contains(where: tag.matches) { return false }
         return true
     }
 }
